@@ -1,0 +1,30 @@
+// Shared by every Node workspace: SWC compiles TypeScript with decorator metadata (NestJS DI needs it), and
+// @lectern/contracts resolves to its source so tests never depend on a stale build.
+const path = require('node:path');
+
+const contracts = path.join(__dirname, 'libs/contracts/src');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.(t|j)s$': [
+      '@swc/jest',
+      {
+        jsc: {
+          target: 'es2022',
+          parser: { syntax: 'typescript', decorators: true },
+          transform: { legacyDecorator: true, decoratorMetadata: true },
+          keepClassNames: true,
+        },
+        module: { type: 'commonjs' },
+        sourceMaps: 'inline',
+      },
+    ],
+  },
+  moduleNameMapper: {
+    '^@lectern/contracts$': `${contracts}/index.ts`,
+    '^@lectern/contracts/runtime$': `${contracts}/runtime/index.ts`,
+  },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
+  testTimeout: 30_000,
+};

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { FeatureTypeSchema, HighlightColorSchema, SummaryLengthSchema } from './entities';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 1024;
+export const MAX_NAME_LENGTH = 100;
+export const MAX_NOTES_LENGTH = 100_000;
+
+const email = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Email is too long.')
+  .pipe(z.email('Please enter a valid email address.'))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
+
+const name = z
+  .string({ error: 'Name must be text.' })
+  .trim()
+  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`);
+
+export const SignupRequestSchema = z.object({
+  email,
+  password: password.min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
+  name: name.optional().nullable(),
+});
+export type SignupRequest = z.input<typeof SignupRequestSchema>;
+
+export const LoginRequestSchema = z.object({ email, password });
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const UpdateProfileRequestSchema = z.object({ name });
+export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;
+
+export const FetchTranscriptRequestSchema = z.object({
+  youtubeUrl: z.string({ error: 'Please enter a YouTube URL' }),
+});
+export type FetchTranscriptRequest = z.input<typeof FetchTranscriptRequestSchema>;
+
+export const CreateHighlightRequestSchema = z.object({
+  videoId: z.string({ error: 'videoId is required.' }),
+  text: z.string({ error: 'text is required.' }),
+  startIndex: z.number({ error: 'startIndex must be a whole number.' }).int('startIndex must be a whole number.'),
+  endIndex: z.number({ error: 'endIndex must be a whole number.' }).int('endIndex must be a whole number.'),
+  color: HighlightColorSchema,
+});
+export type CreateHighlightRequest = z.input<typeof CreateHighlightRequestSchema>;
+
+export const GenerateRequestSchema = z.object({
+  videoId: z.string({ error: 'videoId is required.' }),
+  type: FeatureTypeSchema,
+  summaryLength: SummaryLengthSchema.optional(),
+  regenerate: z.boolean().optional().default(false),
+});
+export type GenerateRequest = z.input<typeof GenerateRequestSchema>;
+
+export const SaveNotesRequestSchema = z.object({
+  notes: z.string({ error: 'notes must be text.' }).max(MAX_NOTES_LENGTH, 'Notes are too long.'),
+});
+export type SaveNotesRequest = z.input<typeof SaveNotesRequestSchema>;
+
+export const ErrorBodySchema = z.object({ message: z.string() });
+/** Every non-2xx answer under /api. */
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const FREE_PLAN_LIMITS = { transcriptsPerMonth: 5, aiGenerationsPerMonth: 10 } as const;

@@ -1,0 +1,22 @@
+import type { JobsOptions } from 'bullmq';
+import type { QueueName } from '../queues';
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Failed jobs stay a week for operators to inspect in Bull Board; completed ones are trimmed. */
+const retention: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = {
+  removeOnComplete: { age: 60 * 60, count: 1000 },
+  removeOnFail: { age: 7 * DAY_SECONDS },
+};
+
+/** Retries and back-off per queue, decided in one place. Permanent failures skip retries (UnrecoverableError). */
+const perQueue: Record<QueueName, JobsOptions> = {
+  transcripts: { attempts: 3, backoff: { type: 'exponential', delay: 1000 } },
+  ai: { attempts: 2, backoff: { type: 'exponential', delay: 2000 } },
+  export: { attempts: 2, backoff: { type: 'fixed', delay: 500 } },
+  billing: { attempts: 8, backoff: { type: 'exponential', delay: 2000 } },
+};
+
+export function jobOptionsFor(queue: QueueName, overrides: JobsOptions = {}): JobsOptions {
+  return { ...retention, ...perQueue[queue], ...overrides };
+}

@@ -1,0 +1,106 @@
+import { Queue, QueueEvents, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { JobDataOf, JobNameOf, JobResultOf } from '../jobs/catalogue';
+import { LANES, laneQueueName, QUEUE_NAMES, type Lane, type QueueName } from '../queues';
+import { decodeFailure } from './job-failure';
+import { jobOptionsFor } from './job-options';
+import { createRedis } from './redis';
+
+/** A job that failed or did not finish in time, with the HTTP status and message the user should see. */
+export class JobRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly internal = false,
+  ) {
+    super(message);
+    this.name = 'JobRequestError';
+  }
+}
+
+export interface RequestOptions {
+  lane: Lane;
+  timeoutMs: number;
+  /** De-duplicates: a second request with the same id while the first is queued joins it. */
+  jobId?: string;
+  /** Message answered with 504 when the job does not finish in time. */
+  timeoutMessage?: string;
+}
+
+interface LaneHandle {
+  queue: Queue;
+  events: QueueEvents;
+}
+
+/** The gateway's side of request-reply: add a job to a lane and await its result, never longer than a timeout. */
+export class JobRequester {
+  private readonly connection: Redis;
+  private readonly lanes = new Map<string, LaneHandle>();
+
+  constructor(
+    private readonly redisUrl: string,
+    private readonly prefix: string,
+  ) {
+    this.connection = createRedis(redisUrl);
+  }
+
+  /** Opens every queue and its event stream; events must be listening before the first job is added. */
+  async init(): Promise<void> {
+    for (const queue of QUEUE_NAMES) {
+      for (const lane of LANES) {
+        const name = laneQueueName(queue, lane);
+        const handle: LaneHandle = {
+          queue: new Queue(name, { connection: this.connection, prefix: this.prefix }),
+          events: new QueueEvents(name, { connection: createRedis(this.redisUrl), prefix: this.prefix }),
+        };
+        handle.queue.on('error', () => undefined);
+        handle.events.on('error', () => undefined);
+        this.lanes.set(name, handle);
+      }
+    }
+    await Promise.all([...this.lanes.values()].map((h) => Promise.all([h.queue.waitUntilReady(), h.events.waitUntilReady()])));
+  }
+
+  queues(): Queue[] {
+    return [...this.lanes.values()].map((h) => h.queue);
+  }
+
+  async request<Q extends QueueName, N extends JobNameOf<Q>>(
+    queue: Q,
+    name: N,
+    data: JobDataOf<Q, N>,
+    options: RequestOptions,
+  ): Promise<JobResultOf<Q, N>> {
+    const handle = this.lanes.get(laneQueueName(queue, options.lane));
+    if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
+    const job: Job = await handle.queue.add(name, data, jobOptionsFor(queue, options.jobId ? { jobId: options.jobId } : {}));
+    try {
+      return (await job.waitUntilFinished(handle.events, options.timeoutMs)) as JobResultOf<Q, N>;
+    } catch (error) {
+      throw await this.toRequestError(job, error, options);
+    }
+  }
+
+  private async toRequestError(job: Job, error: unknown, options: RequestOptions): Promise<JobRequestError> {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (/timed out before finishing/.test(reason)) {
+      // Nobody is waiting any more: a job that has not started yet is withdrawn rather than run for nothing.
+      const state = await job.getState().catch(() => 'unknown');
+      if (state === 'waiting' || state === 'prioritized' || state === 'delayed') await job.remove().catch(() => undefined);
+      return new JobRequestError(504, options.timeoutMessage ?? 'The request took too long. Please try again.');
+    }
+    const decoded = decodeFailure(reason);
+    if (decoded) return new JobRequestError(decoded.status, decoded.message);
+    return new JobRequestError(500, reason, true);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(
+      [...this.lanes.values()].map(async (h) => {
+        await h.events.close().catch(() => undefined);
+        await h.queue.close().catch(() => undefined);
+      }),
+    );
+    await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}

@@ -1,0 +1,111 @@
+import { hostname } from 'node:os';
+import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import type { JobDataOf, JobNameOf, JobResultOf } from '../jobs/catalogue';
+import { LANES, laneQueueName, type Lane, type QueueName } from '../queues';
+import { startHeartbeat } from './heartbeat';
+import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
+import type { Logger } from './logger';
+import { createRedis } from './redis';
+
+export interface JobContext {
+  job: Job;
+  lane: Lane;
+  logger: Logger;
+}
+
+/** A handler per job name of the queue: the compiler refuses a missing or unknown one. */
+export type JobHandlers<Q extends QueueName> = {
+  [N in JobNameOf<Q>]: (data: JobDataOf<Q, N>, context: JobContext) => Promise<JobResultOf<Q, N>>;
+};
+
+export interface QueueWorkerOptions<Q extends QueueName> {
+  queue: Q;
+  handlers: JobHandlers<Q>;
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+  logger: Logger;
+  /** How long a job's lock lives without renewal; a killed worker's job is taken over after about this long. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+}
+
+export interface RunningQueueWorker {
+  readonly scheduler: LaneScheduler;
+  close(): Promise<void>;
+}
+
+/**
+ * Consumes both lanes of a service's queue with one shared pool of slots (see LaneScheduler). Handler errors
+ * reach BullMQ: permanent ones (UnrecoverableError) fail at once, others are retried with back-off.
+ */
+export async function startQueueWorker<Q extends QueueName>(options: QueueWorkerOptions<Q>): Promise<RunningQueueWorker> {
+  const { queue, handlers, logger } = options;
+  const connection = createRedis(options.redisUrl);
+  const scheduler = new LaneScheduler(options.concurrency);
+  const handlerFor = (name: string) =>
+    (handlers as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>)[name];
+
+  const workers = LANES.map((lane) => {
+    const worker = new Worker(
+      laneQueueName(queue, lane),
+      async (job, token) => {
+        let release: () => void;
+        try {
+          release = await scheduler.acquire(lane);
+        } catch (error) {
+          if (error instanceof SchedulerClosedError && token) {
+            // Shutting down before this job started: hand it back untouched for the next worker.
+            await job.moveToWait(token);
+            throw new WaitingError();
+          }
+          throw error;
+        }
+        const started = Date.now();
+        try {
+          const handler = handlerFor(job.name);
+          if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}".`);
+          const result = await handler(job.data, { job, lane, logger: logger.child({ jobId: job.id, job: job.name, lane }) });
+          logger.debug({ jobId: job.id, job: job.name, lane, ms: Date.now() - started }, 'job completed');
+          return result;
+        } finally {
+          release();
+        }
+      },
+      {
+        connection,
+        prefix: options.prefix,
+        concurrency: options.concurrency,
+        lockDuration: options.lockDurationMs ?? 15_000,
+        stalledInterval: options.stalledIntervalMs ?? 5_000,
+        maxStalledCount: 2,
+        autorun: true,
+      },
+    );
+    worker.on('failed', (job, error) => {
+      logger.warn({ jobId: job?.id, job: job?.name, lane, attempts: job?.attemptsMade, reason: error.message }, 'job failed');
+    });
+    worker.on('error', (error) => logger.error({ err: error, lane }, 'worker error'));
+    return worker;
+  });
+
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const startedAt = new Date().toISOString();
+  const heartbeat = startHeartbeat(connection, options.prefix, () => ({
+    service: queue,
+    pid: process.pid,
+    host: hostname(),
+    startedAt,
+    activeJobs: scheduler.active,
+  }));
+
+  return {
+    scheduler,
+    async close() {
+      scheduler.close();
+      await Promise.all(workers.map((w) => w.close()));
+      await heartbeat.stop();
+      await connection.quit().catch(() => connection.disconnect());
+    },
+  };
+}
