@@ -69,3 +69,17 @@ export const ErrorBodySchema = z.object({ message: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 export const FREE_PLAN_LIMITS = { transcriptsPerMonth: 5, aiGenerationsPerMonth: 10 } as const;
+
+export const UsageCounterSchema = z.object({
+  used: z.number().int(),
+  /** null when the plan has no limit. */
+  limit: z.number().int().nullable(),
+});
+export const UsageStatsSchema = z.object({
+  /** The calendar month (UTC) the counts cover, e.g. "2026-11". */
+  month: z.string(),
+  videosAnalyzed: UsageCounterSchema,
+  aiGenerations: UsageCounterSchema,
+  notesCreated: z.number().int(),
+});
+export type UsageStats = z.infer<typeof UsageStatsSchema>;
