@@ -8,3 +8,4 @@ export type * from './jobs/transcripts.jobs';
 export type * from './jobs/ai.jobs';
 export type * from './jobs/export.jobs';
 export type * from './jobs/billing.jobs';
+export * from './youtube-url';
