@@ -1,0 +1,38 @@
+import { sampleLink, startFakeYouTube } from './fake-youtube';
+
+// Starts the fake YouTube for `npm run demo`: `node dist/fake-youtube/cli.js [port]`, or FAKE_YOUTUBE_PORT.
+// The first line printed is "Fake YouTube listening on <url>"; point YOUTUBE_ORIGIN at that url.
+
+async function main(): Promise<void> {
+  const raw = process.argv[2] ?? process.env.FAKE_YOUTUBE_PORT ?? '4100';
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    process.stderr.write(`Invalid port for the fake YouTube: "${raw}"\n`);
+    process.exit(1);
+  }
+  const slowDelayMs = Number(process.env.FAKE_YOUTUBE_SLOW_MS ?? 3_000);
+  const fake = await startFakeYouTube({
+    port,
+    host: process.env.FAKE_YOUTUBE_HOST ?? '127.0.0.1',
+    slowDelayMs,
+  });
+  const tries = [...fake.videos.values()]
+    .filter((video) => video.demo)
+    .map((video) => `  ${sampleLink(video.id)}  ${video.demo}`);
+  process.stdout.write(
+    `Fake YouTube listening on ${fake.url}\nSample videos to analyse:\n${tries.join('\n')}\n`,
+  );
+
+  const stop = () => {
+    void fake.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `The fake YouTube could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});
