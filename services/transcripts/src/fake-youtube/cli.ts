@@ -1,12 +1,20 @@
 import { sampleLink, startFakeYouTube } from './fake-youtube';
 
-// Starts the fake YouTube for `npm run demo`: `node dist/fake-youtube/cli.js [port]`, or FAKE_YOUTUBE_PORT.
-// The first line printed is "Fake YouTube listening on <url>"; point YOUTUBE_ORIGIN at that url.
+// Starts the fake YouTube for `npm run demo`: `node dist/fake-youtube/cli.js [--port] <port>` (or
+// FAKE_YOUTUBE_PORT; 0 picks a free port). The first line printed is "Fake YouTube listening on <url>";
+// point YOUTUBE_ORIGIN at that url.
+
+function portArgument(args: string[]): string | undefined {
+  const index = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+  if (index === -1) return args.find((arg) => !arg.startsWith('-'));
+  const arg = args[index] ?? '';
+  return arg.includes('=') ? arg.slice('--port='.length) : args[index + 1];
+}
 
 async function main(): Promise<void> {
-  const raw = process.argv[2] ?? process.env.FAKE_YOUTUBE_PORT ?? '4100';
+  const raw = portArgument(process.argv.slice(2)) ?? process.env.FAKE_YOUTUBE_PORT ?? '3099';
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  if (raw.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65_535) {
     process.stderr.write(`Invalid port for the fake YouTube: "${raw}"\n`);
     process.exit(1);
   }

@@ -1,0 +1,86 @@
+import { captionFormatOf, collapseWhiteSpace, decodeEntities, normaliseCaptions } from './normalise';
+
+describe('decodeEntities', () => {
+  it.each([
+    ['it&#39;s', "it's"],
+    ['&quot;quoted&quot; &amp; &lt;b&gt;', '"quoted" & <b>'],
+    ['caf&#xE9; &#8364;5', 'café €5'],
+    ['a&nbsp;b', 'a b'],
+    ['&apos;single&apos;', "'single'"],
+    // One pass only: what a pass produces is never decoded again.
+    ['&amp;#39;', '&#39;'],
+    ['&amp;amp;', '&amp;'],
+    ['&unknown; & &#0; &#xD800;', '&unknown; & &#0; &#xD800;'],
+    ['no entities here', 'no entities here'],
+  ])('%s -> %s', (input, expected) => {
+    expect(decodeEntities(input)).toBe(expected);
+  });
+});
+
+describe('collapseWhiteSpace', () => {
+  it('joins lines and trims', () => {
+    expect(collapseWhiteSpace('  first line\nsecond\t\tline \r\n ')).toBe('first line second line');
+  });
+});
+
+describe('captionFormatOf', () => {
+  it('recognises srv3 paragraphs the way youtube-transcript does', () => {
+    expect(
+      captionFormatOf('<timedtext format="3"><body><p t="1200" d="2400">Hi</p></body></timedtext>'),
+    ).toBe('srv3');
+    expect(captionFormatOf('<transcript><text start="1.2" dur="2.4">Hi</text></transcript>')).toBe('classic');
+    expect(captionFormatOf('')).toBe('classic');
+  });
+});
+
+describe('normaliseCaptions', () => {
+  it('turns srv3 milliseconds into seconds', () => {
+    const result = normaliseCaptions(
+      [
+        { text: 'one', offset: 1200, duration: 2400 },
+        { text: 'two', offset: 3_600_123, duration: 1000 },
+      ],
+      'srv3',
+    );
+    expect(result.segments).toEqual([
+      { text: 'one', start: 1.2 },
+      { text: 'two', start: 3600.123 },
+    ]);
+    expect(result.end).toBe(3601.123);
+  });
+
+  it('keeps classic seconds as they are', () => {
+    const result = normaliseCaptions([{ text: 'one', offset: 1.25, duration: 2.5 }], 'classic');
+    expect(result).toEqual({ segments: [{ text: 'one', start: 1.25 }], end: 3.75 });
+  });
+
+  it('decodes, collapses and drops captions left empty, keeping their time for the duration', () => {
+    const result = normaliseCaptions(
+      [
+        { text: 'Don&#39;t\nstop', offset: 0, duration: 1 },
+        { text: ' &nbsp; ', offset: 1, duration: 1 },
+        { text: '', offset: 2, duration: 5 },
+      ],
+      'classic',
+    );
+    expect(result).toEqual({ segments: [{ text: "Don't stop", start: 0 }], end: 7 });
+  });
+
+  it('gives a caption without a readable time the previous start', () => {
+    const result = normaliseCaptions(
+      [
+        { text: 'a', offset: 2, duration: 1 },
+        { text: 'b', offset: Number.NaN, duration: Number.NaN },
+      ],
+      'classic',
+    );
+    expect(result.segments).toEqual([
+      { text: 'a', start: 2 },
+      { text: 'b', start: 2 },
+    ]);
+  });
+
+  it('has no end without captions', () => {
+    expect(normaliseCaptions([], 'srv3')).toEqual({ segments: [], end: null });
+  });
+});

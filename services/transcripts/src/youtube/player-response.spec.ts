@@ -1,0 +1,115 @@
+import {
+  chooseCaptionTrack,
+  findInlinePlayerResponse,
+  metadataOf,
+  playabilityOf,
+  type CaptionTrack,
+} from './player-response';
+
+const track = (languageCode: string, kind?: string): CaptionTrack => ({
+  baseUrl: `https://www.youtube.com/api/timedtext?lang=${languageCode}${kind ? `&kind=${kind}` : ''}`,
+  languageCode,
+  ...(kind ? { kind } : {}),
+});
+
+describe('chooseCaptionTrack', () => {
+  it('takes the manual English track wherever it is listed', () => {
+    const manualEnglish = track('en');
+    expect(chooseCaptionTrack([track('en', 'asr'), track('de'), manualEnglish])).toBe(manualEnglish);
+  });
+
+  it('accepts regional English as English', () => {
+    const british = track('en-GB');
+    expect(chooseCaptionTrack([track('fr'), british])).toBe(british);
+  });
+
+  it('takes another manual language before any auto-generated track', () => {
+    const german = track('de');
+    expect(chooseCaptionTrack([track('en', 'asr'), german, track('fr')])).toBe(german);
+  });
+
+  it('falls back to the auto-generated track, English first', () => {
+    const auto = track('en', 'asr');
+    expect(chooseCaptionTrack([track('ja', 'asr'), auto])).toBe(auto);
+    expect(chooseCaptionTrack([track('ja', 'asr')])?.languageCode).toBe('ja');
+  });
+
+  it('recognises auto-generated tracks by their vssId too', () => {
+    const vssAuto: CaptionTrack = {
+      baseUrl: 'https://www.youtube.com/api/timedtext',
+      languageCode: 'en',
+      vssId: 'a.en',
+    };
+    const manual = track('es');
+    expect(chooseCaptionTrack([vssAuto, manual])).toBe(manual);
+  });
+
+  it('has nothing to choose from an empty list', () => {
+    expect(chooseCaptionTrack([])).toBeNull();
+  });
+});
+
+describe('playabilityOf', () => {
+  it.each([
+    [{ status: 'OK' }, 'ok'],
+    [{ status: 'LOGIN_REQUIRED', reason: 'This video is private' }, 'private'],
+    [{ status: 'ERROR', reason: 'This video is unavailable' }, 'unavailable'],
+    [{ status: 'UNPLAYABLE', reason: 'Video unavailable' }, 'unavailable'],
+  ])('%j is %s', (playabilityStatus, expected) => {
+    expect(playabilityOf({ playabilityStatus })).toBe(expected);
+  });
+
+  it('is unknown without a status', () => {
+    expect(playabilityOf({})).toBeNull();
+  });
+});
+
+describe('metadataOf', () => {
+  it('reads title, author, length and the widest thumbnail', () => {
+    expect(
+      metadataOf({
+        videoDetails: {
+          title: ' A lecture ',
+          author: 'A channel',
+          lengthSeconds: '754',
+          thumbnail: {
+            thumbnails: [
+              { url: 'https://i.ytimg.com/small.jpg', width: 120 },
+              { url: 'https://i.ytimg.com/large.jpg', width: 1280 },
+              { url: 'https://i.ytimg.com/medium.jpg', width: 480 },
+            ],
+          },
+        },
+      }),
+    ).toEqual({
+      title: 'A lecture',
+      channelName: 'A channel',
+      thumbnailUrl: 'https://i.ytimg.com/large.jpg',
+      duration: 754,
+    });
+  });
+
+  it('leaves out what is missing, blank or zero', () => {
+    expect(metadataOf({ videoDetails: { title: '  ', lengthSeconds: '0' } })).toEqual({
+      title: null,
+      channelName: null,
+      thumbnailUrl: null,
+      duration: null,
+    });
+  });
+});
+
+describe('findInlinePlayerResponse', () => {
+  it('finds the JSON assigned in the watch page and where it is', () => {
+    const json = '{"playabilityStatus":{"status":"OK"},"videoDetails":{"title":"T"}}';
+    const html = `<script>var ytInitialPlayerResponse = ${json};var other = {};</script>`;
+    const found = findInlinePlayerResponse(html);
+    expect(found?.json).toEqual(JSON.parse(json));
+    expect(found && html.slice(found.start, found.end)).toBe(json);
+  });
+
+  it('is null when the page has none or it is cut short', () => {
+    expect(findInlinePlayerResponse('<html></html>')).toBeNull();
+    expect(findInlinePlayerResponse('var ytInitialPlayerResponse = {"a":{')).toBeNull();
+  });
+});

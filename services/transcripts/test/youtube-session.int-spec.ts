@@ -1,0 +1,99 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decodeFailure } from '@lectern/contracts/runtime';
+import { YouTubeSession } from '../src/youtube/youtube-session';
+
+// The session's own rules, against a tiny scripted server: redirects, refused destinations, short-circuiting.
+
+let server: Server;
+let origin: string;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    const url = new URL(req.url ?? '/', 'http://local');
+    const v = url.searchParams.get('v');
+    if (v === 'moved') {
+      res.writeHead(302, { location: '/watch?v=target' }).end();
+    } else if (v === 'sorry') {
+      res
+        .writeHead(302, {
+          location: 'https://www.google.com/sorry/index?continue=https://www.youtube.com/watch',
+        })
+        .end();
+    } else if (v === 'consent') {
+      res.writeHead(302, { location: 'https://consent.youtube.com/m?continue=x' }).end();
+    } else if (v === 'loop') {
+      res.writeHead(302, { location: '/watch?v=loop' }).end();
+    } else {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(`page ${v}`);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const session = () => new YouTubeSession({ origin, timeoutMs: 2_000 });
+const statusOf = async (promise: Promise<unknown>) => {
+  try {
+    await promise;
+  } catch (error) {
+    return decodeFailure(error instanceof Error ? error.message : undefined)?.status ?? 'undecodable';
+  }
+  return 'no failure';
+};
+
+it('rewrites https://www.youtube.com to the configured origin', async () => {
+  const response = await session().fetch('https://www.youtube.com/watch?v=abc');
+  expect(await response.text()).toBe('page abc');
+  expect(seen).toEqual(['/watch?v=abc']);
+});
+
+it('follows a redirect within YouTube', async () => {
+  const response = await session().fetch('https://www.youtube.com/watch?v=moved');
+  expect(await response.text()).toBe('page target');
+  expect(seen).toEqual(['/watch?v=moved', '/watch?v=target']);
+});
+
+it("treats a redirect to Google's sorry page as rate limiting, without following it", async () => {
+  expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=sorry'))).toBe(429);
+  expect(seen).toHaveLength(1);
+});
+
+it('does not follow redirects elsewhere, nor endless ones', async () => {
+  expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=consent'))).toBe(502);
+  expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=loop'))).toBe(502);
+  expect(seen.filter((path) => path === '/watch?v=consent')).toHaveLength(1);
+  expect(seen.filter((path) => path === '/watch?v=loop')).toHaveLength(4);
+});
+
+it.each([
+  ['https://www.youtube.com/feed/trending'],
+  ['https://evil.example/api/timedtext?v=abc'],
+  ['https://youtube.com.evil.example/watch?v=abc'],
+  ['http://www.youtube.com/watch?v=abc'],
+  ['https://m.youtube.com/watch?v=abc'],
+  ['not a url'],
+])('refuses to request %s', async (url) => {
+  expect(await statusOf(session().fetch(url))).toBe(502);
+  expect(seen).toHaveLength(0);
+});
+
+it('after a failure, every further request fails the same way at once', async () => {
+  const one = session();
+  expect(await statusOf(one.fetch('https://www.youtube.com/watch?v=sorry'))).toBe(429);
+  expect(await statusOf(one.fetch('https://www.youtube.com/watch?v=fine'))).toBe(429);
+  expect(seen).toEqual(['/watch?v=sorry']);
+});
+
+it('gives up with the caller when its signal aborts', async () => {
+  const controller = new AbortController();
+  controller.abort(new Error('shutting down'));
+  const aborted = new YouTubeSession({ origin, timeoutMs: 2_000, signal: controller.signal });
+  await expect(aborted.fetch('https://www.youtube.com/watch?v=abc')).rejects.toThrow('shutting down');
+});
