@@ -1,0 +1,7 @@
+import type { ExportFormat } from '@lectern/contracts';
+import { apiRequest } from '@/api/http';
+
+export async function downloadExport(videoId: string, format: ExportFormat): Promise<Blob> {
+  const res = await apiRequest('GET', `/api/videos/${encodeURIComponent(videoId)}/export/${format}`);
+  return res.blob();
+}

@@ -1,0 +1,24 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { RouterProvider } from 'react-router-dom';
+import { TooltipProvider } from '@/components/ui/tooltip-provider';
+import { createQueryClient } from '@/lib/query-client';
+import { createAppRouter } from '@/router';
+
+// Toasts are never needed for the first paint; the store keeps any raised before this loads.
+const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
+
+export function App({ queryClient }: { queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [router] = useState(createAppRouter);
+  return (
+    <QueryClientProvider client={client}>
+      <TooltipProvider>
+        <RouterProvider router={router} />
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      </TooltipProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,43 @@
+import type { FeatureType, SummaryLength } from '@lectern/contracts';
+
+export interface AiFeature {
+  type: FeatureType;
+  label: string;
+  description: string;
+}
+
+export const STUDY_FEATURES: readonly AiFeature[] = [
+  { type: 'insights', label: 'Key Insights', description: 'The main ideas and takeaways, point by point.' },
+  { type: 'flashcards', label: 'Flashcards', description: 'Question and answer cards to test yourself.' },
+  {
+    type: 'cornell_notes',
+    label: 'Cornell Notes',
+    description: 'Cues, notes and a summary in the Cornell format.',
+  },
+];
+
+export const CREATE_FEATURES: readonly AiFeature[] = [
+  { type: 'tweet', label: 'Tweet Thread', description: 'A thread that shares the video’s best points.' },
+  { type: 'blog', label: 'Blog Post', description: 'A readable article built from the transcript.' },
+  {
+    type: 'action_plan',
+    label: 'Action Plan',
+    description: 'Concrete steps to put the video into practice.',
+  },
+];
+
+export const FEATURE_LABELS: Record<FeatureType, string> = {
+  summary: 'Summary',
+  insights: 'Key Insights',
+  flashcards: 'Flashcards',
+  cornell_notes: 'Cornell Notes',
+  tweet: 'Tweet Thread',
+  blog: 'Blog Post',
+  action_plan: 'Action Plan',
+};
+
+export const SUMMARY_LENGTH_LABELS: Record<SummaryLength, string> = {
+  micro: 'Micro (1-2 sentences)',
+  short: 'Short (1 paragraph)',
+  detailed: 'Detailed (multiple paragraphs)',
+};

@@ -1,0 +1,93 @@
+import type { Highlight, TranscriptSegment } from '@lectern/contracts';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { TranscriptRow } from '@/components/video/transcript-row';
+import { readSegmentSelection, type SegmentSelection } from '@/lib/selection';
+
+/** Spec section 9: the transcript list scrolls at 500 px. */
+export const TRANSCRIPT_MAX_HEIGHT_PX = 500;
+const ESTIMATED_ROW_PX = 44;
+
+export interface TranscriptListProps {
+  segments: readonly TranscriptSegment[];
+  offsets: readonly number[];
+  /** Indices of the segments to show, in order. */
+  indices: readonly number[];
+  highlightsBySegment: ReadonlyMap<number, Highlight[]>;
+  showTimestamps: boolean;
+  searchActive: boolean;
+  youtubeId: string;
+  onSelect: (selection: SegmentSelection | null) => void;
+  onDeleteHighlight: (highlight: Highlight) => void;
+}
+
+export function TranscriptList({
+  segments,
+  offsets,
+  indices,
+  highlightsBySegment,
+  showTimestamps,
+  searchActive,
+  youtubeId,
+  onSelect,
+  onDeleteHighlight,
+}: TranscriptListProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read during render by design.
+  const virtualizer = useVirtualizer({
+    count: indices.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    overscan: 6,
+    getItemKey: (i) => indices[i] ?? i,
+  });
+
+  useEffect(() => {
+    virtualizer.scrollToOffset(0);
+  }, [indices, virtualizer]);
+
+  const readSelection = () => {
+    const root = scrollRef.current;
+    if (root) onSelect(readSegmentSelection(window.getSelection(), root));
+  };
+
+  return (
+    <div
+      ref={scrollRef}
+      tabIndex={0}
+      aria-label="Transcript"
+      className="overflow-y-auto overscroll-contain rounded-md border focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      style={{
+        height: Math.min(TRANSCRIPT_MAX_HEIGHT_PX, virtualizer.getTotalSize() + 2),
+        contain: 'strict',
+      }}
+      onMouseUp={readSelection}
+      onKeyUp={readSelection}
+      onTouchEnd={readSelection}
+    >
+      <div role="list" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const segmentIndex = indices[item.index] ?? 0;
+          const segment = segments[segmentIndex];
+          if (!segment) return null;
+          return (
+            <TranscriptRow
+              key={item.key}
+              ref={virtualizer.measureElement}
+              virtualIndex={item.index}
+              start={item.start}
+              segmentIndex={segmentIndex}
+              segment={segment}
+              offset={offsets[segmentIndex] ?? 0}
+              highlights={highlightsBySegment.get(segmentIndex)}
+              showTimestamps={showTimestamps}
+              searchActive={searchActive}
+              youtubeId={youtubeId}
+              onDeleteHighlight={onDeleteHighlight}
+            />
+          );
+        })}
+      </div>
+    </div>
+  );
+}

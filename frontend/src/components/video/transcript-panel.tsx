@@ -1,0 +1,163 @@
+import type { Highlight, HighlightColor, Video } from '@lectern/contracts';
+import { Check, Copy, Search } from 'lucide-react';
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { HighlightMenu } from '@/components/video/highlight-menu';
+import { TranscriptList } from '@/components/video/transcript-list';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { useCopy } from '@/hooks/use-copy';
+import { useCreateHighlight, useDeleteHighlight } from '@/hooks/use-highlights';
+import { toast } from '@/hooks/use-toast';
+import type { SegmentSelection } from '@/lib/selection';
+import {
+  highlightsBySegment,
+  segmentOffsets,
+  selectionToRange,
+  type HighlightRange,
+} from '@/lib/transcript-offsets';
+import { buildSearchIndex, filterSegmentIndices, summarizeSearch } from '@/lib/transcript-search';
+
+export function TranscriptPanel({ video }: { video: Video }) {
+  const segments = video.transcriptSegments;
+  const [showTimestamps, setShowTimestamps] = useState(true);
+  const [query, setQuery] = useState('');
+  const [selection, setSelection] = useState<HighlightRange | null>(null);
+  // Typing stays responsive: the list filters against the deferred query.
+  const deferredQuery = useDeferredValue(query);
+  const offsets = useMemo(() => segmentOffsets(segments), [segments]);
+  const searchIndex = useMemo(() => buildSearchIndex(segments), [segments]);
+  const indices = useMemo(
+    () => filterSegmentIndices(searchIndex, deferredQuery),
+    [searchIndex, deferredQuery],
+  );
+  const bySegment = useMemo(
+    () => highlightsBySegment(video.highlights, offsets),
+    [video.highlights, offsets],
+  );
+  const summary = summarizeSearch(deferredQuery, indices.length, segments.length);
+  const createHighlight = useCreateHighlight(video.id);
+  const deleteHighlight = useDeleteHighlight(video.id);
+  const { copied, copy } = useCopy();
+  const switchId = useId();
+
+  const onSelect = useCallback(
+    (picked: SegmentSelection | null) => {
+      const segment = picked ? segments[picked.segmentIndex] : undefined;
+      if (!picked || !segment) {
+        setSelection(null);
+        return;
+      }
+      setSelection(
+        selectionToRange(segment.text, offsets[picked.segmentIndex] ?? 0, picked.start, picked.end),
+      );
+    },
+    [segments, offsets],
+  );
+
+  const saveHighlight = (color: HighlightColor) => {
+    if (!selection) return;
+    createHighlight.mutate(
+      { ...selection, color },
+      {
+        onSuccess: () => {
+          toast({ title: 'Highlight saved!' });
+          setSelection(null);
+          window.getSelection()?.removeAllRanges();
+        },
+        onError: () => {
+          toast({
+            title: 'Error',
+            description: 'Failed to save highlight. Please try again.',
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  };
+
+  const { mutate: removeHighlight } = deleteHighlight;
+  const onDeleteHighlight = useCallback(
+    (highlight: Highlight) => {
+      removeHighlight(highlight.id, { onSuccess: () => toast({ title: 'Highlight deleted' }) });
+    },
+    [removeHighlight],
+  );
+
+  const onCopy = async () => {
+    if (await copy(selection?.text ?? video.transcriptText)) toast({ title: 'Copied!' });
+  };
+
+  return (
+    <Card className="gap-4">
+      <CardHeader className="gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 className="text-lg leading-none font-semibold">Transcript</h2>
+          <div className="flex items-center gap-4">
+            <div className="flex items-center gap-2">
+              <Switch id={switchId} checked={showTimestamps} onCheckedChange={setShowTimestamps} />
+              <Label htmlFor={switchId}>Timestamps</Label>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => void onCopy()}>
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+              {copied ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="relative min-w-48 flex-1">
+            <Search
+              className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              aria-label="Search transcript"
+              placeholder="Search transcript..."
+              className="pl-9"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
+          </div>
+          <span aria-live="polite" className="contents">
+            {summary.showCount ? <Badge variant="secondary">{`${indices.length} results`}</Badge> : null}
+          </span>
+          {summary.showClear ? (
+            <Button variant="ghost" size="sm" onClick={() => setQuery('')}>
+              Clear
+            </Button>
+          ) : null}
+        </div>
+      </CardHeader>
+      <CardContent className="relative">
+        {selection ? (
+          <HighlightMenu
+            pending={createHighlight.isPending}
+            onPick={saveHighlight}
+            onDismiss={() => setSelection(null)}
+          />
+        ) : null}
+        {summary.noResults ? (
+          <p className="py-12 text-center text-muted-foreground">{`No results found for "${deferredQuery}"`}</p>
+        ) : segments.length === 0 ? (
+          <p className="py-12 text-center text-muted-foreground">This video has no transcript text.</p>
+        ) : (
+          <TranscriptList
+            segments={segments}
+            offsets={offsets}
+            indices={indices}
+            highlightsBySegment={bySegment}
+            showTimestamps={showTimestamps}
+            searchActive={summary.showCount}
+            youtubeId={video.youtubeId}
+            onSelect={onSelect}
+            onDeleteHighlight={onDeleteHighlight}
+          />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { formatTimestamp, watchUrlAt, type Highlight, type TranscriptSegment } from '@lectern/contracts';
+import { X } from 'lucide-react';
+import { memo, type Ref } from 'react';
+import { HIGHLIGHT_STYLES, SEARCH_MATCH_ROW } from '@/components/video/highlight-colors';
+import { splitByHighlights } from '@/lib/transcript-offsets';
+import { cn } from '@/lib/utils';
+
+export interface TranscriptRowProps {
+  ref?: Ref<HTMLDivElement>;
+  virtualIndex: number;
+  start: number;
+  segmentIndex: number;
+  segment: TranscriptSegment;
+  offset: number;
+  highlights: readonly Highlight[] | undefined;
+  showTimestamps: boolean;
+  searchActive: boolean;
+  youtubeId: string;
+  onDeleteHighlight: (highlight: Highlight) => void;
+}
+
+function preview(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+export const TranscriptRow = memo(function TranscriptRow({
+  ref,
+  virtualIndex,
+  start,
+  segmentIndex,
+  segment,
+  offset,
+  highlights,
+  showTimestamps,
+  searchActive,
+  youtubeId,
+  onDeleteHighlight,
+}: TranscriptRowProps) {
+  const first = highlights?.[0];
+  const timestamp = formatTimestamp(segment.start);
+  const pieces = highlights ? splitByHighlights(segment.text, offset, highlights) : [{ text: segment.text }];
+  return (
+    <div
+      ref={ref}
+      role="listitem"
+      data-index={virtualIndex}
+      data-segment-index={segmentIndex}
+      className="absolute top-0 left-0 w-full pb-1"
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      <div
+        className={cn(
+          'group/row flex items-start gap-3 rounded-md px-2 py-1.5',
+          first ? HIGHLIGHT_STYLES[first.color].row : searchActive && SEARCH_MATCH_ROW,
+        )}
+      >
+        {showTimestamps ? (
+          <a
+            href={watchUrlAt(youtubeId, segment.start)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Open the video at ${timestamp}`}
+            className="mt-0.5 w-12 shrink-0 rounded font-mono text-xs text-primary tabular-nums select-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            {timestamp}
+          </a>
+        ) : null}
+        <p data-segment-text="" className="flex-1 text-sm leading-relaxed">
+          {pieces.map((piece, i) =>
+            piece.highlight ? (
+              <mark key={i} className={cn('rounded-sm', HIGHLIGHT_STYLES[piece.highlight.color].mark)}>
+                {piece.text}
+              </mark>
+            ) : (
+              piece.text
+            ),
+          )}
+        </p>
+        {highlights?.map((highlight) => (
+          <button
+            key={highlight.id}
+            type="button"
+            aria-label={`Remove highlight "${preview(highlight.text)}"`}
+            title="Remove highlight"
+            onClick={() => onDeleteHighlight(highlight)}
+            className="shrink-0 rounded p-1 text-muted-foreground opacity-100 select-none hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:opacity-0 md:group-hover/row:opacity-100"
+          >
+            <X className="size-3.5" aria-hidden />
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+});

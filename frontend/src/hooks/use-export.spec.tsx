@@ -1,0 +1,53 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useExport } from '@/hooks/use-export';
+import { createQueryClient } from '@/lib/query-client';
+import { getToasts } from '@/lib/toast-store';
+
+function wrapper({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
+}
+
+describe('export download', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('downloads the file named from the title, with toasts', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response('transcript body', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:lectern');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+
+    const { result } = renderHook(() => useExport({ id: 'v 1', title: 'Week 3: Cells!' }), { wrapper });
+    act(() => result.current.mutate('pdf'));
+    expect(getToasts()[0]).toMatchObject({ title: 'Export started', description: 'Preparing PDF export...' });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/videos/v%201/export/pdf');
+    expect(names).toEqual(['Week_3__Cells_.pdf']);
+    expect(getToasts()[0]).toMatchObject({ title: 'Export complete' });
+  });
+
+  it('reports a failed export', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn().mockResolvedValue(new Response('{"message":"Pro needed"}', { status: 403 })),
+    );
+    const { result } = renderHook(() => useExport({ id: 'v1', title: null }), { wrapper });
+    act(() => result.current.mutate('docx'));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Export failed',
+      description: 'There was an error generating the export file.',
+      variant: 'destructive',
+    });
+  });
+});

@@ -1,0 +1,9 @@
+import { useSyncExternalStore } from 'react';
+import { dismissToast, getToasts, subscribeToasts, toast } from '@/lib/toast-store';
+
+export { toast };
+
+export function useToast() {
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return { toasts, toast, dismiss: dismissToast };
+}

@@ -1,0 +1,32 @@
+export interface Flashcard {
+  question: string;
+  answer: string;
+}
+
+/** Reads `Q:` / `A:` pairs (Markdown emphasis and list markers around them allowed). */
+export function parseFlashcards(text: string): Flashcard[] {
+  const cards: Flashcard[] = [];
+  let question: string | null = null;
+  let answer: string[] | null = null;
+  const flush = () => {
+    if (question !== null && answer !== null && answer.join(' ').trim() !== '') {
+      cards.push({ question, answer: answer.join(' ').trim() });
+    }
+  };
+  for (const rawLine of text.split(/\r?\n/u)) {
+    const line = rawLine.replace(/^\s*(?:[-*]\s+|\d+[.)]\s+)?/u, '').replace(/\*\*/gu, '');
+    const q = /^Q(?:uestion)?\s*\d*\s*[:.]\s*(.*)$/iu.exec(line);
+    const a = /^A(?:nswer)?\s*\d*\s*[:.]\s*(.*)$/iu.exec(line);
+    if (q) {
+      flush();
+      question = (q[1] ?? '').trim();
+      answer = null;
+    } else if (a && question !== null) {
+      answer = [(a[1] ?? '').trim()];
+    } else if (answer !== null && line.trim() !== '') {
+      answer.push(line.trim());
+    }
+  }
+  flush();
+  return cards;
+}

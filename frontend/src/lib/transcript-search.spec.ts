@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchIndex, filterSegmentIndices, summarizeSearch } from '@/lib/transcript-search';
+
+const index = buildSearchIndex([
+  { text: 'Photosynthesis in plants' },
+  { text: 'The LIGHT reactions' },
+  { text: 'Dark reactions' },
+]);
+
+describe('transcript search', () => {
+  it('filters by case-insensitive substring', () => {
+    expect(filterSegmentIndices(index, 'REACTION')).toEqual([1, 2]);
+    expect(filterSegmentIndices(index, 'light rea')).toEqual([1]);
+    expect(filterSegmentIndices(index, 'chlorophyll')).toEqual([]);
+  });
+
+  it('keeps every segment for a blank query', () => {
+    expect(filterSegmentIndices(index, '')).toEqual([0, 1, 2]);
+    expect(filterSegmentIndices(index, '   ')).toEqual([0, 1, 2]);
+  });
+
+  it('shows Clear only when results are fewer than all but not zero', () => {
+    expect(summarizeSearch('react', 2, 3)).toEqual({ showCount: true, showClear: true, noResults: false });
+    expect(summarizeSearch('s', 3, 3)).toEqual({ showCount: true, showClear: false, noResults: false });
+    expect(summarizeSearch('zzz', 0, 3)).toEqual({ showCount: true, showClear: false, noResults: true });
+    expect(summarizeSearch('', 3, 3)).toEqual({ showCount: false, showClear: false, noResults: false });
+  });
+
+  it('filters a 10-hour transcript quickly', () => {
+    const big = buildSearchIndex(
+      Array.from({ length: 12_000 }, (_, i) => ({ text: `segment number ${i} about topic ${i % 97}` })),
+    );
+    const started = performance.now();
+    const hits = filterSegmentIndices(big, 'topic 42');
+    expect(hits.length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});
