@@ -24,6 +24,8 @@ beforeAll(async () => {
         .end();
     } else if (v === 'consent') {
       res.writeHead(302, { location: 'https://consent.youtube.com/m?continue=x' }).end();
+    } else if (v === 'captcha') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<form><div class="g-recaptcha"></div></form>');
     } else if (v === 'loop') {
       res.writeHead(302, { location: '/watch?v=loop' }).end();
     } else {
@@ -63,6 +65,12 @@ it('follows a redirect within YouTube', async () => {
 it("treats a redirect to Google's sorry page as rate limiting, without following it", async () => {
   expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=sorry'))).toBe(429);
   expect(seen).toHaveLength(1);
+});
+
+it('treats a captcha page as rate limiting even with status 200, but never a caption text', async () => {
+  expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=captcha'))).toBe(429);
+  const captions = await session().fetch('https://www.youtube.com/api/timedtext?v=captcha');
+  expect(captions.status).toBe(200);
 });
 
 it('does not follow redirects elsewhere, nor endless ones', async () => {

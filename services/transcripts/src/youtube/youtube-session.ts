@@ -29,7 +29,6 @@ export interface YouTubeSessionConfig {
 const MAX_REDIRECTS = 3;
 // YouTube sends rate-limited clients to google.com/sorry/…
 const SORRY = Symbol('rate limited');
-const CAPTCHA_MARKERS = ['class="g-recaptcha"', 'google.com/sorry', 'www.google.com/recaptcha'];
 
 type FetchInput = Parameters<typeof globalThis.fetch>[0];
 type FetchInit = Parameters<typeof globalThis.fetch>[1];
@@ -93,7 +92,7 @@ export class YouTubeSession {
       );
     }
 
-    if (answer.status === 429 || CAPTCHA_MARKERS.some((marker) => answer.body.includes(marker))) {
+    if (answer.status === 429 || this.isCaptchaPage(youtubeUrl, answer)) {
       throw this.fail(YouTubeFailures.rateLimited());
     }
     if (answer.status >= 500) throw this.fail(YouTubeFailures.upstream());
@@ -104,6 +103,12 @@ export class YouTubeSession {
       return this.request(next, { headers: init?.headers }, redirects + 1);
     }
     return answer;
+  }
+
+  // The marker youtube-transcript looks for too; only pages are searched, never caption texts.
+  private isCaptchaPage(youtubeUrl: string, answer: Answer): boolean {
+    const page = new URL(youtubeUrl).pathname === '/watch' || answer.status >= 400;
+    return page && answer.body.includes('class="g-recaptcha"');
   }
 
   private fail(error: TransientJobError): TransientJobError {
