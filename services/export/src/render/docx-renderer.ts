@@ -1,0 +1,315 @@
+import { formatTimestamp, watchUrlAt, type HighlightColor } from '@lectern/contracts';
+import {
+  AlignmentType,
+  Document,
+  ExternalHyperlink,
+  Footer,
+  HeadingLevel,
+  LevelFormat,
+  Packer,
+  PageNumber,
+  Paragraph,
+  ShadingType,
+  TextRun,
+  type IRunOptions,
+  type ParagraphChild,
+} from 'docx';
+import type { ExportDocument } from './export-document';
+import { HIGHLIGHT_LABELS, paragraphColors, SECTION, type ExportModel } from './export-model';
+import { fontFamilyName, type FontFace } from './fonts';
+import type { InlineSpan, MarkdownBlock } from './markdown';
+import { isRtlParagraph, splitByScript } from './scripts';
+import { ChunkWriter } from './stream-writer';
+
+// Word documents name their fonts rather than embed them (the CJK faces alone are tens of megabytes), so
+// each run carries the Noto family for its script in the right w:rFonts slot: ascii/hAnsi for Latin,
+// Cyrillic and Greek, eastAsia for Chinese, Japanese and Korean, cs for Arabic and Hebrew, which are also
+// marked right to left. Word falls back to a system font with the same coverage when Noto is missing.
+
+const HIGHLIGHT_FILL: Record<HighlightColor, string> = { yellow: 'FFF59D', blue: 'BBDEFB', green: 'C8E6C9' };
+const ACCENT = '1D4ED8';
+const MUTED = '5B6470';
+const LATIN = fontFamilyName('latin');
+// Word has no Noto Emoji on most machines; the system emoji faces draw these in colour.
+const EMOJI_FONT = 'Segoe UI Emoji';
+const NUMBERING = 'lectern-numbered';
+
+interface RunStyle {
+  bold?: boolean;
+  color?: string;
+  highlight?: HighlightColor | null;
+  size?: number;
+}
+
+function fontsFor(face: FontFace): IRunOptions['font'] {
+  switch (face) {
+    case 'latin':
+      return { ascii: LATIN, hAnsi: LATIN, eastAsia: LATIN, cs: LATIN };
+    case 'arabic':
+    case 'hebrew':
+      return { ascii: LATIN, hAnsi: LATIN, cs: fontFamilyName(face) };
+    case 'sc':
+    case 'jp':
+    case 'kr':
+      return { ascii: LATIN, hAnsi: LATIN, eastAsia: fontFamilyName(face) };
+    case 'emoji':
+      return { ascii: EMOJI_FONT, hAnsi: EMOJI_FONT, eastAsia: EMOJI_FONT, cs: EMOJI_FONT };
+  }
+}
+
+const EAST_ASIAN_LANGUAGE: Partial<Record<FontFace, string>> = { sc: 'zh-CN', jp: 'ja-JP', kr: 'ko-KR' };
+
+/** Runs of text split by script, each with its font hints and, for Arabic and Hebrew, the RTL mark. */
+function scriptRuns(text: string, style: RunStyle): TextRun[] {
+  return splitByScript(text).map((run) => {
+    const rtl = run.face === 'arabic' || run.face === 'hebrew';
+    const eastAsia = EAST_ASIAN_LANGUAGE[run.face];
+    return new TextRun({
+      text: text.slice(run.start, run.end),
+      font: fontsFor(run.face),
+      bold: style.bold,
+      boldComplexScript: style.bold,
+      color: style.color,
+      size: style.size,
+      sizeComplexScript: style.size,
+      rightToLeft: rtl || undefined,
+      language: eastAsia ? { eastAsia } : undefined,
+      shading: style.highlight
+        ? { type: ShadingType.CLEAR, color: 'auto', fill: HIGHLIGHT_FILL[style.highlight] }
+        : undefined,
+    });
+  });
+}
+
+function spanRuns(spans: InlineSpan[]): TextRun[] {
+  return spans.flatMap((span) => scriptRuns(span.text.replace(/\s+/g, ' '), { bold: span.bold }));
+}
+
+function headingParagraph(
+  text: string,
+  heading: (typeof HeadingLevel)[keyof typeof HeadingLevel],
+): Paragraph {
+  return new Paragraph({
+    heading,
+    bidirectional: isRtlParagraph(text) || undefined,
+    children: scriptRuns(text, {}),
+  });
+}
+
+function coverParagraphs(model: ExportModel): Paragraph[] {
+  const meta = (label: string, value: ParagraphChild[]): Paragraph =>
+    new Paragraph({
+      spacing: { after: 60 },
+      children: [new TextRun({ text: `${label}: `, bold: true, color: MUTED }), ...value],
+    });
+  return [
+    headingParagraph(model.title, HeadingLevel.TITLE),
+    meta('Channel', scriptRuns(model.channel, {})),
+    meta('Video', [
+      new ExternalHyperlink({
+        link: model.videoUrl,
+        children: [new TextRun({ text: model.videoUrl, style: 'Hyperlink' })],
+      }),
+    ]),
+    meta('Duration', [new TextRun(model.duration)]),
+    meta('Exported', [new TextRun(model.exportedAt)]),
+  ];
+}
+
+function transcriptParagraphs(model: ExportModel, source: ExportDocument): Paragraph[] {
+  const out = [headingParagraph(SECTION.transcript, HeadingLevel.HEADING_1)];
+  if (model.paragraphs.length === 0)
+    out.push(new Paragraph({ children: scriptRuns('No transcript.', { color: MUTED }) }));
+  for (const paragraph of model.paragraphs) {
+    const stamp = `[${formatTimestamp(paragraph.start)}]`;
+    const children: ParagraphChild[] = [
+      new ExternalHyperlink({
+        link: watchUrlAt(source.youtubeId, paragraph.start),
+        children: [new TextRun({ text: stamp, bold: true, color: ACCENT, size: 18 })],
+      }),
+      new TextRun(' '),
+    ];
+    for (const range of paragraphColors(paragraph, model.colored)) {
+      children.push(...scriptRuns(paragraph.text.slice(range.start, range.end), { highlight: range.color }));
+    }
+    out.push(new Paragraph({ bidirectional: paragraph.rtl || undefined, spacing: { after: 140 }, children }));
+  }
+  return out;
+}
+
+function highlightParagraphs(model: ExportModel): Paragraph[] {
+  if (model.highlights.length === 0) return [];
+  return [
+    headingParagraph(SECTION.highlights, HeadingLevel.HEADING_1),
+    ...model.highlights.map(
+      (highlight) =>
+        new Paragraph({
+          spacing: { after: 80 },
+          children: [
+            new TextRun({
+              text: `[${formatTimestamp(highlight.start)}] `,
+              bold: true,
+              color: ACCENT,
+              size: 18,
+            }),
+            new TextRun({ text: `${HIGHLIGHT_LABELS[highlight.color]}: `, bold: true, color: MUTED }),
+            ...scriptRuns(highlight.text, { highlight: highlight.color }),
+          ],
+        }),
+    ),
+  ];
+}
+
+function notesParagraphs(model: ExportModel): Paragraph[] {
+  if (model.notes === '') return [];
+  return [
+    headingParagraph(SECTION.notes, HeadingLevel.HEADING_1),
+    ...model.notes
+      .split('\n')
+      .map(
+        (line) =>
+          new Paragraph({ bidirectional: isRtlParagraph(line) || undefined, children: scriptRuns(line, {}) }),
+      ),
+  ];
+}
+
+function markdownParagraphs(blocks: MarkdownBlock[], nextList: () => number): Paragraph[] {
+  const out: Paragraph[] = [];
+  let listInstance = 0;
+  let previous: MarkdownBlock['kind'] | null = null;
+  for (const block of blocks) {
+    const bidirectional = isRtlParagraph(block.spans.map((span) => span.text).join('')) || undefined;
+    switch (block.kind) {
+      case 'heading':
+        out.push(
+          new Paragraph({ heading: HeadingLevel.HEADING_3, bidirectional, children: spanRuns(block.spans) }),
+        );
+        break;
+      case 'paragraph':
+        out.push(new Paragraph({ bidirectional, spacing: { after: 120 }, children: spanRuns(block.spans) }));
+        break;
+      case 'bullet':
+        out.push(
+          new Paragraph({ bullet: { level: block.depth }, bidirectional, children: spanRuns(block.spans) }),
+        );
+        break;
+      case 'numbered':
+        if (previous !== 'numbered' || listInstance === 0) listInstance = nextList();
+        out.push(
+          new Paragraph({
+            numbering: { reference: NUMBERING, level: block.depth, instance: listInstance },
+            bidirectional,
+            children: spanRuns(block.spans),
+          }),
+        );
+        break;
+    }
+    if (block.kind !== 'numbered' && block.kind !== 'bullet') listInstance = 0;
+    previous = block.kind;
+  }
+  return out;
+}
+
+function aiParagraphs(model: ExportModel): Paragraph[] {
+  if (model.aiSections.length === 0) return [];
+  let instance = 0;
+  const nextList = (): number => ++instance;
+  return [
+    headingParagraph(SECTION.ai, HeadingLevel.HEADING_1),
+    ...model.aiSections.flatMap((section) => [
+      headingParagraph(section.heading, HeadingLevel.HEADING_2),
+      ...markdownParagraphs(section.blocks, nextList),
+    ]),
+  ];
+}
+
+function footer(title: string): Footer {
+  return new Footer({
+    children: [
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [
+          new TextRun({ text: `Lectern · ${title} · Page `, color: MUTED, size: 16, font: LATIN }),
+          new TextRun({ children: [PageNumber.CURRENT], color: MUTED, size: 16 }),
+          new TextRun({ text: ' of ', color: MUTED, size: 16 }),
+          new TextRun({ children: [PageNumber.TOTAL_PAGES], color: MUTED, size: 16 }),
+        ],
+      }),
+    ],
+  });
+}
+
+export function buildDocx(model: ExportModel, source: ExportDocument): Document {
+  const headingRun = (
+    size: number,
+    color = '1F2328',
+  ): { size: number; bold: true; color: string; font: string } => ({
+    size,
+    bold: true,
+    color,
+    font: LATIN,
+  });
+  return new Document({
+    creator: 'Lectern',
+    title: model.title,
+    description: `Transcript of ${model.videoUrl}`,
+    styles: {
+      default: {
+        document: { run: { font: LATIN, size: 21 }, paragraph: { spacing: { line: 300 } } },
+        title: { run: headingRun(48), paragraph: { spacing: { after: 240 } } },
+        heading1: {
+          run: headingRun(34),
+          paragraph: { spacing: { before: 360, after: 160 }, keepNext: true },
+        },
+        heading2: {
+          run: headingRun(27),
+          paragraph: { spacing: { before: 280, after: 120 }, keepNext: true },
+        },
+        heading3: {
+          run: headingRun(23, '3A4048'),
+          paragraph: { spacing: { before: 200, after: 80 }, keepNext: true },
+        },
+      },
+    },
+    numbering: {
+      config: [
+        {
+          reference: NUMBERING,
+          levels: [0, 1, 2, 3].map((level) => ({
+            level,
+            format: LevelFormat.DECIMAL,
+            text: `%${level + 1}.`,
+            alignment: AlignmentType.START,
+            style: { paragraph: { indent: { left: 720 + level * 360, hanging: 360 } } },
+          })),
+        },
+      ],
+    },
+    sections: [
+      {
+        footers: { default: footer(model.title) },
+        children: [
+          ...coverParagraphs(model),
+          ...transcriptParagraphs(model, source),
+          ...highlightParagraphs(model),
+          ...notesParagraphs(model),
+          ...aiParagraphs(model),
+        ],
+      },
+    ],
+  });
+}
+
+export async function renderDocx(
+  model: ExportModel,
+  source: ExportDocument,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  // docx assembles the package in memory: a few megabytes even for a ten-hour transcript (see export-bench).
+  const buffer = await Packer.toBuffer(buildDocx(model, source));
+  const out = new ChunkWriter(output);
+  for (let offset = 0; offset < buffer.length; offset += 256 * 1024) {
+    await out.writeBytes(buffer.subarray(offset, offset + 256 * 1024));
+  }
+  await out.end();
+}

@@ -1,0 +1,221 @@
+import { formatDuration, FEATURE_TYPES, type FeatureType, type HighlightColor } from '@lectern/contracts';
+import type { ExportDocument } from './export-document';
+import { parseMarkdown, type MarkdownBlock } from './markdown';
+import { isRtlParagraph } from './scripts';
+
+// What every format shows, worked out once so TXT, PDF and DOCX cannot drift apart.
+
+export interface TranscriptParagraph {
+  /** Seconds: the first segment's start, shown as `[m:ss]`. */
+  start: number;
+  /** Where the paragraph's text begins in the transcript text. */
+  offset: number;
+  text: string;
+  rtl: boolean;
+}
+
+export interface ColoredRange {
+  /** Offsets into the transcript text, end exclusive. */
+  start: number;
+  end: number;
+  color: HighlightColor;
+}
+
+export interface HighlightEntry {
+  start: number;
+  color: HighlightColor;
+  text: string;
+}
+
+export interface AiSection {
+  heading: string;
+  blocks: MarkdownBlock[];
+}
+
+export interface ExportModel {
+  title: string;
+  channel: string;
+  videoUrl: string;
+  duration: string;
+  exportedAt: string;
+  paragraphs: TranscriptParagraph[];
+  colored: ColoredRange[];
+  highlights: HighlightEntry[];
+  notes: string;
+  aiSections: AiSection[];
+}
+
+export const SECTION = {
+  transcript: 'Transcript',
+  highlights: 'Highlights',
+  notes: 'Notes',
+  ai: 'AI Study Material',
+} as const;
+
+const FEATURE_LABELS: Record<FeatureType, string> = {
+  summary: 'Summary',
+  insights: 'Key Insights',
+  flashcards: 'Flashcards',
+  cornell_notes: 'Cornell Notes',
+  tweet: 'Tweet Thread',
+  blog: 'Blog Post',
+  action_plan: 'Action Plan',
+};
+const SUMMARY_ORDER = ['micro', 'short', 'detailed'];
+
+export const HIGHLIGHT_LABELS: Record<HighlightColor, string> = {
+  yellow: 'Yellow',
+  blue: 'Blue',
+  green: 'Green',
+};
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// Control characters are not allowed in XML and mean nothing in a PDF; they become spaces so offsets hold.
+// eslint-disable-next-line no-control-regex -- these are exactly the characters being removed
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g;
+const LINE_BREAKS = /[\t\n\r\u2028\u2029\u0085]/g;
+
+/** Makes text safe for every format without changing its length. */
+export function sanitize(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD').replace(CONTROL, ' ');
+}
+
+function sanitizeLine(text: string): string {
+  return sanitize(text).replace(LINE_BREAKS, ' ');
+}
+
+const SENTENCE_END = /[.!?…。！？؟।]["'”’»)\]」』]*$/u;
+// Paragraphs close at a sentence end after this long, and in any case after the longer span.
+const SOFT_PARAGRAPH_SECONDS = 30;
+const HARD_PARAGRAPH_SECONDS = 60;
+const HARD_PARAGRAPH_CHARS = 1500;
+
+export function exportDateText(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export function buildExportModel(doc: ExportDocument): ExportModel {
+  const texts = doc.segments.map((segment) => sanitizeLine(segment.text));
+  const offsets: number[] = [];
+  let cursor = 0;
+  for (const text of texts) {
+    offsets.push(cursor);
+    cursor += text.length + 1;
+  }
+  const transcriptLength = Math.max(0, cursor - 1);
+
+  const paragraphs: TranscriptParagraph[] = [];
+  let current: { start: number; first: number; last: number; rtl: boolean | null } | null = null;
+  const close = (): void => {
+    if (!current) return;
+    const offset = offsets[current.first] ?? 0;
+    const text = texts.slice(current.first, current.last + 1).join(' ');
+    if (text.trim() !== '')
+      paragraphs.push({ start: current.start, offset, text, rtl: current.rtl ?? false });
+    current = null;
+  };
+  doc.segments.forEach((segment, index) => {
+    const text = texts[index] ?? '';
+    const strong = /[\p{L}]/u.test(text) ? isRtlParagraph(text) : null;
+    if (current) {
+      const elapsed = segment.start - current.start;
+      const previous = (texts[current.last] ?? '').trim();
+      const length = (offsets[index] ?? 0) - (offsets[current.first] ?? 0);
+      const turn = strong !== null && current.rtl !== null && strong !== current.rtl;
+      const sentenceDone = SENTENCE_END.test(previous);
+      if (
+        turn ||
+        elapsed >= HARD_PARAGRAPH_SECONDS ||
+        length >= HARD_PARAGRAPH_CHARS ||
+        (sentenceDone && (elapsed >= SOFT_PARAGRAPH_SECONDS || length >= HARD_PARAGRAPH_CHARS / 2))
+      ) {
+        close();
+      }
+    }
+    if (!current) current = { start: segment.start, first: index, last: index, rtl: strong };
+    else {
+      current.last = index;
+      current.rtl ??= strong;
+    }
+  });
+  close();
+
+  const segmentAt = (offset: number): number => {
+    let low = 0;
+    let high = offsets.length - 1;
+    while (low < high) {
+      const mid = Math.ceil((low + high) / 2);
+      if ((offsets[mid] ?? 0) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return doc.segments[low]?.start ?? 0;
+  };
+
+  const sorted = [...doc.highlights].sort((a, b) => a.startIndex - b.startIndex || a.endIndex - b.endIndex);
+  const colored: ColoredRange[] = [];
+  for (const highlight of sorted) {
+    const start = Math.max(0, Math.min(transcriptLength, Math.trunc(highlight.startIndex)));
+    const end = Math.max(0, Math.min(transcriptLength, Math.trunc(highlight.endIndex)));
+    if (end > start) colored.push({ start, end, color: highlight.color });
+  }
+  const highlights = sorted.map((highlight) => ({
+    start: segmentAt(Math.max(0, highlight.startIndex)),
+    color: highlight.color,
+    text: sanitizeLine(highlight.text).replace(/\s+/g, ' ').trim(),
+  }));
+
+  const aiSections = [...doc.aiContent]
+    .filter((item) => item.outputText.trim() !== '')
+    .sort(
+      (a, b) =>
+        FEATURE_TYPES.indexOf(a.featureType) - FEATURE_TYPES.indexOf(b.featureType) ||
+        SUMMARY_ORDER.indexOf(a.summaryLength ?? '') - SUMMARY_ORDER.indexOf(b.summaryLength ?? ''),
+    )
+    .map((item) => {
+      const label = FEATURE_LABELS[item.featureType];
+      const length = item.featureType === 'summary' && item.summaryLength ? item.summaryLength : null;
+      const heading = length ? `${label} (${length[0]?.toUpperCase() ?? ''}${length.slice(1)})` : label;
+      return { heading, blocks: parseMarkdown(sanitize(item.outputText)) };
+    });
+
+  const title = sanitizeLine(doc.title ?? '').trim();
+  const channel = sanitizeLine(doc.channelName ?? '').trim();
+  return {
+    title: title === '' ? 'Untitled' : title,
+    channel: channel === '' ? 'Unknown' : channel,
+    videoUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(doc.youtubeId)}`,
+    duration: formatDuration(doc.duration),
+    exportedAt: exportDateText(doc.exportedAt),
+    paragraphs,
+    colored,
+    highlights,
+    notes: sanitize(doc.notes).replace(/\r\n?/g, '\n').trim(),
+    aiSections,
+  };
+}
+
+/** The highlight colour of each stretch of a paragraph (null where there is none). */
+export function paragraphColors(
+  paragraph: TranscriptParagraph,
+  colored: ColoredRange[],
+): Array<{ start: number; end: number; color: HighlightColor | null }> {
+  const length = paragraph.text.length;
+  const colors: Array<HighlightColor | null> = new Array<HighlightColor | null>(length).fill(null);
+  let any = false;
+  for (const range of colored) {
+    const start = Math.max(0, range.start - paragraph.offset);
+    const end = Math.min(length, range.end - paragraph.offset);
+    for (let i = start; i < end; i++) {
+      colors[i] = range.color;
+      any = true;
+    }
+  }
+  if (!any) return [{ start: 0, end: length, color: null }];
+  const out: Array<{ start: number; end: number; color: HighlightColor | null }> = [];
+  colors.forEach((color, index) => {
+    const last = out[out.length - 1];
+    if (last && last.color === color) last.end = index + 1;
+    else out.push({ start: index, end: index + 1, color });
+  });
+  return out;
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import * as fontkit from 'fontkit';
+
+// Faces Lectern sets text in. Each is a Noto family shipped as TTF by an npm package, so the worker finds
+// it in node_modules at run time and pdfkit subsets it into the PDF.
+export const FONT_FACES = ['latin', 'arabic', 'hebrew', 'sc', 'jp', 'kr', 'emoji'] as const;
+export type FontFace = (typeof FONT_FACES)[number];
+export type FontWeight = 'regular' | 'bold';
+
+const FONT_FILES: Record<FontFace, { pkg: string; family: string; file: string; bold: boolean }> = {
+  latin: { pkg: '@expo-google-fonts/noto-sans', family: 'Noto Sans', file: 'NotoSans', bold: true },
+  arabic: {
+    pkg: '@expo-google-fonts/noto-sans-arabic',
+    family: 'Noto Sans Arabic',
+    file: 'NotoSansArabic',
+    bold: true,
+  },
+  hebrew: {
+    pkg: '@expo-google-fonts/noto-sans-hebrew',
+    family: 'Noto Sans Hebrew',
+    file: 'NotoSansHebrew',
+    bold: true,
+  },
+  sc: { pkg: '@expo-google-fonts/noto-sans-sc', family: 'Noto Sans SC', file: 'NotoSansSC', bold: true },
+  jp: { pkg: '@expo-google-fonts/noto-sans-jp', family: 'Noto Sans JP', file: 'NotoSansJP', bold: true },
+  kr: { pkg: '@expo-google-fonts/noto-sans-kr', family: 'Noto Sans KR', file: 'NotoSansKR', bold: true },
+  emoji: { pkg: '@expo-google-fonts/noto-emoji', family: 'Noto Emoji', file: 'NotoEmoji', bold: true },
+};
+
+/** The family name Word should use for a face (DOCX names fonts, it does not embed them). */
+export function fontFamilyName(face: FontFace): string {
+  return FONT_FILES[face].family;
+}
+
+/** The TTF file of a face, resolved from node_modules. */
+export function fontPath(face: FontFace, weight: FontWeight): string {
+  const { pkg, file, bold } = FONT_FILES[face];
+  const style = weight === 'bold' && bold ? '700Bold' : '400Regular';
+  return require.resolve(`${pkg}/${style}/${file}_${style}.ttf`);
+}
+
+const buffers = new Map<string, Buffer>();
+
+/** Font files are read once per process and shared by every export (pdfkit only reads them). */
+export function fontBuffer(face: FontFace, weight: FontWeight): Buffer {
+  const key = `${face}-${weight}`;
+  let buffer = buffers.get(key);
+  if (!buffer) {
+    buffer = readFileSync(fontPath(face, weight));
+    buffers.set(key, buffer);
+  }
+  return buffer;
+}
+
+const coverageFonts = new Map<FontFace, fontkit.Font>();
+const coverage = new Map<FontFace, Map<number, boolean>>();
+
+/** Whether a face has a glyph for a code point (regular and bold cover the same characters). */
+export function faceCovers(face: FontFace, codePoint: number): boolean {
+  let cache = coverage.get(face);
+  if (!cache) {
+    cache = new Map();
+    coverage.set(face, cache);
+  }
+  const known = cache.get(codePoint);
+  if (known !== undefined) return known;
+  let font = coverageFonts.get(face);
+  if (!font) {
+    font = fontkit.create(fontBuffer(face, 'regular')) as fontkit.Font;
+    coverageFonts.set(face, font);
+  }
+  const has = font.hasGlyphForCodePoint(codePoint);
+  cache.set(codePoint, has);
+  return has;
+}
+
+/** The face's ascent as a fraction of the font size, to put runs in different faces on one baseline. */
+export function faceAscent(face: FontFace): number {
+  faceCovers(face, 0x20);
+  const font = coverageFonts.get(face);
+  return font ? font.ascent / font.unitsPerEm : 1;
+}

@@ -1,0 +1,2 @@
+export { contentTypeFor, type ExportDocument } from './export-document';
+export { renderExport } from './render-export';

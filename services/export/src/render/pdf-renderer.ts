@@ -1,0 +1,210 @@
+import { finished } from 'node:stream/promises';
+import { formatTimestamp, watchUrlAt } from '@lectern/contracts';
+import PDFDocument from 'pdfkit';
+import type { ExportDocument } from './export-document';
+import { HIGHLIGHT_LABELS, paragraphColors, SECTION, type ExportModel } from './export-model';
+import type { InlineSpan, MarkdownBlock } from './markdown';
+import { COLORS, PdfLayout, type Piece } from './pdf-layout';
+import { isRtlParagraph } from './scripts';
+
+// The type scale, in points.
+const SIZE = { title: 24, h1: 17, h2: 13.5, h3: 11.5, body: 10.5, meta: 10, timestamp: 9 } as const;
+
+function spansToPieces(spans: InlineSpan[]): Piece[] {
+  return spans.map((span) => ({
+    text: span.text.replace(/\s+/g, ' '),
+    weight: span.bold ? 'bold' : 'regular',
+  }));
+}
+
+function plainText(spans: InlineSpan[]): string {
+  return spans.map((span) => span.text).join('');
+}
+
+export async function renderPdf(
+  model: ExportModel,
+  source: ExportDocument,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    bufferPages: false,
+    compress: true,
+    pdfVersion: '1.7',
+    displayTitle: true,
+    info: { Title: model.title, Author: model.channel, Creator: 'Lectern', Producer: 'Lectern' },
+  });
+  const done = finished(output);
+  doc.pipe(output as NodeJS.WritableStream & import('node:stream').Writable);
+  try {
+    const layout = new PdfLayout(doc, `Lectern · ${model.title}`);
+    layout.newPage();
+    writeCover(layout, model);
+    await writeTranscript(layout, model, source, doc);
+    writeHighlights(layout, model, doc);
+    writeNotes(layout, model, doc);
+    writeAiContent(layout, model, doc);
+  } finally {
+    doc.end();
+  }
+  await done;
+}
+
+function heading(layout: PdfLayout, text: string, size: number, spaceBefore: number): void {
+  layout.block([{ text, weight: 'bold' }], {
+    size,
+    leading: 1.3,
+    spaceBefore,
+    spaceAfter: size * 0.45,
+    rtl: isRtlParagraph(text),
+    keepWithNext: 4,
+  });
+}
+
+function writeCover(layout: PdfLayout, model: ExportModel): void {
+  layout.block([{ text: model.title, weight: 'bold' }], {
+    size: SIZE.title,
+    leading: 1.25,
+    rtl: isRtlParagraph(model.title),
+    spaceAfter: 10,
+  });
+  const meta = (label: string, value: Piece): void =>
+    layout.block([{ text: `${label}: `, weight: 'bold', color: COLORS.muted }, value], {
+      size: SIZE.meta,
+      leading: 1.55,
+    });
+  meta('Channel', { text: model.channel });
+  meta('Video', { text: model.videoUrl, color: COLORS.accent, link: model.videoUrl });
+  meta('Duration', { text: model.duration });
+  meta('Exported', { text: model.exportedAt });
+  layout.space(6);
+  layout.rule();
+}
+
+async function writeTranscript(
+  layout: PdfLayout,
+  model: ExportModel,
+  source: ExportDocument,
+  doc: PDFKit.PDFDocument,
+): Promise<void> {
+  heading(layout, SECTION.transcript, SIZE.h1, 8);
+  doc.outline.addItem(SECTION.transcript);
+  if (model.paragraphs.length === 0) {
+    layout.block([{ text: 'No transcript.', color: COLORS.muted }], { size: SIZE.body });
+    return;
+  }
+  let count = 0;
+  for (const paragraph of model.paragraphs) {
+    const pieces: Piece[] = paragraphColors(paragraph, model.colored).map((range) => ({
+      text: paragraph.text.slice(range.start, range.end),
+      highlight: range.color,
+    }));
+    const stamp = `[${formatTimestamp(paragraph.start)}]`;
+    layout.block(pieces, {
+      size: SIZE.body,
+      leading: 1.55,
+      rtl: paragraph.rtl,
+      spaceAfter: 6,
+      lead: {
+        text: stamp,
+        weight: 'bold',
+        color: COLORS.accent,
+        link: watchUrlAt(source.youtubeId, paragraph.start),
+      },
+      leadWidth: layout.measureLabel({ text: `${stamp} `, weight: 'bold' }, SIZE.body),
+    });
+    // Let the output stream drain now and then on very long transcripts.
+    if (++count % 200 === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function writeHighlights(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
+  if (model.highlights.length === 0) return;
+  heading(layout, SECTION.highlights, SIZE.h1, 14);
+  doc.outline.addItem(SECTION.highlights);
+  for (const highlight of model.highlights) {
+    layout.block(
+      [
+        { text: `${HIGHLIGHT_LABELS[highlight.color]}: `, weight: 'bold', color: COLORS.muted },
+        { text: highlight.text, highlight: highlight.color },
+      ],
+      {
+        size: SIZE.body,
+        leading: 1.55,
+        spaceAfter: 4,
+        lead: { text: `[${formatTimestamp(highlight.start)}]`, weight: 'bold', color: COLORS.accent },
+        leadWidth: layout.measureLabel(
+          { text: `[${formatTimestamp(highlight.start)}] `, weight: 'bold' },
+          SIZE.body,
+        ),
+      },
+    );
+  }
+}
+
+function writeNotes(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
+  if (model.notes === '') return;
+  heading(layout, SECTION.notes, SIZE.h1, 14);
+  doc.outline.addItem(SECTION.notes);
+  for (const line of model.notes.split('\n')) {
+    if (line.trim() === '') {
+      layout.space(SIZE.body * 0.8);
+      continue;
+    }
+    layout.block([{ text: line }], {
+      size: SIZE.body,
+      leading: 1.55,
+      rtl: isRtlParagraph(line),
+      spaceAfter: 2,
+    });
+  }
+}
+
+function writeAiContent(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
+  if (model.aiSections.length === 0) return;
+  heading(layout, SECTION.ai, SIZE.h1, 14);
+  const aiOutline = doc.outline.addItem(SECTION.ai);
+  for (const section of model.aiSections) {
+    aiOutline.addItem(section.heading);
+    heading(layout, section.heading, SIZE.h2, 8);
+    writeMarkdown(layout, section.blocks);
+  }
+}
+
+function writeMarkdown(layout: PdfLayout, blocks: MarkdownBlock[]): void {
+  for (const block of blocks) {
+    const rtl = isRtlParagraph(plainText(block.spans));
+    switch (block.kind) {
+      case 'heading':
+        layout.block(
+          spansToPieces(block.spans).map((piece) => ({ ...piece, weight: 'bold' as const })),
+          {
+            size: block.level <= 2 ? SIZE.h3 + 0.5 : SIZE.h3,
+            leading: 1.35,
+            rtl,
+            spaceBefore: 6,
+            spaceAfter: 3,
+            keepWithNext: 3,
+          },
+        );
+        break;
+      case 'paragraph':
+        layout.block(spansToPieces(block.spans), { size: SIZE.body, leading: 1.55, rtl, spaceAfter: 6 });
+        break;
+      case 'bullet':
+      case 'numbered': {
+        const marker = block.kind === 'bullet' ? '•' : `${block.number}.`;
+        layout.block(spansToPieces(block.spans), {
+          size: SIZE.body,
+          leading: 1.5,
+          rtl,
+          indent: 6 + block.depth * 16,
+          spaceAfter: 2.5,
+          lead: { text: marker, color: COLORS.muted },
+          leadWidth: block.kind === 'bullet' ? 12 : 18,
+        });
+        break;
+      }
+    }
+  }
+}

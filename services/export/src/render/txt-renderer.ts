@@ -1,0 +1,84 @@
+import { formatTimestamp } from '@lectern/contracts';
+import { HIGHLIGHT_LABELS, SECTION, type ExportModel } from './export-model';
+import { spansText, type MarkdownBlock } from './markdown';
+import { ChunkWriter } from './stream-writer';
+
+// Plain UTF-8 with LF line ends. The layout is exact so users (and tests) can rely on it:
+//
+//   Title
+//   =====
+//
+//   Channel: …            Video: …            Duration: …            Exported: …
+//
+//   Transcript            (each section: its name, a dash underline, a blank line)
+//   ----------
+//
+//   [m:ss] paragraph text (one line per paragraph, a blank line between)
+//
+// then Highlights ("[m:ss] Yellow: text"), Notes (as typed) and AI Study Material, whose items are
+// underlined with '~' and whose Markdown becomes plain lines ("- item", "1. item").
+
+function underline(text: string, mark: string): string {
+  return `${text}\n${mark.repeat(Math.max(3, [...text].length))}\n\n`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function markdownToText(blocks: MarkdownBlock[]): string {
+  const lines: string[] = [];
+  blocks.forEach((block, index) => {
+    const previous = blocks[index - 1];
+    const sameList = previous?.kind === block.kind && (block.kind === 'bullet' || block.kind === 'numbered');
+    if (index > 0 && !sameList) lines.push('');
+    const text = oneLine(spansText(block.spans));
+    switch (block.kind) {
+      case 'heading':
+      case 'paragraph':
+        lines.push(text);
+        break;
+      case 'bullet':
+        lines.push(`${'  '.repeat(block.depth)}- ${text}`);
+        break;
+      case 'numbered':
+        lines.push(`${'  '.repeat(block.depth)}${block.number}. ${text}`);
+        break;
+    }
+  });
+  return lines.join('\n');
+}
+
+export async function renderTxt(model: ExportModel, output: NodeJS.WritableStream): Promise<void> {
+  const out = new ChunkWriter(output);
+  await out.write(underline(model.title, '='));
+  await out.write(
+    `Channel: ${model.channel}\nVideo: ${model.videoUrl}\nDuration: ${model.duration}\nExported: ${model.exportedAt}\n\n`,
+  );
+  await out.write(underline(SECTION.transcript, '-'));
+  if (model.paragraphs.length === 0) await out.write('No transcript.\n\n');
+  for (const paragraph of model.paragraphs) {
+    await out.write(`[${formatTimestamp(paragraph.start)}] ${oneLine(paragraph.text)}\n\n`);
+  }
+  if (model.highlights.length > 0) {
+    await out.write(underline(SECTION.highlights, '-'));
+    for (const highlight of model.highlights) {
+      await out.write(
+        `[${formatTimestamp(highlight.start)}] ${HIGHLIGHT_LABELS[highlight.color]}: ${highlight.text}\n`,
+      );
+    }
+    await out.write('\n');
+  }
+  if (model.notes !== '') {
+    await out.write(underline(SECTION.notes, '-'));
+    await out.write(`${model.notes}\n\n`);
+  }
+  if (model.aiSections.length > 0) {
+    await out.write(underline(SECTION.ai, '-'));
+    for (const section of model.aiSections) {
+      await out.write(underline(section.heading, '~'));
+      await out.write(`${markdownToText(section.blocks)}\n\n`);
+    }
+  }
+  await out.end();
+}
