@@ -1,0 +1,48 @@
+import { PermanentJobError } from '@lectern/contracts/runtime';
+import type { AiEngine, GenerationRequest, GenerationResult } from '../engine';
+import { writeActionPlan, writeBlogPost, writeTweetThread } from './content-writers';
+import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './study-writers';
+import { analyseTranscript, type TranscriptAnalysis } from './transcript-analysis';
+
+export const OFFLINE_MODEL = 'lectern-extractive-1';
+
+/**
+ * Lectern's built-in engine: deterministic and extractive, with no network. wink-nlp tokenises, tags and splits
+ * the transcript; sentences are ranked by TF-IDF centrality and every feature is assembled from them.
+ */
+export class OfflineEngine implements AiEngine {
+  readonly name = 'offline' as const;
+  readonly model = OFFLINE_MODEL;
+
+  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult> {
+    try {
+      signal?.throwIfAborted();
+      const outputText = writeFeature(request, analyseTranscript(request.segments));
+      return Promise.resolve({ outputText, engine: this.name, model: this.model });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}
+
+export function writeFeature(request: GenerationRequest, analysis: TranscriptAnalysis): string {
+  if (analysis.sentences.length === 0) {
+    throw new PermanentJobError(422, 'This video has no transcript text to work from.');
+  }
+  switch (request.feature) {
+    case 'summary':
+      return writeSummary(analysis, request.summaryLength);
+    case 'insights':
+      return writeInsights(analysis);
+    case 'flashcards':
+      return writeFlashcards(analysis);
+    case 'cornell_notes':
+      return writeCornellNotes(analysis);
+    case 'tweet':
+      return writeTweetThread(analysis, request.title);
+    case 'blog':
+      return writeBlogPost(analysis, request.title);
+    case 'action_plan':
+      return writeActionPlan(analysis);
+  }
+}

@@ -1,0 +1,190 @@
+import type { SummaryLength } from '@lectern/contracts';
+import { findDefinition, type Definition } from './sentence-patterns';
+import { capitalise, displaySentence } from './text-style';
+import {
+  pickAcross,
+  pickDiverse,
+  rankWithin,
+  sections,
+  type Sentence,
+  type TranscriptAnalysis,
+} from './transcript-analysis';
+
+// Summary, key insights, flashcards and Cornell notes, in the Markdown structures of feature-prompts.ts.
+
+const minutes = (analysis: TranscriptAnalysis) => Math.max(1, analysis.duration / 60);
+
+/** 3 parts for ten minutes, up to 6 for long lectures. */
+export function partCount(analysis: TranscriptAnalysis, max = 6): number {
+  const count = 3 + Math.floor(Math.log2(Math.max(1, minutes(analysis) / 10)));
+  return Math.max(3, Math.min(max, count, analysis.sentences.length));
+}
+
+function prose(sentences: readonly Sentence[]): string {
+  return sentences.map((sentence) => sentence.text).join(' ');
+}
+
+export function writeSummary(analysis: TranscriptAnalysis, length: SummaryLength): string {
+  switch (length) {
+    case 'micro': {
+      const [first, second] = pickDiverse(analysis.ranked, { count: 2, maxWords: 35 });
+      if (!first) return fallbackSentence(analysis);
+      const both =
+        second && first.wordCount + second.wordCount <= 45 ? [first, second] : [bestOf(first, second)];
+      return prose(both);
+    }
+    case 'short': {
+      const count = Math.min(6, 4 + Math.floor(Math.log10(minutes(analysis))));
+      const chosen = pickDiverse(analysis.ranked, { count, maxSimilarity: 0.4 });
+      return chosen.length > 0 ? prose(chosen) : fallbackSentence(analysis);
+    }
+    case 'detailed':
+      return detailedParagraphs(analysis).join('\n\n');
+  }
+}
+
+function bestOf(first: Sentence, second: Sentence | undefined): Sentence {
+  return second && second.score > first.score ? second : first;
+}
+
+function fallbackSentence(analysis: TranscriptAnalysis): string {
+  const longest = [...analysis.sentences].sort((a, b) => b.wordCount - a.wordCount)[0];
+  return longest ? longest.text : 'The transcript is too short to summarise.';
+}
+
+/** One paragraph per part of the lecture, each its best sentences in spoken order. */
+export function detailedParagraphs(analysis: TranscriptAnalysis, maxParts = 6): string[] {
+  const paragraphs: string[] = [];
+  for (const part of sections(analysis, partCount(analysis, maxParts))) {
+    const chosen = pickDiverse(rankWithin(part), { count: 4, maxSimilarity: 0.4, minWords: 5 });
+    const sentences = chosen.length > 0 ? chosen : rankWithin(part).slice(0, 2);
+    if (sentences.length > 0) paragraphs.push(prose([...sentences].sort((a, b) => a.index - b.index)));
+  }
+  return paragraphs;
+}
+
+export function insightCount(analysis: TranscriptAnalysis): number {
+  return Math.min(10, 6 + Math.floor(Math.log2(Math.max(1, minutes(analysis) / 10))));
+}
+
+export function writeInsights(analysis: TranscriptAnalysis): string {
+  const chosen = pickAcross(analysis, { count: insightCount(analysis), maxSimilarity: 0.35, minWords: 7 });
+  return bullets(chosen.length > 0 ? chosen : analysis.sentences.slice(0, 1));
+}
+
+function bullets(sentences: readonly Sentence[]): string {
+  return sentences.map((sentence) => `- [${sentence.timestamp}] ${sentence.text}`).join('\n');
+}
+
+/** Definitions found in the transcript, best first, one per term. */
+export function definitions(analysis: TranscriptAnalysis, max: number): Definition[] {
+  const found: Definition[] = [];
+  const terms = new Set<string>();
+  // Definitions are rare, so every sentence is read; the pattern check is a few token comparisons.
+  for (const sentence of analysis.ranked) {
+    if (found.length >= max) break;
+    const definition = findDefinition(analysis, sentence);
+    if (!definition || terms.has(definition.term.toLowerCase())) continue;
+    terms.add(definition.term.toLowerCase());
+    found.push(definition);
+  }
+  return found;
+}
+
+interface Card {
+  question: string;
+  answer: string;
+  index: number;
+}
+
+export function writeFlashcards(analysis: TranscriptAnalysis): string {
+  const target = Math.max(6, Math.min(20, Math.round(analysis.sentences.length / 10)));
+  const cards: Card[] = [];
+  const used = new Set<number>();
+  for (const definition of definitions(analysis, Math.ceil(target * 0.6))) {
+    cards.push({
+      question: `What ${definition.plural ? 'are' : 'is'} ${definition.termWithArticle}?`,
+      answer: displaySentence(definition.answer, analysis.punctuated),
+      index: definition.sentence.index,
+    });
+    used.add(definition.sentence.index);
+  }
+  cards.push(...clozeCards(analysis, target - cards.length, used));
+  if (cards.length === 0) return 'Q: What is this video about?\nA: ' + fallbackSentence(analysis);
+  return cards
+    .sort((a, b) => a.index - b.index)
+    .map((card) => `Q: ${card.question}\nA: ${card.answer}`)
+    .join('\n\n');
+}
+
+// Fill-in-the-blank cards: a well-ranked sentence with one of the lecture's key phrases blanked out.
+function clozeCards(analysis: TranscriptAnalysis, count: number, used: Set<number>): Card[] {
+  const cards: Card[] = [];
+  if (count <= 0) return cards;
+  const keyIds = new Map(analysis.keyPhrases.map((phrase, rank) => [phrase.id, rank]));
+  const phrasesUsed = new Map<number, number>();
+  const candidates = pickDiverse(analysis.ranked, {
+    count: count * 4,
+    maxSimilarity: 0.5,
+    minWords: 7,
+    maxWords: 35,
+    accept: (sentence) => !used.has(sentence.index) && sentence.phrases.some((hit) => keyIds.has(hit.phrase)),
+  }).sort((a, b) => b.score - a.score);
+  for (const sentence of candidates) {
+    if (cards.length >= count) break;
+    const hit = sentence.phrases
+      .filter((candidate) => keyIds.has(candidate.phrase) && (phrasesUsed.get(candidate.phrase) ?? 0) < 2)
+      .sort((a, b) => (keyIds.get(a.phrase) ?? 0) - (keyIds.get(b.phrase) ?? 0))[0];
+    if (!hit) continue;
+    const { tokens, text } = analysis;
+    const from = tokens.offset[hit.firstToken] ?? 0;
+    const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
+    const sentenceFrom = tokens.offset[sentence.firstToken] ?? 0;
+    const sentenceTo =
+      (tokens.offset[sentence.lastToken] ?? 0) + (tokens.value[sentence.lastToken]?.length ?? 0);
+    const blanked = `${text.slice(sentenceFrom, from)}_____${text.slice(to, sentenceTo)}`;
+    cards.push({
+      question: `Fill in the blank: ${displaySentence(blanked, analysis.punctuated)}`,
+      answer: text.slice(from, to),
+      index: sentence.index,
+    });
+    phrasesUsed.set(hit.phrase, (phrasesUsed.get(hit.phrase) ?? 0) + 1);
+    used.add(sentence.index);
+  }
+  return cards;
+}
+
+export function writeCornellNotes(analysis: TranscriptAnalysis): string {
+  const cues: string[] = [];
+  const cueTerms = new Set<string>();
+  for (const definition of definitions(analysis, 6)) {
+    cues.push(`What ${definition.plural ? 'are' : 'is'} ${definition.termWithArticle}?`);
+    cueTerms.add(definition.term.toLowerCase());
+  }
+  for (const phrase of analysis.keyPhrases) {
+    if (cues.length >= 10) break;
+    const text = phrase.text.toLowerCase();
+    if ([...cueTerms].some((term) => term.includes(text) || text.includes(term))) continue;
+    cueTerms.add(text);
+    cues.push(capitalise(phrase.text));
+  }
+  const notes = pickAcross(analysis, {
+    count: Math.min(14, insightCount(analysis) + 4),
+    maxSimilarity: 0.4,
+    minWords: 6,
+  });
+  const summary = pickDiverse(analysis.ranked, { count: 3, maxSimilarity: 0.35 });
+  return [
+    '## Cues',
+    '',
+    (cues.length > 0 ? cues : ['What is the main idea of this video?']).map((cue) => `- ${cue}`).join('\n'),
+    '',
+    '## Notes',
+    '',
+    bullets(notes.length > 0 ? notes : analysis.sentences.slice(0, 1)),
+    '',
+    '## Summary',
+    '',
+    summary.length > 0 ? prose(summary) : fallbackSentence(analysis),
+  ].join('\n');
+}

@@ -1,0 +1,237 @@
+import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import OpenAI, { type ClientOptions } from 'openai';
+import type { AiEngine, GenerationRequest, GenerationResult } from './engine';
+import {
+  CONDENSE_SYSTEM_PROMPT,
+  MAP_SYSTEM_PROMPT,
+  condenseUserPrompt,
+  directUserPrompt,
+  featureSystemPrompt,
+  mapUserPrompt,
+  reduceUserPrompt,
+} from './feature-prompts';
+import { TWEET_MAX_CHARS } from './markdown-shapes';
+import { truncateAtWord } from './offline/text-style';
+import { ProviderDeadlineError, providerLabel, toJobError } from './provider-errors';
+import { chunkLines, estimateTokens, formatTranscriptLines } from './transcript-lines';
+
+type Fetch = NonNullable<ClientOptions['fetch']>;
+
+export interface OpenAiEngineOptions {
+  apiKey: string;
+  /** Any OpenAI-compatible server; OpenAI's own when absent. */
+  baseURL?: string | undefined;
+  model: string;
+  /** Estimated input tokens one request may carry. */
+  tokenBudget: number;
+  /** Deadline of one provider request, its retries included. */
+  timeoutMs: number;
+  /** Retries of one request on 429, 5xx and connection failures (the SDK's backoff, honouring retry-after). */
+  maxRetries?: number;
+  /** A provider asking us to wait longer than this is not retried in-process; the job's own retries take over. */
+  maxRetryAfterMs?: number;
+  /** Chunk (map) requests of a long transcript in flight at once. */
+  mapConcurrency?: number;
+  fetch?: Fetch;
+}
+
+const MAX_CONDENSE_ROUNDS = 4;
+
+/** Writes every feature with an OpenAI-compatible Chat Completions API; long transcripts go through map-reduce. */
+export class OpenAiEngine implements AiEngine {
+  readonly name = 'openai' as const;
+  readonly model: string;
+  private readonly client: OpenAI;
+  private readonly provider: string;
+
+  constructor(private readonly options: OpenAiEngineOptions) {
+    this.model = options.model;
+    this.provider = providerLabel(options.baseURL);
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseURL ?? null,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries ?? 2,
+      fetch: retryPolicyFetch(options.maxRetryAfterMs ?? 60_000, options.fetch),
+    });
+  }
+
+  async generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult> {
+    const { feature, summaryLength, title } = request;
+    const lines = formatTranscriptLines(request.segments);
+    if (lines.length === 0)
+      throw new PermanentJobError(422, 'This video has no transcript text to work from.');
+
+    const system = featureSystemPrompt(feature, summaryLength);
+    const direct = directUserPrompt(title, feature, summaryLength, lines);
+    let user = direct;
+    if (estimateTokens(system) + estimateTokens(direct) > this.options.tokenBudget) {
+      const notes = await this.notesOnParts(title, lines, signal);
+      const condensed = await this.condense(
+        notes,
+        estimateTokens(system) + estimateTokens(reduceUserPrompt(title, feature, summaryLength, [])),
+        signal,
+      );
+      user = reduceUserPrompt(title, feature, summaryLength, condensed);
+    }
+    const answer = await this.complete(system, user, signal);
+    const outputText = feature === 'tweet' ? limitTweets(answer) : answer;
+    return { outputText, engine: this.name, model: this.model };
+  }
+
+  // Map: notes on each chunk of the transcript, each chunk keeping its own [m:ss] lines.
+  private async notesOnParts(title: string | null, lines: string[], signal?: AbortSignal): Promise<string[]> {
+    const overhead = estimateTokens(MAP_SYSTEM_PROMPT) + estimateTokens(mapUserPrompt(title, 9999, 9999, []));
+    const chunks = chunkLines(lines, Math.max(200, this.options.tokenBudget - overhead));
+    const answers = await mapWithConcurrency(chunks, this.options.mapConcurrency ?? 3, (chunk, index) =>
+      this.complete(MAP_SYSTEM_PROMPT, mapUserPrompt(title, index + 1, chunks.length, chunk), signal),
+    );
+    return answers.flatMap(noteLines);
+  }
+
+  // Reduce until the notes fit the final request: merge consecutive notes in rounds, then, as a last resort,
+  // keep an even sample of them.
+  private async condense(notes: string[], finalOverhead: number, signal?: AbortSignal): Promise<string[]> {
+    const budget = this.options.tokenBudget;
+    const fits = (candidate: string[]) => finalOverhead + estimateTokens(candidate.join('\n')) <= budget;
+    let current = notes;
+    for (let round = 0; round < MAX_CONDENSE_ROUNDS && !fits(current); round += 1) {
+      const overhead =
+        estimateTokens(CONDENSE_SYSTEM_PROMPT) + estimateTokens(condenseUserPrompt(9999, 9999, []));
+      const groups = chunkLines(current, Math.max(200, budget - overhead));
+      const answers = await mapWithConcurrency(groups, this.options.mapConcurrency ?? 3, (group, index) =>
+        this.complete(CONDENSE_SYSTEM_PROMPT, condenseUserPrompt(index + 1, groups.length, group), signal),
+      );
+      const next = answers.flatMap(noteLines);
+      if (next.length >= current.length) break;
+      current = next;
+    }
+    while (!fits(current) && current.length > 1) current = current.filter((_, index) => index % 2 === 0);
+    return current;
+  }
+
+  private async complete(system: string, user: string, signal?: AbortSignal): Promise<string> {
+    const deadline = AbortSignal.timeout(this.options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    try {
+      const completion = await raceAbort(
+        this.client.chat.completions.create(
+          {
+            model: this.model,
+            messages: [
+              { role: 'system', content: system },
+              { role: 'user', content: user },
+            ],
+          },
+          { signal: combined },
+        ),
+        combined,
+      );
+      const choice = completion.choices[0];
+      if (choice?.finish_reason === 'content_filter') {
+        throw new PermanentJobError(
+          502,
+          `The AI provider (${this.provider}) declined to write this content.`,
+        );
+      }
+      const content = stripCodeFence(choice?.message.content ?? '');
+      if (content === '')
+        throw new TransientJobError(502, `The AI provider (${this.provider}) returned an empty answer.`);
+      return content;
+    } catch (error) {
+      if (deadline.aborted && !signal?.aborted)
+        throw toJobError(new ProviderDeadlineError(), this.provider, this.options.apiKey);
+      throw toJobError(error, this.provider, this.options.apiKey);
+    }
+  }
+}
+
+/**
+ * The SDK retries 408, 409, 429 and 5xx and obeys `x-should-retry`. Lectern retries only 429 and 5xx, and not
+ * when the provider asks for a wait longer than `maxRetryAfterMs` (that is left to the job's back-off).
+ */
+export function retryPolicyFetch(maxRetryAfterMs: number, baseFetch: Fetch = fetch): Fetch {
+  return async (input, init) => {
+    const response = await baseFetch(input, init);
+    const retry = retryDecision(response.status, response.headers, maxRetryAfterMs);
+    if (retry === undefined) return response;
+    const headers = new Headers(response.headers);
+    headers.set('x-should-retry', String(retry));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
+function retryDecision(status: number, headers: Headers, maxRetryAfterMs: number): boolean | undefined {
+  if (status < 400) return undefined;
+  if (status !== 429 && status < 500) return false;
+  const wait = retryAfterMs(headers);
+  return wait !== null && wait > maxRetryAfterMs ? false : undefined;
+}
+
+export function retryAfterMs(headers: Headers): number | null {
+  const millis = Number.parseFloat(headers.get('retry-after-ms') ?? '');
+  if (Number.isFinite(millis)) return millis;
+  const value = headers.get('retry-after');
+  if (value === null) return null;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds)) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? date - Date.now() : null;
+}
+
+function raceAbort<T>(promise: PromiseLike<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next;
+      next += 1;
+      results[index] = await task(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+function noteLines(answer: string): string[] {
+  return answer
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
+function stripCodeFence(text: string): string {
+  const trimmed = text.trim();
+  const fenced = /^```[a-z]*\n([\s\S]*?)\n```$/i.exec(trimmed);
+  return (fenced?.[1] ?? trimmed).trim();
+}
+
+// Models overshoot length limits now and then; a thread must never carry a tweet over 280 characters.
+export function limitTweets(markdown: string): string {
+  return markdown
+    .split(/\n\s*\n/)
+    .map((block) => truncateAtWord(block.trim(), TWEET_MAX_CHARS))
+    .join('\n\n');
+}

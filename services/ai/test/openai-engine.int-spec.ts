@@ -1,0 +1,278 @@
+import {
+  FEATURE_TYPES,
+  SUMMARY_LENGTHS,
+  formatTimestamp,
+  type FeatureType,
+  type SummaryLength,
+} from '@lectern/contracts';
+import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import { createEngine } from '../src/engines/create-engine';
+import { AiEngineEnvSchema } from '../src/engines/engine-config';
+import {
+  countSentences,
+  headings,
+  paragraphs,
+  parseFlashcards,
+  parseNumberedSteps,
+  parseTimestampedBullets,
+  parseTweets,
+  section,
+} from '../src/engines/markdown-shapes';
+import { OpenAiEngine, type OpenAiEngineOptions } from '../src/engines/openai-engine';
+import { estimateTokens, formatTranscriptLines } from '../src/engines/transcript-lines';
+import { startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
+import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
+import { oneHourLecture, tenHourLecture } from './fixtures/long-lectures';
+
+const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
+const MODEL = 'gpt-4o-mini';
+
+let fake: FakeOpenAi;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ apiKey: API_KEY, model: MODEL });
+});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
+
+function engine(overrides: Partial<OpenAiEngineOptions> = {}): OpenAiEngine {
+  return new OpenAiEngine({
+    apiKey: API_KEY,
+    baseURL: fake.baseURL,
+    model: MODEL,
+    tokenBudget: 16_000,
+    timeoutMs: 10_000,
+    ...overrides,
+  });
+}
+
+function lecture(feature: FeatureType, summaryLength: SummaryLength = 'short') {
+  return { feature, summaryLength, title: LECTURE_TITLE, segments: punctuatedLecture };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error & { status?: number }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & { status?: number };
+  }
+  throw new Error('expected the generation to fail');
+}
+
+describe('OpenAI-compatible engine against the fake provider', () => {
+  const cases: Array<[FeatureType, SummaryLength]> = FEATURE_TYPES.flatMap(
+    (feature): Array<[FeatureType, SummaryLength]> =>
+      feature === 'summary' ? SUMMARY_LENGTHS.map((length) => [feature, length]) : [[feature, 'short']],
+  );
+
+  it.each(cases)(
+    'writes %s (%s) from one request carrying the timestamped transcript',
+    async (feature, length) => {
+      const result = await engine().generate(lecture(feature, length));
+
+      expect(result).toMatchObject({ engine: 'openai', model: MODEL });
+      expect(fake.requests).toHaveLength(1);
+      const [request] = fake.requests;
+      expect(request).toMatchObject({ model: MODEL, kind: 'direct', feature, problem: null, status: 200 });
+      expect(request?.summaryLength).toBe(feature === 'summary' ? length : null);
+      const user = request?.messages[1]?.content ?? '';
+      for (const line of formatTranscriptLines(punctuatedLecture)) expect(user).toContain(line);
+      expect(user).toContain(
+        `[${formatTimestamp(punctuatedLecture[3]?.start ?? 0)}] ${punctuatedLecture[3]?.text ?? ''}`,
+      );
+      expect(user).toContain(`Title: ${LECTURE_TITLE}`);
+      expectShape(feature, length, result.outputText);
+    },
+  );
+
+  it('cuts a tweet that overshoots 280 characters', async () => {
+    fake.overlongTweets = true;
+    const { outputText } = await engine().generate(lecture('tweet'));
+    const tweets = parseTweets(outputText);
+    expect(tweets.length).toBeGreaterThanOrEqual(5);
+    expect(tweets.some((tweet) => tweet.text.endsWith('…'))).toBe(true);
+    for (const tweet of tweets) expect(tweet.text.length).toBeLessThanOrEqual(280);
+  });
+});
+
+function expectShape(feature: FeatureType, length: SummaryLength, text: string): void {
+  switch (feature) {
+    case 'summary':
+      if (length === 'micro') expect(countSentences(text)).toBeLessThanOrEqual(2);
+      if (length === 'short') expect(paragraphs(text)).toHaveLength(1);
+      if (length === 'detailed') expect(paragraphs(text).length).toBeGreaterThanOrEqual(3);
+      return;
+    case 'insights':
+      expect(parseTimestampedBullets(text).length).toBeGreaterThanOrEqual(5);
+      return;
+    case 'flashcards':
+      expect(parseFlashcards(text).length).toBeGreaterThanOrEqual(5);
+      return;
+    case 'cornell_notes':
+      for (const name of ['Cues', 'Notes', 'Summary']) expect(section(text, name)).toBeTruthy();
+      return;
+    case 'tweet':
+      expect(parseTweets(text).length).toBeGreaterThanOrEqual(5);
+      return;
+    case 'blog':
+      expect(headings(text, 1)).toHaveLength(1);
+      expect(headings(text, 2).length).toBeGreaterThanOrEqual(3);
+      return;
+    case 'action_plan':
+      expect(parseNumberedSteps(text).length).toBeGreaterThanOrEqual(4);
+      return;
+  }
+}
+
+describe('retries', () => {
+  it('retries a 429 after the retry-after the provider asked for', async () => {
+    fake.enqueue({ kind: 'error', status: 429, retryAfterSeconds: 1 });
+    const started = Date.now();
+    const result = await engine().generate(lecture('summary'));
+    expect(result.outputText).not.toBe('');
+    expect(fake.requests.map((request) => request.status)).toEqual([429, 200]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('retries a 500 with back-off', async () => {
+    fake.enqueue({ kind: 'error', status: 500 });
+    await engine().generate(lecture('insights'));
+    expect(fake.requests.map((request) => request.status)).toEqual([500, 200]);
+  });
+
+  it('reports a provider that stays down as a transient 502, after two retries', async () => {
+    fake.enqueue(...Array.from({ length: 3 }, () => ({ kind: 'error' as const, status: 503 })));
+    const error = await failure(engine().generate(lecture('summary')));
+    expect(error).toBeInstanceOf(TransientJobError);
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/AI provider/);
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it.each([400, 409, 422])('never retries a %i', async (status) => {
+    fake.enqueue({ kind: 'error', status, message: 'Invalid request.' });
+    const error = await failure(engine().generate(lecture('summary')));
+    expect(fake.requests).toHaveLength(1);
+    expect(error.status).toBe(502);
+    if (status !== 409) expect(error).toBeInstanceOf(PermanentJobError);
+  });
+
+  it('leaves a retry-after longer than its cap to the job, without waiting', async () => {
+    fake.enqueue({ kind: 'error', status: 429, retryAfterSeconds: 120 });
+    const started = Date.now();
+    const error = await failure(engine({ maxRetryAfterMs: 30_000 }).generate(lecture('summary')));
+    expect(error).toBeInstanceOf(TransientJobError);
+    expect(fake.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('provider failures', () => {
+  it('answers a slow provider with a 504 once AI_TIMEOUT_MS has passed', async () => {
+    fake.enqueue(...Array.from({ length: 3 }, () => ({ kind: 'slow' as const, delayMs: 5_000 })));
+    const started = Date.now();
+    const error = await failure(engine({ timeoutMs: 400 }).generate(lecture('summary')));
+    expect(error).toBeInstanceOf(TransientJobError);
+    expect(error.status).toBe(504);
+    expect(error.message).toMatch(/AI provider .* did not answer in time/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('turns a rejected key into a permanent 502 that names the provider but never the key', async () => {
+    const wrongKey = 'sk-wrong-key-7d3e9f1a2b';
+    const error = await failure(engine({ apiKey: wrongKey }).generate(lecture('summary')));
+    expect(fake.requests.map((request) => request.status)).toEqual([401]);
+    expect(error).toBeInstanceOf(PermanentJobError);
+    expect(error.status).toBe(502);
+    expect(error.message).toMatch(/AI provider \(127\.0\.0\.1:\d+\) rejected Lectern's API key/);
+    expect(error.message).not.toContain(wrongKey);
+    expect(error.message).not.toContain('sk-');
+  });
+
+  it('turns an unknown model into a permanent 502 carrying the provider reason', async () => {
+    const error = await failure(engine({ model: 'no-such-model' }).generate(lecture('blog')));
+    expect(fake.requests).toHaveLength(1);
+    expect(error).toBeInstanceOf(PermanentJobError);
+    expect(error.message).toMatch(/rejected the request \(404\): The model `no-such-model` does not exist/);
+  });
+
+  it('stops when the job is cancelled', async () => {
+    fake.enqueue({ kind: 'slow', delayMs: 5_000 });
+    const controller = new AbortController();
+    const pending = failure(engine().generate(lecture('summary'), controller.signal));
+    setTimeout(() => controller.abort(), 100);
+    const error = await pending;
+    expect(error).not.toBeInstanceOf(TransientJobError);
+    expect(error).not.toBeInstanceOf(PermanentJobError);
+  });
+});
+
+describe('map-reduce for transcripts longer than the token budget', () => {
+  it('sends a ten-hour lecture as timestamped chunks, then one final request over their notes', async () => {
+    const segments = tenHourLecture();
+    const budget = 16_000;
+    const result = await engine({ tokenBudget: budget }).generate({
+      feature: 'summary',
+      summaryLength: 'detailed',
+      title: 'Data structures, the whole course',
+      segments,
+    });
+
+    const maps = fake.requests.filter((request) => request.kind === 'map');
+    const finals = fake.requests.filter((request) => request.kind !== 'map' && request.kind !== 'condense');
+    expect(maps.length).toBeGreaterThanOrEqual(5);
+    expect(finals).toHaveLength(1);
+    expect(finals[0]).toMatchObject({
+      kind: 'reduce',
+      feature: 'summary',
+      summaryLength: 'detailed',
+      problem: null,
+    });
+    expect(fake.requests.at(-1)?.kind).toBe('reduce');
+
+    // The chunks are the whole transcript, in order, each line with its timestamp.
+    const sent = maps
+      .map((request) => request.messages[1]?.content ?? '')
+      .sort((a, b) => partNumber(a) - partNumber(b))
+      .flatMap((content) => content.split('\n').slice(1));
+    expect(sent).toEqual(formatTranscriptLines(segments));
+    for (const request of fake.requests)
+      expect(estimateTokens(request.messages.map((m) => m.content).join('\n'))).toBeLessThanOrEqual(budget);
+    expect(paragraphs(result.outputText).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('condenses the notes again when they do not fit one final request', async () => {
+    const budget = 1_000;
+    await engine({ tokenBudget: budget }).generate({
+      feature: 'flashcards',
+      summaryLength: 'short',
+      title: null,
+      segments: oneHourLecture(),
+    });
+
+    const kinds = fake.requests.map((request) => request.kind);
+    expect(kinds.filter((kind) => kind === 'map').length).toBeGreaterThan(10);
+    expect(kinds).toContain('condense');
+    expect(kinds.filter((kind) => kind === 'reduce')).toHaveLength(1);
+    expect(kinds.at(-1)).toBe('reduce');
+    for (const request of fake.requests) {
+      expect(request.problem).toBeNull();
+      expect(estimateTokens(request.messages.map((m) => m.content).join('\n'))).toBeLessThanOrEqual(budget);
+    }
+  });
+});
+
+describe('createEngine', () => {
+  it('uses the OpenAI-compatible engine when a key is configured', async () => {
+    const env = AiEngineEnvSchema.parse({ OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.baseURL });
+    const configured = createEngine(env);
+    expect(configured.name).toBe('openai');
+    const result = await configured.generate(lecture('action_plan'));
+    expect(result).toMatchObject({ engine: 'openai', model: MODEL });
+    expect(fake.requests).toHaveLength(1);
+  });
+});
+
+function partNumber(content: string): number {
+  return Number(/^Transcript part (\d+)/.exec(content)?.[1] ?? 0);
+}
