@@ -39,6 +39,8 @@ export function TranscriptList({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: 6,
+    // Rows paint on the very first render, before the box has been measured.
+    initialRect: { width: 0, height: TRANSCRIPT_MAX_HEIGHT_PX },
     getItemKey: (i) => indices[i] ?? i,
   });
 
