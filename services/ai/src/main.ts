@@ -7,5 +7,5 @@ void runWorkerProcess({
   queue: QueueName.Ai,
   envSchema: AiEnvSchema,
   concurrency: (env) => env.AI_CONCURRENCY,
-  setup: async () => ({ handlers: createAiHandlers() }),
+  setup: () => Promise.resolve({ handlers: createAiHandlers() }),
 });
