@@ -26,7 +26,10 @@ const name = z
 
 export const SignupRequestSchema = z.object({
   email,
-  password: password.min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`),
+  password: password.min(
+    MIN_PASSWORD_LENGTH,
+    `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+  ),
   name: name.optional().nullable(),
 });
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
@@ -45,7 +48,9 @@ export type FetchTranscriptRequest = z.input<typeof FetchTranscriptRequestSchema
 export const CreateHighlightRequestSchema = z.object({
   videoId: z.string({ error: 'videoId is required.' }),
   text: z.string({ error: 'text is required.' }),
-  startIndex: z.number({ error: 'startIndex must be a whole number.' }).int('startIndex must be a whole number.'),
+  startIndex: z
+    .number({ error: 'startIndex must be a whole number.' })
+    .int('startIndex must be a whole number.'),
   endIndex: z.number({ error: 'endIndex must be a whole number.' }).int('endIndex must be a whole number.'),
   color: HighlightColorSchema,
 });

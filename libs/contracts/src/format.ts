@@ -10,7 +10,9 @@ export function formatTimestamp(totalSeconds: number): string {
 
 /** A video's duration for display: `m:ss`, or `--:--` when unknown. */
 export function formatDuration(seconds: number | null | undefined): string {
-  return seconds === null || seconds === undefined || !Number.isFinite(seconds) ? '--:--' : formatTimestamp(seconds);
+  return seconds === null || seconds === undefined || !Number.isFinite(seconds)
+    ? '--:--'
+    : formatTimestamp(seconds);
 }
 
 /** The download's file name: the title with every non-alphanumeric character replaced by `_`, or `transcript`. */

@@ -7,5 +7,5 @@ void runWorkerProcess({
   queue: QueueName.Billing,
   envSchema: BillingEnvSchema,
   concurrency: (env) => env.BILLING_CONCURRENCY,
-  setup: async () => ({ handlers: createBillingHandlers() }),
+  setup: () => Promise.resolve({ handlers: createBillingHandlers() }),
 });

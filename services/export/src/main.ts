@@ -7,5 +7,5 @@ void runWorkerProcess({
   queue: QueueName.Export,
   envSchema: ExportEnvSchema,
   concurrency: (env) => env.EXPORT_CONCURRENCY,
-  setup: async () => ({ handlers: createExportHandlers() }),
+  setup: () => Promise.resolve({ handlers: createExportHandlers() }),
 });

@@ -7,5 +7,5 @@ void runWorkerProcess({
   queue: QueueName.Transcripts,
   envSchema: TranscriptsEnvSchema,
   concurrency: (env) => env.TRANSCRIPTS_CONCURRENCY,
-  setup: async () => ({ handlers: createTranscriptsHandlers() }),
+  setup: () => Promise.resolve({ handlers: createTranscriptsHandlers() }),
 });

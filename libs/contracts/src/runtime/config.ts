@@ -33,11 +33,13 @@ export class ConfigError extends Error {}
  */
 export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv): z.infer<S> {
   // An empty variable means "use the default", as in a .env file with `KEY=`.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = schema.safeParse(cleaned);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const variable = issue?.path.join('.') || 'environment';
+  const variable = issue?.path[0] === undefined ? 'environment' : String(issue.path[0]);
   const raw = typeof env[variable] === 'string' ? ` (got "${truncate(env[variable])}")` : '';
   throw new ConfigError(`Invalid configuration: ${variable} ${describe(issue?.message)}${raw}`);
 }
@@ -52,7 +54,10 @@ function truncate(value: string): string {
 }
 
 /** Loads configuration for a process entry point: prints the one-line reason and exits 1 when it is wrong. */
-export function loadEnvOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+export function loadEnvOrExit<S extends z.ZodType>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
   try {
     return parseEnv(schema, env);
   } catch (error) {

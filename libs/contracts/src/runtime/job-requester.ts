@@ -30,6 +30,8 @@ export interface RequestOptions {
 interface LaneHandle {
   queue: Queue;
   events: QueueEvents;
+  /** QueueEvents blocks on its connection; BullMQ does not close one it was handed, so we do. */
+  eventsConnection: Redis;
 }
 
 /** The gateway's side of request-reply: add a job to a lane and await its result, never longer than a timeout. */
@@ -49,16 +51,20 @@ export class JobRequester {
     for (const queue of QUEUE_NAMES) {
       for (const lane of LANES) {
         const name = laneQueueName(queue, lane);
+        const eventsConnection = createRedis(this.redisUrl);
         const handle: LaneHandle = {
           queue: new Queue(name, { connection: this.connection, prefix: this.prefix }),
-          events: new QueueEvents(name, { connection: createRedis(this.redisUrl), prefix: this.prefix }),
+          events: new QueueEvents(name, { connection: eventsConnection, prefix: this.prefix }),
+          eventsConnection,
         };
         handle.queue.on('error', () => undefined);
         handle.events.on('error', () => undefined);
         this.lanes.set(name, handle);
       }
     }
-    await Promise.all([...this.lanes.values()].map((h) => Promise.all([h.queue.waitUntilReady(), h.events.waitUntilReady()])));
+    await Promise.all(
+      [...this.lanes.values()].map((h) => Promise.all([h.queue.waitUntilReady(), h.events.waitUntilReady()])),
+    );
   }
 
   queues(): Queue[] {
@@ -73,7 +79,11 @@ export class JobRequester {
   ): Promise<JobResultOf<Q, N>> {
     const handle = this.lanes.get(laneQueueName(queue, options.lane));
     if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
-    const job: Job = await handle.queue.add(name, data, jobOptionsFor(queue, options.jobId ? { jobId: options.jobId } : {}));
+    const job: Job = await handle.queue.add(
+      name,
+      data,
+      jobOptionsFor(queue, options.jobId ? { jobId: options.jobId } : {}),
+    );
     try {
       return (await job.waitUntilFinished(handle.events, options.timeoutMs)) as JobResultOf<Q, N>;
     } catch (error) {
@@ -86,8 +96,12 @@ export class JobRequester {
     if (/timed out before finishing/.test(reason)) {
       // Nobody is waiting any more: a job that has not started yet is withdrawn rather than run for nothing.
       const state = await job.getState().catch(() => 'unknown');
-      if (state === 'waiting' || state === 'prioritized' || state === 'delayed') await job.remove().catch(() => undefined);
-      return new JobRequestError(504, options.timeoutMessage ?? 'The request took too long. Please try again.');
+      if (state === 'waiting' || state === 'prioritized' || state === 'delayed')
+        await job.remove().catch(() => undefined);
+      return new JobRequestError(
+        504,
+        options.timeoutMessage ?? 'The request took too long. Please try again.',
+      );
     }
     const decoded = decodeFailure(reason);
     if (decoded) return new JobRequestError(decoded.status, decoded.message);
@@ -99,6 +113,7 @@ export class JobRequester {
       [...this.lanes.values()].map(async (h) => {
         await h.events.close().catch(() => undefined);
         await h.queue.close().catch(() => undefined);
+        await h.eventsConnection.quit().catch(() => h.eventsConnection.disconnect());
       }),
     );
     await this.connection.quit().catch(() => this.connection.disconnect());

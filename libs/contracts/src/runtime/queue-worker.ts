@@ -39,7 +39,9 @@ export interface RunningQueueWorker {
  * Consumes both lanes of a service's queue with one shared pool of slots (see LaneScheduler). Handler errors
  * reach BullMQ: permanent ones (UnrecoverableError) fail at once, others are retried with back-off.
  */
-export async function startQueueWorker<Q extends QueueName>(options: QueueWorkerOptions<Q>): Promise<RunningQueueWorker> {
+export async function startQueueWorker<Q extends QueueName>(
+  options: QueueWorkerOptions<Q>,
+): Promise<RunningQueueWorker> {
   const { queue, handlers, logger } = options;
   const connection = createRedis(options.redisUrl);
   const scheduler = new LaneScheduler(options.concurrency);
@@ -65,7 +67,11 @@ export async function startQueueWorker<Q extends QueueName>(options: QueueWorker
         try {
           const handler = handlerFor(job.name);
           if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}".`);
-          const result = await handler(job.data, { job, lane, logger: logger.child({ jobId: job.id, job: job.name, lane }) });
+          const result = await handler(job.data, {
+            job,
+            lane,
+            logger: logger.child({ jobId: job.id, job: job.name, lane }),
+          });
           logger.debug({ jobId: job.id, job: job.name, lane, ms: Date.now() - started }, 'job completed');
           return result;
         } finally {
@@ -83,7 +89,10 @@ export async function startQueueWorker<Q extends QueueName>(options: QueueWorker
       },
     );
     worker.on('failed', (job, error) => {
-      logger.warn({ jobId: job?.id, job: job?.name, lane, attempts: job?.attemptsMade, reason: error.message }, 'job failed');
+      logger.warn(
+        { jobId: job?.id, job: job?.name, lane, attempts: job?.attemptsMade, reason: error.message },
+        'job failed',
+      );
     });
     worker.on('error', (error) => logger.error({ err: error, lane }, 'worker error'));
     return worker;

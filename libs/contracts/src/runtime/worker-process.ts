@@ -9,7 +9,10 @@ export interface WorkerProcessOptions<Q extends QueueName, S extends typeof Base
   envSchema: S;
   concurrency: (env: z.infer<S>) => number;
   /** Builds the handlers once configuration is known; may open its own resources. */
-  setup: (env: z.infer<S>, logger: Logger) => Promise<{ handlers: JobHandlers<Q>; close?: () => Promise<void> }>;
+  setup: (
+    env: z.infer<S>,
+    logger: Logger,
+  ) => Promise<{ handlers: JobHandlers<Q>; close?: () => Promise<void> }>;
 }
 
 /**

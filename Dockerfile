@@ -1,0 +1,33 @@
+# One image recipe for every Lectern process: `--target service --build-arg SERVICE=<gateway|transcripts|ai|export|billing>`.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json nx.json tsconfig.base.json ./
+COPY libs/contracts/package.json libs/contracts/
+COPY services/gateway/package.json services/gateway/
+COPY services/transcripts/package.json services/transcripts/
+COPY services/ai/package.json services/ai/
+COPY services/export/package.json services/export/
+COPY services/billing/package.json services/billing/
+COPY frontend/package.json frontend/
+RUN npm ci --no-audit --no-fund
+COPY libs ./libs
+COPY services ./services
+COPY frontend ./frontend
+ENV NX_DAEMON=false NX_NO_CLOUD=true
+RUN npx nx run-many -t build
+
+FROM node:20-bookworm-slim AS service
+ARG SERVICE
+ENV NODE_ENV=production SERVICE=${SERVICE}
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY libs/contracts/package.json libs/contracts/
+COPY services/${SERVICE}/package.json services/${SERVICE}/
+# Production dependencies of this one service only (and the contracts it links to).
+RUN npm ci --omit=dev --no-audit --no-fund --workspace "@lectern/${SERVICE}" && npm cache clean --force
+COPY --from=build /app/libs/contracts/dist libs/contracts/dist
+COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
+COPY --from=build /app/frontend/dist frontend/dist
+USER node
+CMD ["sh", "-c", "exec node services/${SERVICE}/dist/main.js"]

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { LOG_REDACT_PATHS } from '@lectern/contracts/runtime';
+import type { IncomingMessage } from 'node:http';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import type { GatewayEnv } from './config/gateway-env';
+import { GATEWAY_ENV } from './config/load-gateway-env';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { QueuesModule } from './queues/queues.module';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(env: GatewayEnv): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: env.LOG_LEVEL,
+            base: { service: 'gateway' },
+            genReqId: (req, res) => {
+              const id = requestId(req);
+              res.setHeader('X-Request-Id', id);
+              return id;
+            },
+            customAttributeKeys: { reqId: 'requestId' },
+            quietReqLogger: true,
+            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            autoLogging: { ignore: (req) => req.url?.startsWith('/api/health') ?? false },
+            customLogLevel: (_req, res, error) =>
+              error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+          },
+        }),
+        DatabaseModule.forRoot(),
+        QueuesModule,
+        AuthModule,
+        HealthModule,
+      ],
+      providers: [{ provide: GATEWAY_ENV, useValue: env }],
+      exports: [GATEWAY_ENV],
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import {
+  LoginRequestSchema,
+  SignupRequestSchema,
+  UpdateProfileRequestSchema,
+  type User,
+} from '@lectern/contracts';
+import type { z } from 'zod';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { parseWith } from '../http/zod';
+import { sessionCookieName, sessionCookieOptions } from '../http/session';
+import { toUser, type UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { AuthRateLimiter } from './auth-rate-limiter';
+import { AuthService } from './auth.service';
+import { AuthAttemptGuard, CurrentUser, LocalAuthGuard, SignedInGuard } from './guards';
+
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly users: UsersService,
+    private readonly limiter: AuthRateLimiter,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  @Post('signup')
+  @UseGuards(AuthAttemptGuard(SignupRequestSchema))
+  async signup(@Body() body: z.output<typeof SignupRequestSchema>, @Req() req: Request): Promise<User> {
+    const user = await this.auth.signup(body);
+    await logIn(req, user);
+    return toUser(user);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @UseGuards(AuthAttemptGuard(LoginRequestSchema), LocalAuthGuard)
+  async login(@CurrentUser() user: UserEntity, @Req() req: Request): Promise<User> {
+    req.session.signedInAt = Date.now();
+    await this.limiter.reset(user.email);
+    return toUser(user);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
+    await new Promise<void>((resolve, reject) =>
+      req.logout((error) => (error ? reject(error as Error) : resolve())),
+    );
+    // Destroying the stored session makes the old cookie worthless even if someone kept a copy.
+    await new Promise<void>((resolve, reject) =>
+      req.session.destroy((error) => (error ? reject(error as Error) : resolve())),
+    );
+    res.clearCookie(sessionCookieName(this.env), sessionCookieOptions(this.env));
+    return { ok: true };
+  }
+
+  @Get('me')
+  @UseGuards(SignedInGuard)
+  me(@CurrentUser() user: UserEntity): User {
+    return toUser(user);
+  }
+
+  @Patch('me')
+  @UseGuards(SignedInGuard)
+  async updateMe(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<User> {
+    const { name } = parseWith(UpdateProfileRequestSchema, body);
+    return toUser(await this.users.updateName(user.id, name === '' ? null : name));
+  }
+}
+
+/** passport's login regenerates the session id, so a planted id is never promoted to a signed-in one. */
+async function logIn(req: Request, user: UserEntity): Promise<void> {
+  await new Promise<void>((resolve, reject) =>
+    req.login(user, (error) => (error ? reject(error as Error) : resolve())),
+  );
+  req.session.signedInAt = Date.now();
+}

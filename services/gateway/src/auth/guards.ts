@@ -1,0 +1,69 @@
+import {
+  BadRequestException,
+  type CanActivate,
+  type ExecutionContext,
+  Injectable,
+  UnauthorizedException,
+  createParamDecorator,
+  mixin,
+  type Type,
+} from '@nestjs/common';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request } from 'express';
+import type { z } from 'zod';
+import type { UserEntity } from '../users/user.entity';
+import { firstIssueMessage } from '../http/zod';
+import { AuthRateLimiter } from './auth-rate-limiter';
+import { INVALID_CREDENTIALS } from './local.strategy';
+
+/** Signed-in users only: 401 otherwise. */
+@Injectable()
+export class SignedInGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<Request>();
+    if (!request.isAuthenticated()) throw new UnauthorizedException('Please sign in to continue.');
+    return true;
+  }
+}
+
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<Request>().user as UserEntity,
+);
+
+/**
+ * Runs before the login and signup handlers: counts the attempt against the IP and email rate limits, then
+ * validates the body with the contract's schema (replacing it with the normalised values).
+ */
+export function AuthAttemptGuard(schema: z.ZodType<{ email: string }>): Type<CanActivate> {
+  @Injectable()
+  class AuthAttemptGuardMixin implements CanActivate {
+    constructor(private readonly limiter: AuthRateLimiter) {}
+
+    async canActivate(context: ExecutionContext): Promise<boolean> {
+      const request = context.switchToHttp().getRequest<Request>();
+      const parsed = schema.safeParse(request.body ?? {});
+      await this.limiter.consume(request.ip ?? 'unknown', parsed.success ? parsed.data.email : null);
+      if (!parsed.success) throw new BadRequestException(firstIssueMessage(parsed.error));
+      request.body = parsed.data;
+      return true;
+    }
+  }
+  return mixin(AuthAttemptGuardMixin);
+}
+
+/** Passport's local strategy, then a login that regenerates the session id (no fixation). */
+@Injectable()
+export class LocalAuthGuard extends AuthGuard('local') {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const result = (await super.canActivate(context)) as boolean;
+    await super.logIn(context.switchToHttp().getRequest<Request>());
+    return result;
+  }
+
+  override handleRequest<T>(error: unknown, user: T): T {
+    if (error) throw error instanceof Error ? error : new UnauthorizedException(INVALID_CREDENTIALS);
+    if (!user) throw new UnauthorizedException(INVALID_CREDENTIALS);
+    return user;
+  }
+}

@@ -1,0 +1,24 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import type { GatewayEnv } from './config/gateway-env';
+import { ensureDatabase } from './database/ensure-database';
+import { configureHttp } from './http/configure-http';
+
+/**
+ * Builds a ready gateway: the database exists and is migrated, Redis and the queues are connected, and the
+ * HTTP pipeline is configured. The caller decides where it listens.
+ */
+export async function createGateway(env: GatewayEnv): Promise<NestExpressApplication> {
+  await ensureDatabase(env.DATABASE_URL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  configureHttp(app, env);
+  await app.init();
+  return app;
+}

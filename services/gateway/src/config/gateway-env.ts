@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { BaseEnvSchema } from '@lectern/contracts/runtime';
+
+const httpUrl = (what: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http:// or https:// URL (${what})` })
+    .transform((v) => v.replace(/\/+$/, ''));
+
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .default(fallback);
+
+export const GatewayEnvSchema = BaseEnvSchema.extend({
+  PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(3000),
+  APP_URL: httpUrl('the public address of Lectern').optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .default('postgres://postgres@127.0.0.1:5432/lectern'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter((email) => email !== ''),
+    )
+    .pipe(z.array(z.email('must be a comma-separated list of email addresses'))),
+  STRIPE_SECRET_KEY: z.string().default(''),
+  STRIPE_WEBHOOK_SECRET: z.string().default(''),
+  STRIPE_PRICE_ID: z.string().default(''),
+  /** How many proxies sit in front of the gateway (for client IPs in rate limits); 0 when none. */
+  TRUST_PROXY: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(0),
+  /** Login and signup requests one IP address may make in 15 minutes. */
+  AUTH_RATE_LIMIT_IP: positiveInt(30),
+  /** Login attempts for one email address in 15 minutes. */
+  AUTH_RATE_LIMIT_EMAIL: positiveInt(10),
+  /** Where the built web app lives; defaults to frontend/dist of this checkout. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type GatewayEnvInput = z.input<typeof GatewayEnvSchema>;
+type ParsedGatewayEnv = z.infer<typeof GatewayEnvSchema>;
+
+export interface GatewayEnv extends Omit<ParsedGatewayEnv, 'APP_URL' | 'SESSION_SECRET'> {
+  APP_URL: string;
+  SESSION_SECRET: string;
+  /** True when SESSION_SECRET was not given and a random one is in use (sessions end at restart). */
+  sessionSecretGenerated: boolean;
+}

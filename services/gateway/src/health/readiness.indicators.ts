@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { HealthIndicatorService } from '@nestjs/terminus';
+import { QUEUE_NAMES } from '@lectern/contracts';
+import { readHeartbeats } from '@lectern/contracts/runtime';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { REDIS_CLIENT } from '../queues/redis.tokens';
+
+const CHECK_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)),
+        CHECK_TIMEOUT_MS,
+      ).unref(),
+    ),
+  ]);
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+@Injectable()
+export class ReadinessIndicators {
+  constructor(
+    private readonly indicators: HealthIndicatorService,
+    private readonly dataSource: DataSource,
+    @Inject(REDIS_CLIENT) private readonly redisClient: Redis,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  async postgres() {
+    const check = this.indicators.check('postgres');
+    try {
+      await withTimeout(this.dataSource.query('SELECT 1'), 'PostgreSQL');
+      return check.up();
+    } catch (error) {
+      return check.down({ message: reason(error) });
+    }
+  }
+
+  async redis() {
+    const check = this.indicators.check('redis');
+    try {
+      await withTimeout(this.redisClient.ping(), 'Redis');
+      return check.up();
+    } catch (error) {
+      return check.down({ message: reason(error) });
+    }
+  }
+
+  /** Every worker service needs at least one live process, or its requests would only time out. */
+  async workers() {
+    const check = this.indicators.check('workers');
+    try {
+      const beats = await withTimeout(readHeartbeats(this.redisClient, this.env.REDIS_PREFIX), 'Redis');
+      const counts = Object.fromEntries(
+        QUEUE_NAMES.map((q) => [q, beats.filter((b) => b.service === q).length]),
+      );
+      const missing = QUEUE_NAMES.filter((q) => counts[q] === 0);
+      return missing.length === 0
+        ? check.up({ processes: counts })
+        : check.down({ processes: counts, missing });
+    } catch (error) {
+      return check.down({ message: reason(error) });
+    }
+  }
+}

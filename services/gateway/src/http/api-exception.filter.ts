@@ -1,0 +1,78 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { JobRequestError } from '@lectern/contracts/runtime';
+
+const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+
+const DEFAULT_MESSAGES: Record<number, string> = {
+  400: 'The request is invalid.',
+  401: 'Please sign in to continue.',
+  403: 'You are not allowed to do that.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  413: 'The request body is too large.',
+  415: 'Requests must be sent as JSON (Content-Type: application/json).',
+  429: 'Too many requests. Please slow down.',
+};
+
+/** One shape for every error: `{ message }` with a human sentence; 5xx are logged with their cause. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const [status, message] = this.describe(exception);
+    if (status >= 500) this.logger.error({ err: exception }, 'request failed');
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    response.status(status).json({ message });
+  }
+
+  private describe(exception: unknown): [number, string] {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return [status, this.httpExceptionMessage(exception, status)];
+    }
+    if (exception instanceof JobRequestError) {
+      return exception.internal || (exception.status >= 500 && exception.status < 502)
+        ? [HttpStatus.INTERNAL_SERVER_ERROR, GENERIC_SERVER_ERROR]
+        : [exception.status, exception.message];
+    }
+    return [HttpStatus.INTERNAL_SERVER_ERROR, GENERIC_SERVER_ERROR];
+  }
+
+  private httpExceptionMessage(exception: HttpException, status: number): string {
+    if (status >= 500 && status !== 502 && status !== 503 && status !== 504) return GENERIC_SERVER_ERROR;
+    const body = exception.getResponse();
+    const raw =
+      typeof body === 'string'
+        ? body
+        : typeof body === 'object' && body !== null && 'message' in body
+          ? body.message
+          : undefined;
+    const message = Array.isArray(raw) ? raw.join(' ') : typeof raw === 'string' ? raw : undefined;
+    // Nest's own router messages ("Cannot GET /api/x") and status names are not for users.
+    if (
+      !message ||
+      message.startsWith('Cannot ') ||
+      message === exception.name ||
+      message === HttpStatus[status]
+    ) {
+      return (
+        DEFAULT_MESSAGES[status] ??
+        (status >= 500 ? GENERIC_SERVER_ERROR : 'The request could not be completed.')
+      );
+    }
+    return message;
+  }
+}

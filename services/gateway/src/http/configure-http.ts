@@ -1,0 +1,35 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import helmet from 'helmet';
+import passport from 'passport';
+import type { RedisClientType } from 'redis';
+import type { GatewayEnv } from '../config/gateway-env';
+import { SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
+import { ApiExceptionFilter } from './api-exception.filter';
+import { jsonBody } from './json-body';
+import { requestPolicy } from './request-policy';
+import { absoluteSessionExpiry, createSessionMiddleware, isHttps } from './session';
+import { defaultWebDistDir, spaHandler } from './spa';
+
+/** Everything in front of the controllers: headers, body parsing, sessions, the web app, error shape. */
+export function configureHttp(app: NestExpressApplication, env: GatewayEnv): void {
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      hsts: isHttps(env) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      contentSecurityPolicy: {
+        directives: {
+          'img-src': ["'self'", 'data:', 'https:'],
+          'upgrade-insecure-requests': isHttps(env) ? [] : null,
+        },
+      },
+    }),
+  );
+  app.use('/api', requestPolicy(env));
+  app.use('/api', jsonBody());
+
+  const sessions = createSessionMiddleware(env, app.get<RedisClientType>(SESSION_REDIS_CLIENT));
+  app.use(['/api', '/admin'], sessions, absoluteSessionExpiry, passport.initialize(), passport.session());
+  app.use(spaHandler(env.WEB_DIST_DIR ?? defaultWebDistDir()));
+  app.useGlobalFilters(new ApiExceptionFilter());
+}

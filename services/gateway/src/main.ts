@@ -1,0 +1,53 @@
+import { ConfigError, createLogger } from '@lectern/contracts/runtime';
+import { createGateway } from './bootstrap';
+import { resolveGatewayEnv } from './config/load-gateway-env';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = resolveGatewayEnv(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger('gateway', env.LOG_LEVEL);
+  if (env.sessionSecretGenerated) {
+    logger.warn(
+      'SESSION_SECRET is not set: using a random one, so everyone is signed out when the gateway restarts.',
+    );
+  }
+  const app = await createGateway(env);
+  await app.listen(env.PORT);
+  logger.info({ port: env.PORT, url: env.APP_URL }, `Lectern is listening on ${env.APP_URL}`);
+
+  // Our own handler rather than Nest's shutdown hooks: a second Ctrl-C must not cut in-flight requests short.
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'gateway stopping: finishing in-flight requests');
+    setTimeout(() => process.exit(1), 25_000).unref();
+    app.close().then(
+      () => {
+        logger.info('gateway stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'gateway did not stop cleanly');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Lectern's gateway could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

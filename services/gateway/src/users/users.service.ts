@@ -1,0 +1,63 @@
+import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { DataSource, type Repository } from 'typeorm';
+import type { Role } from '@lectern/contracts';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
+import type { GatewayEnv } from '../config/gateway-env';
+import { UserEntity } from './user.entity';
+
+const UNIQUE_VIOLATION = '23505';
+
+@Injectable()
+export class UsersService {
+  private readonly users: Repository<UserEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {
+    this.users = dataSource.getRepository(UserEntity);
+  }
+
+  roleFor(email: string): Role {
+    return this.env.ADMIN_EMAILS.includes(email) ? 'admin' : 'user';
+  }
+
+  async create(input: { email: string; name: string | null; passwordHash: string }): Promise<UserEntity> {
+    try {
+      return await this.users.save(this.users.create({ ...input, role: this.roleFor(input.email) }));
+    } catch (error) {
+      if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
+        throw new ConflictException('An account with this email already exists.');
+      }
+      throw error;
+    }
+  }
+
+  findById(id: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ id });
+  }
+
+  /** With the password hash, for signing in only. */
+  findForLogin(email: string): Promise<UserEntity | null> {
+    return this.users
+      .createQueryBuilder('user')
+      .addSelect('user.passwordHash')
+      .where('lower(user.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  /** Keeps the stored role in step with ADMIN_EMAILS, which an operator may change at any time. */
+  async syncRole(user: UserEntity): Promise<UserEntity> {
+    const role = this.roleFor(user.email);
+    if (user.role === role) return user;
+    await this.users.update({ id: user.id }, { role });
+    return { ...user, role };
+  }
+
+  async updateName(id: string, name: string | null): Promise<UserEntity> {
+    await this.users.update({ id }, { name });
+    const user = await this.findById(id);
+    if (!user) throw new NotFoundException('Account not found.');
+    return user;
+  }
+}

@@ -1,0 +1,187 @@
+import { DataSource } from 'typeorm';
+import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+
+describe('accounts and sessions', () => {
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ ADMIN_EMAILS: 'Head.Teacher@Example.com' });
+  });
+  afterAll(() => gateway.close());
+
+  it('signs up, reads the session, logs out, and logs back in with a new session id', async () => {
+    const browser = gateway.browser();
+    const email = uniqueEmail();
+
+    const signup = await browser
+      .post('/api/auth/signup')
+      .send({ email, password: 'correct horse', name: 'Ada' });
+    expect(signup.status).toBe(201);
+    expect(signup.body).toMatchObject({ email, name: 'Ada', plan: 'free', role: 'user' });
+    expect(signup.body).not.toHaveProperty('passwordHash');
+    const signupCookie = sessionCookie(signup);
+    expect(signupCookie).toBeDefined();
+
+    const me = await browser.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe(email);
+
+    const logout = await browser.post('/api/auth/logout');
+    expect(logout.status).toBe(200);
+    expect((await browser.get('/api/auth/me')).status).toBe(401);
+    // Someone who kept a copy of the old cookie gets nothing from it.
+    const replay = await gateway.http().get('/api/auth/me').set('Cookie', signupCookie!);
+    expect(replay.status).toBe(401);
+    expect(replay.body).toEqual({ message: 'Please sign in to continue.' });
+
+    const login = await browser.post('/api/auth/login').send({ email, password: 'correct horse' });
+    expect(login.status).toBe(200);
+    expect(login.body.email).toBe(email);
+    expect(sessionCookie(login)).toBeDefined();
+    expect(sessionCookie(login)).not.toEqual(signupCookie);
+    expect((await browser.get('/api/auth/me')).body.email).toBe(email);
+  });
+
+  it('gives a different session id at login than the one the visitor had before (no fixation)', async () => {
+    const email = uniqueEmail();
+    await gateway.http().post('/api/auth/signup').send({ email, password: 'correct horse' });
+    const first = await gateway.http().post('/api/auth/login').send({ email, password: 'correct horse' });
+    const planted = sessionCookie(first)!;
+    const second = await gateway
+      .http()
+      .post('/api/auth/login')
+      .set('Cookie', planted)
+      .send({ email, password: 'correct horse' });
+    expect(second.status).toBe(200);
+    expect(sessionCookie(second)).toBeDefined();
+    expect(sessionCookie(second)).not.toEqual(planted);
+  });
+
+  it('sets an httpOnly, SameSite=Lax session cookie', async () => {
+    const response = await gateway
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: uniqueEmail(), password: 'correct horse' });
+    const cookie = (response.headers['set-cookie'] as unknown as string[])[0]!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+  });
+
+  it('stores emails trimmed and lower-cased, and refuses the same email in another case (409)', async () => {
+    const email = uniqueEmail('Case');
+    const first = await gateway
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: `  ${email.toUpperCase()} `, password: 'correct horse' });
+    expect(first.status).toBe(201);
+    expect(first.body.email).toBe(email.toLowerCase());
+    const again = await gateway
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: ` ${email} `, password: 'another horse' });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: 'An account with this email already exists.' });
+  });
+
+  it.each([
+    [{ email: 'not-an-email', password: 'correct horse' }, 'Please enter a valid email address.'],
+    [{ email: 'a@example.com', password: 'short' }, 'Password must be at least 8 characters long.'],
+    [
+      { email: 'a@example.com', password: 'x'.repeat(1025) },
+      'Password must be at most 1024 characters long.',
+    ],
+    [
+      { email: 'a@example.com', password: 'correct horse', name: 'n'.repeat(101) },
+      'Name must be at most 100 characters long.',
+    ],
+    [{ password: 'correct horse' }, 'Email is required.'],
+  ])('refuses an invalid signup with 400: %j', async (body, message) => {
+    const response = await gateway.http().post('/api/auth/signup').send(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+  });
+
+  it('answers an unknown email and a wrong password alike, in about the same time', async () => {
+    const email = uniqueEmail();
+    await gateway.http().post('/api/auth/signup').send({ email, password: 'correct horse' });
+
+    const timed = async (body: object) => {
+      const started = process.hrtime.bigint();
+      const response = await gateway.http().post('/api/auth/login').send(body);
+      return { response, ms: Number(process.hrtime.bigint() - started) / 1e6 };
+    };
+    const wrong = await timed({ email, password: 'wrong horse' });
+    const unknown = await timed({ email: uniqueEmail('nobody'), password: 'wrong horse' });
+    expect(wrong.response.status).toBe(401);
+    expect(unknown.response.status).toBe(401);
+    expect(wrong.response.body).toEqual({ message: 'Invalid email or password.' });
+    expect(unknown.response.body).toEqual(wrong.response.body);
+    // Both pay for one argon2 verification; a missing one would make the unknown email several times faster.
+    expect(unknown.ms).toBeGreaterThan(wrong.ms * 0.4);
+  });
+
+  it('stores an argon2id hash that shows its parameters, never the password', async () => {
+    const email = uniqueEmail();
+    await gateway.http().post('/api/auth/signup').send({ email, password: 'correct horse' });
+    const [row] = await gateway.app
+      .get(DataSource)
+      .query<{ password_hash: string }[]>('SELECT password_hash FROM users WHERE email = $1', [email]);
+    expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(row!.password_hash).not.toContain('correct horse');
+  });
+
+  it('gives the admin role to emails in ADMIN_EMAILS', async () => {
+    const response = await gateway
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: 'head.teacher@example.com', password: 'correct horse' });
+    expect(response.status).toBe(201);
+    expect(response.body.role).toBe('admin');
+  });
+
+  it('saves the profile name', async () => {
+    const browser = gateway.browser();
+    await browser
+      .post('/api/auth/signup')
+      .send({ email: uniqueEmail(), password: 'correct horse', name: 'Old' });
+    const patched = await browser.patch('/api/auth/me').send({ name: '  Grace Hopper ' });
+    expect(patched.status).toBe(200);
+    expect(patched.body.name).toBe('Grace Hopper');
+    expect((await browser.get('/api/auth/me')).body.name).toBe('Grace Hopper');
+  });
+});
+
+describe('login and signup rate limits', () => {
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({ AUTH_RATE_LIMIT_EMAIL: '3', AUTH_RATE_LIMIT_IP: '12' });
+  });
+  afterAll(() => gateway.close());
+
+  it('answers 429 after too many attempts for one email', async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      statuses.push(
+        (await gateway.http().post('/api/auth/login').send({ email, password: 'wrong horse' })).status,
+      );
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await gateway.http().post('/api/auth/login').send({ email, password: 'wrong horse' });
+    expect(limited.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+  });
+
+  it('answers 429 after too many requests from one address, whatever the email', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      statuses.push(
+        (await gateway.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: 'short' }))
+          .status,
+      );
+    }
+    // The previous test spent 5 of the address's 12 attempts.
+    expect(statuses).toEqual([...Array<number>(7).fill(400), 429, 429, 429]);
+  });
+});

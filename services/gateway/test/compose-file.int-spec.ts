@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { parse } from 'yaml';
+
+const root = path.resolve(__dirname, '../../..');
+// The Compose Specification's JSON schema, as shipped (and kept current) by the dclint Compose linter.
+const composeSchema = path.join(root, 'node_modules/dclint/schemas/compose.schema.json');
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile?: string; target?: string; args?: Record<string, string> };
+  command?: string[];
+  healthcheck?: { test: string[] };
+  depends_on?: Record<string, { condition: string }>;
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
+
+const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), {
+  merge: true,
+}) as ComposeFile;
+const LECTERN_SERVICES = ['gateway', 'transcripts', 'ai', 'export', 'billing'];
+
+describe('docker-compose.yml', () => {
+  it('is valid against the Compose Specification schema', () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const { $schema: _draft, ...schema } = JSON.parse(readFileSync(composeSchema, 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const validate = ajv.compile(schema);
+    const valid = validate(compose);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(valid).toBe(true);
+  });
+
+  it('runs PostgreSQL and Redis with volumes and healthchecks, Redis with AOF and noeviction', () => {
+    for (const name of ['postgres', 'redis']) {
+      expect(compose.services[name]?.healthcheck).toBeDefined();
+    }
+    expect(Object.keys(compose.volumes ?? {})).toEqual(
+      expect.arrayContaining(['postgres-data', 'redis-data']),
+    );
+    const redisCommand = compose.services.redis!.command!.join(' ');
+    expect(redisCommand).toMatch(/--appendonly yes/);
+    expect(redisCommand).toMatch(/--maxmemory-policy noeviction/);
+  });
+
+  it.each(LECTERN_SERVICES)(
+    'builds %s from an existing context, Dockerfile and entry point, with a healthcheck',
+    (name) => {
+      const service = compose.services[name]!;
+      expect(service.build).toBeDefined();
+      const context = path.resolve(root, service.build!.context);
+      expect(existsSync(context)).toBe(true);
+      const dockerfile = path.join(context, service.build!.dockerfile ?? 'Dockerfile');
+      expect(existsSync(dockerfile)).toBe(true);
+      expect(readFileSync(dockerfile, 'utf8')).toMatch(new RegExp(`FROM .* AS ${service.build!.target}\\b`));
+      expect(service.build!.args?.SERVICE).toBe(name);
+      const manifest = JSON.parse(
+        readFileSync(path.join(root, 'services', name, 'package.json'), 'utf8'),
+      ) as { main: string };
+      expect(manifest.main).toBe('dist/main.js');
+      expect(existsSync(path.join(root, 'services', name, 'src/main.ts'))).toBe(true);
+      expect(service.healthcheck?.test.length).toBeGreaterThan(0);
+      expect(service.depends_on?.redis?.condition).toBe('service_healthy');
+      expect(service.depends_on?.postgres?.condition).toBe('service_healthy');
+    },
+  );
+
+  it('runs the image as a non-root user with production dependencies only', () => {
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const runtimeStage = dockerfile.slice(dockerfile.indexOf('AS service'));
+    expect(runtimeStage).toMatch(/^USER node$/m);
+    expect(runtimeStage).toMatch(/npm ci --omit=dev/);
+    expect(existsSync(path.join(root, 'libs/contracts/src/runtime/worker-healthcheck.ts'))).toBe(true);
+  });
+
+  it('ships an .env.example naming every variable the compose file reads', () => {
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    const raw = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+    const used = new Set([...raw.matchAll(/\$\{([A-Z_]+)[:}?-]/g)].map((m) => m[1]));
+    for (const variable of used) expect(example).toMatch(new RegExp(`^${variable}=`, 'm'));
+  });
+});
