@@ -3,6 +3,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json nx.json tsconfig.base.json ./
+COPY .ci/complete-lockfile.mjs .ci/
 COPY libs/contracts/package.json libs/contracts/
 COPY services/gateway/package.json services/gateway/
 COPY services/transcripts/package.json services/transcripts/
@@ -10,7 +11,7 @@ COPY services/ai/package.json services/ai/
 COPY services/export/package.json services/export/
 COPY services/billing/package.json services/billing/
 COPY frontend/package.json frontend/
-RUN npm ci --no-audit --no-fund
+RUN node .ci/complete-lockfile.mjs && npm ci --no-audit --no-fund
 COPY libs ./libs
 COPY services ./services
 COPY frontend ./frontend
@@ -22,10 +23,11 @@ ARG SERVICE
 ENV NODE_ENV=production SERVICE=${SERVICE}
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY .ci/complete-lockfile.mjs .ci/
 COPY libs/contracts/package.json libs/contracts/
 COPY services/${SERVICE}/package.json services/${SERVICE}/
 # Production dependencies of this one service only (and the contracts it links to).
-RUN npm ci --omit=dev --no-audit --no-fund --workspace "@lectern/${SERVICE}" && npm cache clean --force
+RUN node .ci/complete-lockfile.mjs && npm ci --omit=dev --no-audit --no-fund --workspace "@lectern/${SERVICE}" && npm cache clean --force
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY --from=build /app/frontend/dist frontend/dist

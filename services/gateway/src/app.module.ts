@@ -4,10 +4,12 @@ import { LOG_REDACT_PATHS } from '@lectern/contracts/runtime';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
+import { BillingModule } from './billing/billing.module';
 import type { GatewayEnv } from './config/gateway-env';
 import { GATEWAY_ENV } from './config/load-gateway-env';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { LibraryModule } from './library/library.module';
 import { QueuesModule } from './queues/queues.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -44,7 +46,9 @@ export class AppModule {
         DatabaseModule.forRoot(),
         QueuesModule,
         AuthModule,
+        BillingModule,
         HealthModule,
+        LibraryModule,
       ],
       providers: [{ provide: GATEWAY_ENV, useValue: env }],
       exports: [GATEWAY_ENV],

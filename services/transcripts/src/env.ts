@@ -1,6 +1,9 @@
-import { BaseEnvSchema, concurrencySetting } from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/contracts/runtime';
+import { YouTubeEnvSchema } from './youtube';
 
 export const TranscriptsEnvSchema = BaseEnvSchema.extend({
+  ...DatabaseEnvShape,
+  ...YouTubeEnvSchema.shape,
   TRANSCRIPTS_CONCURRENCY: concurrencySetting(4),
 });
 export type TranscriptsEnv = ReturnType<typeof TranscriptsEnvSchema.parse>;

@@ -1,9 +1,20 @@
 import type { TranscriptSegment } from '../entities';
-import type { PingJob } from './common';
+import type { JobKind, PingJob } from './common';
+
+/** Fetch a video's transcript into the shared cache (once per video), answering the cached row's id. */
+export interface FetchTranscriptData {
+  youtubeId: string;
+}
+export interface FetchTranscriptResult {
+  transcriptId: string;
+  /** False when another request had already stored it: no YouTube traffic was needed. */
+  fetched: boolean;
+}
 
 /** The jobs the transcripts worker handles. */
 export interface TranscriptsJobs {
   ping: PingJob;
+  'fetch-transcript': JobKind<FetchTranscriptData, FetchTranscriptResult>;
 }
 
 /** What the transcripts worker fetched from YouTube for one video, normalised. */

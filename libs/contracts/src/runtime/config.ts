@@ -17,6 +17,13 @@ export const BaseEnvSchema = z.object({
 });
 export type BaseEnv = z.infer<typeof BaseEnvSchema>;
 
+/** For the processes that read or write PostgreSQL. */
+export const DatabaseEnvShape = {
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .default('postgres://postgres@127.0.0.1:5432/lectern'),
+};
+
 export const concurrencySetting = (fallback: number) =>
   z.coerce
     .number({ error: 'must be a whole number' })

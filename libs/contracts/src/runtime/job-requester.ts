@@ -21,8 +21,8 @@ export class JobRequestError extends Error {
 export interface RequestOptions {
   lane: Lane;
   timeoutMs: number;
-  /** De-duplicates: a second request with the same id while the first is queued joins it. */
-  jobId?: string;
+  /** A second request with the same id while the first job is queued or running joins that job. */
+  deduplicationId?: string;
   /** Message answered with 504 when the job does not finish in time. */
   timeoutMessage?: string;
 }
@@ -79,11 +79,8 @@ export class JobRequester {
   ): Promise<JobResultOf<Q, N>> {
     const handle = this.lanes.get(laneQueueName(queue, options.lane));
     if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
-    const job: Job = await handle.queue.add(
-      name,
-      data,
-      jobOptionsFor(queue, options.jobId ? { jobId: options.jobId } : {}),
-    );
+    const overrides = options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {};
+    const job: Job = await handle.queue.add(name, data, jobOptionsFor(queue, overrides));
     try {
       return (await job.waitUntilFinished(handle.events, options.timeoutMs)) as JobResultOf<Q, N>;
     } catch (error) {

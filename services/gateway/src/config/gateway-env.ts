@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseEnvSchema } from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape } from '@lectern/contracts/runtime';
 
 const httpUrl = (what: string) =>
   z
@@ -21,9 +21,7 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .max(65535, 'must be between 0 and 65535')
     .default(3000),
   APP_URL: httpUrl('the public address of Lectern').optional(),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
-    .default('postgres://postgres@127.0.0.1:5432/lectern'),
+  ...DatabaseEnvShape,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_EMAILS: z
     .string()

@@ -1,8 +1,12 @@
 import { DataSource } from 'typeorm';
+import { StripeEventEntity } from '../billing/stripe-event.entity';
+import { HighlightEntity } from '../highlights/highlight.entity';
+import { TranscriptEntity } from '../library/transcript.entity';
+import { VideoEntity } from '../library/video.entity';
 import { UserEntity } from '../users/user.entity';
 import { MIGRATIONS } from './migrations';
 
-export const ENTITIES = [UserEntity];
+export const ENTITIES = [UserEntity, TranscriptEntity, VideoEntity, HighlightEntity, StripeEventEntity];
 
 // Serialises migrations when several gateways start at once.
 const MIGRATION_LOCK_ID = 4_217_300_001;

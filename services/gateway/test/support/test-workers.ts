@@ -4,15 +4,49 @@ import { createAiHandlers } from '../../../ai/src/handlers';
 import { createBillingHandlers } from '../../../billing/src/handlers';
 import { createExportHandlers } from '../../../export/src/handlers';
 import { createTranscriptsHandlers } from '../../../transcripts/src/handlers';
+import { TranscriptStore } from '../../../transcripts/src/transcript-store';
+import { createYouTubeClient } from '../../../transcripts/src/youtube';
 import type { GatewayEnv } from '../../src/config/gateway-env';
 
 const logger = createLogger('test-worker', 'silent');
 
-/** Runs every worker service's real handlers in this process, on the gateway's Redis prefix. */
-export async function startTestWorkers(env: GatewayEnv, concurrency = 2): Promise<RunningQueueWorker[]> {
-  const common = { redisUrl: env.REDIS_URL, prefix: env.REDIS_PREFIX, concurrency, logger };
+export interface TestWorkerOptions {
+  concurrency?: number;
+  /** Where the transcripts worker finds YouTube: a fake YouTube's URL. */
+  youtubeOrigin?: string;
+  youtubeTimeoutMs?: number;
+}
+
+/** Runs every worker service's real handlers in this process, on the gateway's Redis prefix and database. */
+export async function startTestWorkers(
+  env: GatewayEnv,
+  options: TestWorkerOptions = {},
+): Promise<RunningQueueWorker[]> {
+  const common = {
+    redisUrl: env.REDIS_URL,
+    prefix: env.REDIS_PREFIX,
+    concurrency: options.concurrency ?? 2,
+    logger,
+  };
+  const youtube = createYouTubeClient({
+    origin: options.youtubeOrigin ?? 'http://127.0.0.1:9',
+    timeoutMs: options.youtubeTimeoutMs ?? 5000,
+  });
+  const store = new TranscriptStore(env.DATABASE_URL);
+  const transcripts = await startQueueWorker({
+    ...common,
+    queue: QueueName.Transcripts,
+    handlers: createTranscriptsHandlers({ youtube, store }),
+  });
   return Promise.all([
-    startQueueWorker({ ...common, queue: QueueName.Transcripts, handlers: createTranscriptsHandlers() }),
+    {
+      scheduler: transcripts.scheduler,
+      close: async () => {
+        await transcripts.close();
+        await youtube.close();
+        await store.close();
+      },
+    },
     startQueueWorker({ ...common, queue: QueueName.Ai, handlers: createAiHandlers() }),
     startQueueWorker({ ...common, queue: QueueName.Export, handlers: createExportHandlers() }),
     startQueueWorker({ ...common, queue: QueueName.Billing, handlers: createBillingHandlers() }),

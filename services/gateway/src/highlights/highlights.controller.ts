@@ -1,0 +1,30 @@
+import { Body, Controller, Delete, Param, Post, UseGuards } from '@nestjs/common';
+import { CreateHighlightRequestSchema, type Highlight } from '@lectern/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { parseWith } from '../http/zod';
+import type { UserEntity } from '../users/user.entity';
+import { HIGHLIGHT_NOT_FOUND, HighlightsService } from './highlights.service';
+
+@Controller('api/highlights')
+@UseGuards(SignedInGuard)
+export class HighlightsController {
+  constructor(private readonly highlights: HighlightsService) {}
+
+  @Post()
+  create(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<Highlight> {
+    const input = parseWith(CreateHighlightRequestSchema, body);
+    return this.highlights.create(user.id, {
+      ...input,
+      videoId: new ParseIdPipe(VIDEO_NOT_FOUND).transform(input.videoId),
+    });
+  }
+
+  @Delete(':id')
+  remove(
+    @CurrentUser() user: UserEntity,
+    @Param('id', new ParseIdPipe(HIGHLIGHT_NOT_FOUND)) id: string,
+  ): Promise<{ id: string }> {
+    return this.highlights.remove(user.id, id);
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { HighlightsController } from '../highlights/highlights.controller';
+import { HighlightsService } from '../highlights/highlights.service';
+import { TranscriptsController } from '../transcripts/transcripts.controller';
+import { TranscriptsService } from '../transcripts/transcripts.service';
+import { UsageController } from '../usage/usage.controller';
+import { UsageService } from '../usage/usage.service';
+import { VideosController } from './videos.controller';
+import { VideosService } from './videos.service';
+
+/** The user's library: analysing videos, the list and pages, highlights, notes and monthly usage. */
+@Module({
+  controllers: [TranscriptsController, VideosController, HighlightsController, UsageController],
+  providers: [TranscriptsService, VideosService, HighlightsService, UsageService],
+  exports: [VideosService, UsageService],
+})
+export class LibraryModule {}

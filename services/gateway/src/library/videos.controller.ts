@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res, UseGuards } from '@nestjs/common';
+import { SaveNotesRequestSchema, type VideoSummary } from '@lectern/contracts';
+import type { Response } from 'express';
+import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { parseWith } from '../http/zod';
+import type { UserEntity } from '../users/user.entity';
+import { VideosService } from './videos.service';
+
+const videoId = new ParseIdPipe(VIDEO_NOT_FOUND);
+
+@Controller('api/videos')
+@UseGuards(SignedInGuard)
+export class VideosController {
+  constructor(private readonly videos: VideosService) {}
+
+  @Get()
+  list(@CurrentUser() user: UserEntity): Promise<VideoSummary[]> {
+    return this.videos.list(user.id);
+  }
+
+  @Get(':id')
+  async detail(
+    @CurrentUser() user: UserEntity,
+    @Param('id', videoId) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    res.type('application/json').send(await this.videos.detailJson(user.id, id));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentUser() user: UserEntity, @Param('id', videoId) id: string): Promise<void> {
+    await this.videos.remove(user.id, id);
+  }
+
+  @Put(':id/notes')
+  saveNotes(
+    @CurrentUser() user: UserEntity,
+    @Param('id', videoId) id: string,
+    @Body() body: unknown,
+  ): Promise<{ notes: string }> {
+    const { notes } = parseWith(SaveNotesRequestSchema, body);
+    return this.videos.saveNotes(user.id, id, notes);
+  }
+}

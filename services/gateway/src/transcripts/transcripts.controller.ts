@@ -1,0 +1,19 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { FetchTranscriptRequestSchema, type VideoSummary } from '@lectern/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { parseWith } from '../http/zod';
+import { toUser, type UserEntity } from '../users/user.entity';
+import { TranscriptsService } from './transcripts.service';
+
+@Controller('api/transcripts')
+@UseGuards(SignedInGuard)
+export class TranscriptsController {
+  constructor(private readonly transcripts: TranscriptsService) {}
+
+  @Post('fetch')
+  @HttpCode(200)
+  fetch(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<VideoSummary> {
+    const { youtubeUrl } = parseWith(FetchTranscriptRequestSchema, body);
+    return this.transcripts.analyse(toUser(user), youtubeUrl);
+  }
+}

@@ -1,0 +1,16 @@
+import { Controller, Get, UseGuards } from '@nestjs/common';
+import type { UsageStats } from '@lectern/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { toUser, type UserEntity } from '../users/user.entity';
+import { UsageService } from './usage.service';
+
+@Controller('api/usage')
+@UseGuards(SignedInGuard)
+export class UsageController {
+  constructor(private readonly usage: UsageService) {}
+
+  @Get()
+  stats(@CurrentUser() user: UserEntity): Promise<UsageStats> {
+    return this.usage.stats(toUser(user));
+  }
+}
