@@ -8,6 +8,19 @@ export const ROLES = ['user', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
+export const SUBSCRIPTION_STATUSES = [
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'canceled',
+  'incomplete',
+  'incomplete_expired',
+  'paused',
+] as const;
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
 export const UserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -15,6 +28,10 @@ export const UserSchema = z.object({
   plan: PlanSchema,
   role: RoleSchema,
   createdAt: z.string(),
+  /** The Stripe subscription's status behind the plan (e.g. `past_due` while a payment is retried); null without one. */
+  subscriptionStatus: SubscriptionStatusSchema.nullable().optional(),
+  /** ISO time Pro ends after cancelling (access continues until the billing cycle ends); null while it renews. */
+  proUntil: z.string().nullable().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

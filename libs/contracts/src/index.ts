@@ -7,5 +7,5 @@ export type * from './jobs/catalogue';
 export type * from './jobs/transcripts.jobs';
 export type * from './jobs/ai.jobs';
 export type * from './jobs/export.jobs';
-export type * from './jobs/billing.jobs';
+export * from './jobs/billing.jobs';
 export * from './youtube-url';

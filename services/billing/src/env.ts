@@ -1,6 +1,22 @@
+import { z } from 'zod';
 import { BaseEnvSchema, concurrencySetting } from '@lectern/contracts/runtime';
 
 export const BillingEnvSchema = BaseEnvSchema.extend({
   BILLING_CONCURRENCY: concurrencySetting(4),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .default('postgres://postgres@127.0.0.1:5432/lectern'),
+  /** Empty: checkout and portal answer 503 "Billing is not configured." */
+  STRIPE_SECRET_KEY: z.string().default(''),
+  /** The Pro monthly price. */
+  STRIPE_PRICE_ID: z.string().default(''),
+  /** Another Stripe API base (stripe-mock or a test fake); its host, port and protocol go to the SDK. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
 });
-export type BillingEnv = ReturnType<typeof BillingEnvSchema.parse>;
+export type BillingEnv = z.infer<typeof BillingEnvSchema>;
+
+/** What the billing worker needs to run; the gateway's integration tests build it from their own settings. */
+export type BillingConfig = Pick<
+  BillingEnv,
+  'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'STRIPE_SECRET_KEY' | 'STRIPE_PRICE_ID' | 'STRIPE_API_URL'
+>;

@@ -1,8 +1,20 @@
-import { QueueName } from '@lectern/contracts';
-import type { JobHandlers } from '@lectern/contracts/runtime';
+import { BillingMessage, QueueName } from '@lectern/contracts';
+import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import type { BillingService } from './billing.service';
 
-export function createBillingHandlers(): JobHandlers<typeof QueueName.Billing> {
+/** The billing worker's handlers; without a BillingService (no database wired) only ping answers. */
+export function createBillingHandlers(
+  billing: BillingService | null = null,
+): JobHandlers<typeof QueueName.Billing> {
+  const service = (): BillingService => {
+    if (!billing) throw new PermanentJobError(503, BillingMessage.NotConfigured);
+    return billing;
+  };
   return {
     ping: () => Promise.resolve({ service: QueueName.Billing, pid: process.pid, receivedAt: Date.now() }),
+    'create-checkout-session': async (data) => service().createCheckoutSession(data),
+    'create-portal-session': async (data) => service().createPortalSession(data),
+    'process-webhook-event': async (data) => service().processWebhookEvent(data.eventId),
+    'sync-subscription': async (data) => service().syncSubscription(data.subscriptionId),
   };
 }

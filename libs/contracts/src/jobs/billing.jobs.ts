@@ -1,6 +1,70 @@
-import type { PingJob } from './common';
+import type { Plan, SubscriptionStatus } from '../entities';
+import type { JobKind, PingJob } from './common';
+
+/** A hosted Checkout Session for the Pro price; the worker creates the user's Stripe customer once. */
+export interface CreateCheckoutSessionData {
+  userId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** A billing portal session for the user's Stripe customer. */
+export interface CreatePortalSessionData {
+  userId: string;
+  returnUrl: string;
+}
+
+export interface SessionUrlResult {
+  url: string;
+}
+
+/** A verified webhook event, already stored in `stripe_events` by the gateway; the job id is the event id. */
+export interface ProcessWebhookEventData {
+  eventId: string;
+}
+
+/** Re-reads one subscription from Stripe, e.g. when a cancelled subscription's paid period ends. */
+export interface SyncSubscriptionData {
+  subscriptionId: string;
+}
+
+export interface BillingSyncResult {
+  /** `skipped`: a replayed event, or one that concerns no Lectern user. */
+  outcome: 'processed' | 'skipped';
+  /** The users whose plan or billing status changed. */
+  changedUserIds: string[];
+}
 
 /** The jobs the billing worker handles. */
 export interface BillingJobs {
   ping: PingJob;
+  'create-checkout-session': JobKind<CreateCheckoutSessionData, SessionUrlResult>;
+  'create-portal-session': JobKind<CreatePortalSessionData, SessionUrlResult>;
+  'process-webhook-event': JobKind<ProcessWebhookEventData, BillingSyncResult>;
+  'sync-subscription': JobKind<SyncSubscriptionData, BillingSyncResult>;
 }
+
+/**
+ * Published by the billing worker on Redis pub/sub channel `planChangedChannel(REDIS_PREFIX)` after it has
+ * committed a user's new plan or billing status to PostgreSQL. The database stays the source of truth: the
+ * event tells the gateway (and anything else listening) that it changed, it never carries a grant by itself.
+ */
+export interface PlanChangedEvent {
+  userId: string;
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus | null;
+  /** ISO time Pro ends after a cancellation at period end; null while it renews. */
+  proUntil: string | null;
+  changedAt: string;
+}
+
+export function planChangedChannel(prefix: string): string {
+  return `${prefix}:billing:plan-changed`;
+}
+
+/** What users are told, whichever process notices first (the gateway checks early, the worker for sure). */
+export const BillingMessage = {
+  NotConfigured: 'Billing is not configured.',
+  AlreadyPro: 'You already have Pro. Use Manage Subscription on your profile to change or cancel it.',
+  NoCustomer: 'You have no subscription to manage yet. Upgrade to Pro first.',
+} as const;

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { ProEndSubscriber } from '../billing/pro-end.subscriber';
 import { StripeEventEntity } from '../billing/stripe-event.entity';
 import { HighlightEntity } from '../highlights/highlight.entity';
 import { TranscriptEntity } from '../library/transcript.entity';
@@ -17,6 +18,7 @@ export function createDataSource(databaseUrl: string): DataSource {
     url: databaseUrl,
     entities: ENTITIES,
     migrations: MIGRATIONS,
+    subscribers: [ProEndSubscriber],
     migrationsTransactionMode: 'each',
     synchronize: false,
     extra: { max: 10, connectionTimeoutMillis: 5000 },

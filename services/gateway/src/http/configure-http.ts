@@ -4,6 +4,7 @@ import passport from 'passport';
 import type { RedisClientType } from 'redis';
 import type { GatewayEnv } from '../config/gateway-env';
 import { SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
+import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/stripe-webhook-body';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBody } from './json-body';
 import { requestPolicy } from './request-policy';
@@ -26,6 +27,8 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
     }),
   );
   app.use('/api', requestPolicy(env));
+  // Before the JSON parser: the webhook's signature covers its exact bytes.
+  app.use(STRIPE_WEBHOOK_PATH, stripeWebhookBody());
   app.use('/api', jsonBody());
 
   const sessions = createSessionMiddleware(env, app.get<RedisClientType>(SESSION_REDIS_CLIENT));

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { Plan, Role, User } from '@lectern/contracts';
+import type { Plan, Role, SubscriptionStatus, User } from '@lectern/contracts';
 
 @Entity({ name: 'users' })
 export class UserEntity {
@@ -24,6 +24,17 @@ export class UserEntity {
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
+
+  /** Billing columns are written by the billing worker only (services/billing). */
+  @Column({ name: 'stripe_customer_id', type: 'text', nullable: true })
+  stripeCustomerId!: string | null;
+
+  @Column({ name: 'subscription_status', type: 'text', nullable: true })
+  subscriptionStatus!: SubscriptionStatus | null;
+
+  /** When Pro ends after a cancellation at period end; null while the subscription renews. */
+  @Column({ name: 'pro_until', type: 'timestamptz', nullable: true })
+  proUntil!: Date | null;
 }
 
 export function toUser(entity: UserEntity): User {
@@ -34,5 +45,7 @@ export function toUser(entity: UserEntity): User {
     plan: entity.plan,
     role: entity.role,
     createdAt: entity.createdAt.toISOString(),
+    subscriptionStatus: entity.subscriptionStatus ?? null,
+    proUntil: entity.proUntil?.toISOString() ?? null,
   };
 }

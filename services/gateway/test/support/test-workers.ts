@@ -1,20 +1,22 @@
 import { QueueName } from '@lectern/contracts';
 import { createLogger, startQueueWorker, type RunningQueueWorker } from '@lectern/contracts/runtime';
-import { createAiHandlers } from '../../../ai/src/handlers';
-import { createBillingHandlers } from '../../../billing/src/handlers';
+import { createBillingRuntime } from '../../../billing/src/billing-runtime';
 import { createExportHandlers } from '../../../export/src/handlers';
 import { createTranscriptsHandlers } from '../../../transcripts/src/handlers';
 import { TranscriptStore } from '../../../transcripts/src/transcript-store';
 import { createYouTubeClient } from '../../../transcripts/src/youtube';
 import type { GatewayEnv } from '../../src/config/gateway-env';
+import { startAiTestWorker, type AiTestWorkerOptions } from './ai-test-worker';
 
 const logger = createLogger('test-worker', 'silent');
 
-export interface TestWorkerOptions {
+export interface TestWorkerOptions extends AiTestWorkerOptions {
   concurrency?: number;
   /** Where the transcripts worker finds YouTube: a fake YouTube's URL. */
   youtubeOrigin?: string;
   youtubeTimeoutMs?: number;
+  /** Where the billing worker finds Stripe: a fake Stripe's URL. */
+  stripeApiUrl?: string;
 }
 
 /** Runs every worker service's real handlers in this process, on the gateway's Redis prefix and database. */
@@ -38,7 +40,34 @@ export async function startTestWorkers(
     queue: QueueName.Transcripts,
     handlers: createTranscriptsHandlers({ youtube, store }),
   });
-  return Promise.all([
+  const billing = createBillingRuntime(
+    {
+      DATABASE_URL: env.DATABASE_URL,
+      REDIS_URL: env.REDIS_URL,
+      REDIS_PREFIX: env.REDIS_PREFIX,
+      STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+      STRIPE_PRICE_ID: env.STRIPE_PRICE_ID,
+      STRIPE_API_URL: options.stripeApiUrl,
+    },
+    logger,
+  );
+  const billingWorker = await startQueueWorker({
+    ...common,
+    queue: QueueName.Billing,
+    handlers: billing.handlers,
+  });
+  const others = await Promise.all([
+    startAiTestWorker(env.DATABASE_URL, common, options),
+    startQueueWorker({ ...common, queue: QueueName.Export, handlers: createExportHandlers() }),
+  ]);
+  return [
+    {
+      scheduler: billingWorker.scheduler,
+      close: async () => {
+        await billingWorker.close();
+        await billing.close();
+      },
+    },
     {
       scheduler: transcripts.scheduler,
       close: async () => {
@@ -47,10 +76,8 @@ export async function startTestWorkers(
         await store.close();
       },
     },
-    startQueueWorker({ ...common, queue: QueueName.Ai, handlers: createAiHandlers() }),
-    startQueueWorker({ ...common, queue: QueueName.Export, handlers: createExportHandlers() }),
-    startQueueWorker({ ...common, queue: QueueName.Billing, handlers: createBillingHandlers() }),
-  ]);
+    ...others,
+  ];
 }
 
 export async function stopTestWorkers(workers: RunningQueueWorker[]): Promise<void> {

@@ -1,0 +1,60 @@
+import { Queue } from 'bullmq';
+import { Pool } from 'pg';
+import { QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts';
+import { createRedis, jobOptionsFor, type JobHandlers, type Logger } from '@lectern/contracts/runtime';
+import { BillingService } from './billing.service';
+import { BillingStore } from './billing-store';
+import type { BillingConfig } from './env';
+import { createBillingHandlers } from './handlers';
+import { createStripeClient } from './stripe-client';
+
+export interface BillingRuntime {
+  handlers: JobHandlers<typeof QueueName.Billing>;
+  service: BillingService;
+  close(): Promise<void>;
+}
+
+// Read a little after the period ends, so Stripe's state and our clock both say it is over.
+const PERIOD_END_MARGIN_MS = 1000;
+
+/** The billing worker's resources: PostgreSQL, the Stripe client, its own queue (delayed jobs) and pub/sub. */
+export function createBillingRuntime(config: BillingConfig, logger: Logger): BillingRuntime {
+  const pool = new Pool({ connectionString: config.DATABASE_URL, max: 5 });
+  pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL connection error'));
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', () => undefined);
+  // Delayed syncs go to the pro lane: they concern paying users.
+  const queue = new Queue(laneQueueName(QueueName.Billing, 'pro'), {
+    connection: redis,
+    prefix: config.REDIS_PREFIX,
+  });
+  queue.on('error', () => undefined);
+
+  const service = new BillingService({
+    stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL),
+    priceId: config.STRIPE_PRICE_ID,
+    store: new BillingStore(pool),
+    logger,
+    publish: async (event) => {
+      await redis.publish(planChangedChannel(config.REDIS_PREFIX), JSON.stringify(event));
+    },
+    scheduleSync: async (subscriptionId, at) => {
+      const delay = Math.max(0, at.getTime() - Date.now()) + PERIOD_END_MARGIN_MS;
+      await queue.add(
+        'sync-subscription',
+        { subscriptionId },
+        jobOptionsFor(QueueName.Billing, { delay, jobId: `period-end.${subscriptionId}.${at.getTime()}` }),
+      );
+    },
+  });
+
+  return {
+    service,
+    handlers: createBillingHandlers(service),
+    async close() {
+      await queue.close().catch(() => undefined);
+      await redis.quit().catch(() => redis.disconnect());
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,262 @@
+import type Stripe from 'stripe';
+import {
+  BillingMessage,
+  hasProAccess,
+  type BillingSyncResult,
+  type CreateCheckoutSessionData,
+  type CreatePortalSessionData,
+  type PlanChangedEvent,
+  type SessionUrlResult,
+} from '@lectern/contracts';
+import { PermanentJobError, type Logger } from '@lectern/contracts/runtime';
+import type { BillingStore, BillingUser, StoredEvent } from './billing-store';
+import { billingStateOf, entitlementOf, snapshotOf, type SubscriptionSnapshot } from './entitlement';
+import { callStripe, isMissingResource, toJobError } from './stripe-errors';
+
+export interface BillingServiceDeps {
+  stripe: Stripe | null;
+  priceId: string;
+  store: BillingStore;
+  /** Announces a committed plan change (Redis pub/sub in production). */
+  publish: (event: PlanChangedEvent) => Promise<void>;
+  /** Re-reads the subscription from Stripe at `at` (a delayed job), e.g. when a cancelled period ends. */
+  scheduleSync: (subscriptionId: string, at: Date) => Promise<void>;
+  logger: Logger;
+  now?: () => Date;
+}
+
+type StripeObject = Record<string, unknown>;
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+/** An expandable Stripe field: an id, or the object carrying it. */
+const idOf = (value: unknown): string | null =>
+  str(value) ?? (typeof value === 'object' && value !== null ? str((value as StripeObject).id) : null);
+
+/** Every conversation Lectern has with Stripe, and the plan it derives from Stripe's current state. */
+export class BillingService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: BillingServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async createCheckoutSession(data: CreateCheckoutSessionData): Promise<SessionUrlResult> {
+    const stripe = this.requireStripe();
+    if (this.deps.priceId === '') throw new PermanentJobError(503, BillingMessage.NotConfigured);
+    const user = await this.requireUser(data.userId);
+    if (this.hasPro(user)) throw new PermanentJobError(409, BillingMessage.AlreadyPro);
+    const customer = await this.ensureCustomer(stripe, user.id);
+    const session = await callStripe(() =>
+      stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        line_items: [{ price: this.deps.priceId, quantity: 1 }],
+        client_reference_id: user.id,
+        metadata: { userId: user.id },
+        // The subscription carries the user too, so its own events find the account.
+        subscription_data: { metadata: { userId: user.id } },
+        success_url: data.successUrl,
+        cancel_url: data.cancelUrl,
+      }),
+    );
+    if (!session.url) throw new PermanentJobError(502, 'Stripe did not return a checkout page.');
+    return { url: session.url };
+  }
+
+  async createPortalSession(data: CreatePortalSessionData): Promise<SessionUrlResult> {
+    const stripe = this.requireStripe();
+    const user = await this.requireUser(data.userId);
+    const customer = user.stripeCustomerId;
+    if (!customer) throw new PermanentJobError(400, BillingMessage.NoCustomer);
+    try {
+      const session = await stripe.billingPortal.sessions.create({ customer, return_url: data.returnUrl });
+      return { url: session.url };
+    } catch (error) {
+      if (isMissingResource(error)) throw new PermanentJobError(400, BillingMessage.NoCustomer);
+      throw toJobError(error);
+    }
+  }
+
+  /** One stored webhook event; a replay (already processed) does nothing. */
+  async processWebhookEvent(eventId: string): Promise<BillingSyncResult> {
+    const event = await this.deps.store.findEvent(eventId);
+    if (!event || event.processedAt) return { outcome: 'skipped', changedUserIds: [] };
+    const changed = await this.handleEvent(event);
+    await this.deps.store.markEventProcessed(event.id, changed === null ? 'ignored' : 'processed');
+    return changed === null
+      ? { outcome: 'skipped', changedUserIds: [] }
+      : { outcome: 'processed', changedUserIds: changed };
+  }
+
+  async syncSubscription(subscriptionId: string, hint: { userId?: string } = {}): Promise<BillingSyncResult> {
+    const changed = await this.sync(subscriptionId, hint.userId ?? null);
+    return { outcome: 'processed', changedUserIds: changed };
+  }
+
+  /** The users whose billing changed, or null for an event Lectern does not act on. */
+  private async handleEvent(event: StoredEvent): Promise<string[] | null> {
+    const object = event.payload.data?.object ?? {};
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const subscription = idOf(object.subscription);
+        if (object.mode !== 'subscription' || !subscription) return null;
+        const userId = str(object.client_reference_id) ?? str((object.metadata as StripeObject)?.userId);
+        const customer = idOf(object.customer);
+        if (userId && customer) await this.deps.store.linkCustomerIfMissing(userId, customer);
+        return this.sync(subscription, userId);
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const subscription = idOf(object.id);
+        return subscription ? this.sync(subscription, null) : null;
+      }
+      case 'invoice.payment_failed': {
+        const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null;
+        // Since API 2025-03-31 the subscription is under parent.subscription_details.
+        const subscription = idOf(parent?.subscription_details?.subscription) ?? idOf(object.subscription);
+        if (subscription) return this.sync(subscription, null);
+        const customer = idOf(object.customer);
+        if (!customer) return null;
+        const changed: string[] = [];
+        for (const id of await this.deps.store.subscriptionIdsOfCustomer(customer))
+          changed.push(...(await this.sync(id, null)));
+        return changed;
+      }
+      default:
+        return null;
+    }
+  }
+
+  /**
+   * Reads the subscription's current state from Stripe and stores it, then recomputes its owner's plan. The
+   * read and the write happen under a lock on the subscription, so the last write is always the newest read:
+   * however events are ordered or repeated, the stored state converges on Stripe's.
+   */
+  private async sync(subscriptionId: string, userHint: string | null): Promise<string[]> {
+    const stripe = this.requireStripe();
+    const { store } = this.deps;
+    const owner = await store.withLock(`subscription:${subscriptionId}`, async (db) => {
+      let subscription: Stripe.Subscription | null;
+      try {
+        subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      } catch (error) {
+        if (!isMissingResource(error)) throw toJobError(error);
+        subscription = null;
+      }
+      if (!subscription) {
+        await store.markSubscriptionGone(subscriptionId, db);
+        return store.findSubscriptionOwner(subscriptionId, db);
+      }
+      const snapshot = snapshotOf(subscription);
+      const userId = await this.ownerOf(subscription, snapshot, userHint, db);
+      if (!userId) {
+        this.deps.logger.warn({ subscriptionId }, 'subscription belongs to no Lectern user; ignored');
+        return null;
+      }
+      await store.saveSubscription(userId, snapshot, db);
+      return userId;
+    });
+    if (!owner) return [];
+    return (await this.recompute(owner)) ? [owner] : [];
+  }
+
+  private async ownerOf(
+    subscription: Stripe.Subscription,
+    snapshot: SubscriptionSnapshot,
+    userHint: string | null,
+    db: Parameters<Parameters<BillingStore['withLock']>[1]>[0],
+  ): Promise<string | null> {
+    const { store } = this.deps;
+    for (const candidate of [str(subscription.metadata.userId), userHint]) {
+      if (candidate && (await store.findUser(candidate, db))) return candidate;
+    }
+    const byCustomer = await store.findUserByCustomer(snapshot.customerId, db);
+    return byCustomer?.id ?? (await store.findSubscriptionOwner(snapshot.id, db));
+  }
+
+  /** Derives the user's plan from all their stored subscriptions; publishes and schedules when it changed. */
+  private async recompute(userId: string): Promise<boolean> {
+    const { store } = this.deps;
+    const now = this.now();
+    const result = await store.withLock(`user:${userId}`, async (db) => {
+      const user = await store.findUser(userId, db);
+      if (!user) return null;
+      const snapshots = await store.subscriptionsOf(userId, db);
+      const state = billingStateOf(snapshots, now);
+      const same =
+        user.plan === state.plan &&
+        user.subscriptionStatus === state.subscriptionStatus &&
+        (user.proUntil?.getTime() ?? null) === (state.proUntil?.getTime() ?? null);
+      if (!same) await store.saveBillingState(userId, state, db);
+      return { state, changed: !same, snapshots };
+    });
+    if (!result) return false;
+    const { state, changed, snapshots } = result;
+    // A cancelled subscription's paid period ends later: read it again then, so the downgrade does not depend
+    // on Stripe's customer.subscription.deleted arriving (reads check the end time meanwhile).
+    for (const snapshot of snapshots) {
+      const { proUntil } = entitlementOf(snapshot, now);
+      if (proUntil) await this.deps.scheduleSync(snapshot.id, proUntil);
+    }
+    if (changed) {
+      this.deps.logger.info({ userId, ...state }, 'plan changed');
+      await this.deps.publish({
+        userId,
+        plan: state.plan,
+        subscriptionStatus: state.subscriptionStatus,
+        proUntil: state.proUntil?.toISOString() ?? null,
+        changedAt: now.toISOString(),
+      });
+    }
+    return changed;
+  }
+
+  private async ensureCustomer(stripe: Stripe, userId: string): Promise<string> {
+    const { store } = this.deps;
+    // Locked so two checkouts at once never create two customers for one user.
+    return store.withLock(`user:${userId}`, async (db) => {
+      const user = await store.findUser(userId, db);
+      if (!user) throw new PermanentJobError(404, 'Account not found.');
+      if (user.stripeCustomerId) {
+        const existing = await this.retrieveCustomer(stripe, user.stripeCustomerId);
+        if (existing) return existing;
+      }
+      const customer = await callStripe(() =>
+        stripe.customers.create(
+          { email: user.email, name: user.name ?? undefined, metadata: { userId: user.id } },
+          { idempotencyKey: `lectern-customer-${user.id}-${user.stripeCustomerId ?? 'first'}` },
+        ),
+      );
+      await store.setCustomer(user.id, customer.id, db);
+      return customer.id;
+    });
+  }
+
+  /** The stored customer's id while Stripe still has it; null when it was deleted in Stripe. */
+  private async retrieveCustomer(stripe: Stripe, customerId: string): Promise<string | null> {
+    try {
+      const customer = await stripe.customers.retrieve(customerId);
+      return 'deleted' in customer && customer.deleted ? null : customer.id;
+    } catch (error) {
+      if (isMissingResource(error)) return null;
+      throw toJobError(error);
+    }
+  }
+
+  private hasPro(user: BillingUser): boolean {
+    const ended = user.proUntil !== null && user.proUntil.getTime() <= this.now().getTime();
+    return hasProAccess({ plan: ended ? 'free' : user.plan, role: user.role });
+  }
+
+  private async requireUser(userId: string): Promise<BillingUser> {
+    const user = await this.deps.store.findUser(userId);
+    if (!user) throw new PermanentJobError(404, 'Account not found.');
+    return user;
+  }
+
+  private requireStripe(): Stripe {
+    if (!this.deps.stripe) throw new PermanentJobError(503, BillingMessage.NotConfigured);
+    return this.deps.stripe;
+  }
+}

@@ -1,0 +1,89 @@
+import type Stripe from 'stripe';
+import { SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from '@lectern/contracts';
+
+/** What Lectern keeps of a Stripe subscription: its current state, as last read from Stripe. */
+export interface SubscriptionSnapshot {
+  id: string;
+  customerId: string;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  /** A scheduled cancellation time (Stripe sets it instead of cancel_at_period_end in some flows). */
+  cancelAt: Date | null;
+  currentPeriodEnd: Date | null;
+  created: Date;
+}
+
+export interface Entitlement {
+  grantsPro: boolean;
+  /** When Pro ends because the subscription is cancelled at a future time; null while it renews. */
+  proUntil: Date | null;
+}
+
+export interface BillingState {
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus | null;
+  proUntil: Date | null;
+}
+
+// past_due keeps Pro while Stripe retries the payment; the profile shows the status.
+const PRO_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due']);
+
+function fromUnix(seconds: number | null | undefined): Date | null {
+  return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+}
+
+function toStatus(status: string): SubscriptionStatus {
+  return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
+    ? (status as SubscriptionStatus)
+    : // An unknown future status never grants Pro.
+      'incomplete';
+}
+
+export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
+  // The period end lives on the items since API 2025-03-31; older accounts still send it on the subscription.
+  const itemEnds = subscription.items.data.map((item) => item.current_period_end);
+  const legacyEnd = (subscription as { current_period_end?: number }).current_period_end;
+  const periodEnd = itemEnds.length > 0 ? Math.max(...itemEnds) : legacyEnd;
+  const customer = subscription.customer;
+  return {
+    id: subscription.id,
+    customerId: typeof customer === 'string' ? customer : customer.id,
+    status: toStatus(subscription.status),
+    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    cancelAt: fromUnix(subscription.cancel_at),
+    currentPeriodEnd: fromUnix(periodEnd),
+    created: new Date(subscription.created * 1000),
+  };
+}
+
+/** Pro or not, from the subscription's current state and the clock: never from the order events arrived in. */
+export function entitlementOf(snapshot: SubscriptionSnapshot, now: Date): Entitlement {
+  if (!PRO_STATUSES.has(snapshot.status)) return { grantsPro: false, proUntil: null };
+  const endsAt = snapshot.cancelAt ?? (snapshot.cancelAtPeriodEnd ? snapshot.currentPeriodEnd : null);
+  if (endsAt && endsAt.getTime() <= now.getTime()) return { grantsPro: false, proUntil: null };
+  return { grantsPro: true, proUntil: endsAt };
+}
+
+/**
+ * A user's plan from all their subscriptions (a user may have paid twice): Pro while any grants it. The
+ * status shown is the granting subscription's (so `past_due` shows), else the most recent one's.
+ */
+export function billingStateOf(snapshots: readonly SubscriptionSnapshot[], now: Date): BillingState {
+  const granting = snapshots
+    .map((snapshot) => ({ snapshot, entitlement: entitlementOf(snapshot, now) }))
+    .filter(({ entitlement }) => entitlement.grantsPro);
+  if (granting.length > 0) {
+    const renewing = granting.find(({ entitlement }) => entitlement.proUntil === null);
+    const chosen =
+      renewing ?? granting.reduce((a, b) => (a.entitlement.proUntil! >= b.entitlement.proUntil! ? a : b));
+    return { plan: 'pro', subscriptionStatus: chosen.snapshot.status, proUntil: chosen.entitlement.proUntil };
+  }
+  const latest = [...snapshots].sort((a, b) => a.created.getTime() - b.created.getTime()).at(-1);
+  if (!latest) return { plan: 'free', subscriptionStatus: null, proUntil: null };
+  // A subscription whose paid period ran out after cancelling is over, whatever Stripe still calls it.
+  return {
+    plan: 'free',
+    subscriptionStatus: PRO_STATUSES.has(latest.status) ? 'canceled' : latest.status,
+    proUntil: null,
+  };
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { BillingService } from './billing.service';
+import { PlanChangesListener } from './plan-changes.listener';
+import { StripeController } from './stripe.controller';
+import { StripeWebhooksService } from './stripe-webhooks.service';
+
+/** Stripe checkout, the billing portal, the signed webhook and plan-changed events (issue 6). */
+@Module({
+  controllers: [StripeController],
+  providers: [BillingService, StripeWebhooksService, PlanChangesListener],
+  exports: [PlanChangesListener],
+})
+export class BillingModule {}

@@ -1,0 +1,68 @@
+import {
+  BadRequestException,
+  ConflictException,
+  Inject,
+  Injectable,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { BillingMessage, hasProAccess, type SessionUrlResult } from '@lectern/contracts';
+import { JobRequester } from '@lectern/contracts/runtime';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
+import type { UserEntity } from '../users/user.entity';
+
+const SESSION_TIMEOUT_MS = 20_000;
+
+/** Checkout and the billing portal: the rules here, the conversation with Stripe in the billing worker. */
+@Injectable()
+export class BillingService {
+  constructor(
+    private readonly requester: JobRequester,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {}
+
+  get configured(): boolean {
+    return this.env.STRIPE_SECRET_KEY !== '';
+  }
+
+  requireConfigured(): void {
+    if (!this.configured) throw new ServiceUnavailableException(BillingMessage.NotConfigured);
+  }
+
+  async createCheckoutSession(user: UserEntity): Promise<SessionUrlResult> {
+    this.requireConfigured();
+    if (this.env.STRIPE_PRICE_ID === '') throw new ServiceUnavailableException(BillingMessage.NotConfigured);
+    // Admins are Pro-equivalent whatever Stripe says: nothing to buy.
+    if (hasProAccess(user)) throw new ConflictException(BillingMessage.AlreadyPro);
+    return this.requester.request(
+      'billing',
+      'create-checkout-session',
+      {
+        userId: user.id,
+        // Stripe fills in {CHECKOUT_SESSION_ID} itself.
+        successUrl: `${this.env.APP_URL}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${this.env.APP_URL}/pricing/cancel`,
+      },
+      {
+        lane: 'free',
+        timeoutMs: SESSION_TIMEOUT_MS,
+        timeoutMessage: 'Stripe took too long to start checkout. Please try again.',
+      },
+    );
+  }
+
+  async createPortalSession(user: UserEntity): Promise<SessionUrlResult> {
+    this.requireConfigured();
+    if (!user.stripeCustomerId) throw new BadRequestException(BillingMessage.NoCustomer);
+    return this.requester.request(
+      'billing',
+      'create-portal-session',
+      { userId: user.id, returnUrl: `${this.env.APP_URL}/profile` },
+      {
+        lane: hasProAccess(user) ? 'pro' : 'free',
+        timeoutMs: SESSION_TIMEOUT_MS,
+        timeoutMessage: 'Stripe took too long to open the billing portal. Please try again.',
+      },
+    );
+  }
+}

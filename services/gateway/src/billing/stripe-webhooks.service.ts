@@ -1,0 +1,69 @@
+import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import Stripe from 'stripe';
+import { DataSource, type Repository } from 'typeorm';
+import { BillingMessage, QueueName, laneQueueName, type ProcessWebhookEventData } from '@lectern/contracts';
+import { JobRequester, jobOptionsFor } from '@lectern/contracts/runtime';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { StripeEventEntity } from './stripe-event.entity';
+
+/** Stripe's own default: a signature older than five minutes is refused (replay protection). */
+const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Receives Stripe's webhook: verifies the signature over the raw body, stores the event durably by id, and
+ * queues it for the billing worker (job id = event id). Nothing is decided here: the worker derives the plan
+ * from the subscription's current state in Stripe.
+ */
+@Injectable()
+export class StripeWebhooksService {
+  private readonly logger = new Logger(StripeWebhooksService.name);
+  private readonly events: Repository<StripeEventEntity>;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly requester: JobRequester,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+  ) {
+    this.events = dataSource.getRepository(StripeEventEntity);
+  }
+
+  async receive(rawBody: unknown, signature: string | undefined): Promise<{ received: true }> {
+    if (this.env.STRIPE_SECRET_KEY === '' || this.env.STRIPE_WEBHOOK_SECRET === '') {
+      throw new ServiceUnavailableException(BillingMessage.NotConfigured);
+    }
+    if (!Buffer.isBuffer(rawBody) || rawBody.length === 0) {
+      throw new BadRequestException('The webhook has no body.');
+    }
+    if (!signature) throw new BadRequestException('The Stripe-Signature header is missing.');
+    let event: Stripe.Event;
+    try {
+      event = Stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.env.STRIPE_WEBHOOK_SECRET,
+        SIGNATURE_TOLERANCE_SECONDS,
+      );
+    } catch {
+      throw new BadRequestException('The Stripe-Signature header is not valid for this body.');
+    }
+
+    await this.events.query(
+      'INSERT INTO stripe_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
+      [event.id, event.type, JSON.stringify(event)],
+    );
+    const stored = await this.events.findOneByOrFail({ id: event.id });
+    // A replay of a processed event changes nothing; an unprocessed one is (re)queued, the job id de-duplicating.
+    if (stored.processedAt === null) await this.enqueue({ eventId: event.id });
+    else this.logger.log({ eventId: event.id, type: event.type }, 'replayed Stripe event ignored');
+    return { received: true };
+  }
+
+  private async enqueue(data: ProcessWebhookEventData): Promise<void> {
+    // Billing events ride the pro lane: a plan change should apply within a second.
+    const name = laneQueueName(QueueName.Billing, 'pro');
+    const queue = this.requester.queues().find((q) => q.name === name);
+    if (!queue) throw new Error(`queue ${name} is not open`);
+    await queue.add('process-webhook-event', data, jobOptionsFor(QueueName.Billing, { jobId: data.eventId }));
+  }
+}

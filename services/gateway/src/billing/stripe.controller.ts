@@ -1,0 +1,39 @@
+import { Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import type { Request } from 'express';
+import type { SessionUrlResult } from '@lectern/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/guards';
+import type { UserEntity } from '../users/user.entity';
+import { BillingService } from './billing.service';
+import { StripeWebhooksService } from './stripe-webhooks.service';
+
+@Controller('api/stripe')
+export class StripeController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly webhooks: StripeWebhooksService,
+  ) {}
+
+  @Post('create-checkout-session')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  createCheckoutSession(@CurrentUser() user: UserEntity): Promise<SessionUrlResult> {
+    return this.billing.createCheckoutSession(user);
+  }
+
+  @Post('create-portal-session')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  createPortalSession(@CurrentUser() user: UserEntity): Promise<SessionUrlResult> {
+    return this.billing.createPortalSession(user);
+  }
+
+  /** Stripe's webhook: the raw body (see stripe-webhook-body.ts) and its Stripe-Signature header. */
+  @Post('webhook')
+  @HttpCode(200)
+  webhook(
+    @Req() req: Request,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<{ received: true }> {
+    return this.webhooks.receive(req.body, signature);
+  }
+}
