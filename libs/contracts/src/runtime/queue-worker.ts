@@ -81,7 +81,9 @@ export async function startQueueWorker<Q extends QueueName>(
       {
         connection,
         prefix: options.prefix,
-        concurrency: options.concurrency,
+        // Each lane holds a few jobs ready beyond the shared slots, so that when a slot frees up a Pro job is
+        // already waiting for it; a held job keeps its lock and goes back to the queue if the worker stops.
+        concurrency: options.concurrency * 2,
         lockDuration: options.lockDurationMs ?? 15_000,
         stalledInterval: options.stalledIntervalMs ?? 5_000,
         maxStalledCount: 2,

@@ -2,6 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import passport from 'passport';
 import type { RedisClientType } from 'redis';
+import { mountBullBoard } from '../admin/bull-board';
 import type { GatewayEnv } from '../config/gateway-env';
 import { SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/stripe-webhook-body';
@@ -33,6 +34,7 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
 
   const sessions = createSessionMiddleware(env, app.get<RedisClientType>(SESSION_REDIS_CLIENT));
   app.use(['/api', '/admin'], sessions, absoluteSessionExpiry, passport.initialize(), passport.session());
+  mountBullBoard(app);
   app.use(spaHandler(env.WEB_DIST_DIR ?? defaultWebDistDir()));
   app.useGlobalFilters(new ApiExceptionFilter());
 }
