@@ -23,7 +23,8 @@ export function requestPolicy(env: GatewayEnv): RequestHandler {
       res.status(403).json({ message: 'Requests from other sites are not allowed.' });
       return;
     }
-    if (!RAW_BODY_PATHS.has(req.path) && hasBody(req) && !req.is('application/json')) {
+    // Mounted under /api, so req.path lacks the mount point: match the full path.
+    if (!RAW_BODY_PATHS.has(req.baseUrl + req.path) && hasBody(req) && !req.is('application/json')) {
       res.status(415).json({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
       return;
     }
