@@ -1,6 +1,9 @@
-import { BaseEnvSchema, concurrencySetting } from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/contracts/runtime';
+import { AiEngineEnvShape } from './engines/engine-config';
 
 export const AiEnvSchema = BaseEnvSchema.extend({
+  ...DatabaseEnvShape,
+  ...AiEngineEnvShape,
   AI_CONCURRENCY: concurrencySetting(2),
 });
 export type AiEnv = ReturnType<typeof AiEnvSchema.parse>;

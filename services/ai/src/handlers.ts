@@ -1,8 +1,37 @@
-import { QueueName } from '@lectern/contracts';
+import { DEFAULT_SUMMARY_LENGTH, QueueName } from '@lectern/contracts';
 import type { JobHandlers } from '@lectern/contracts/runtime';
+import type { AiEngine } from './engines';
+import type { TranscriptSource } from './transcript-source';
 
-export function createAiHandlers(): JobHandlers<typeof QueueName.Ai> {
+export interface AiDependencies {
+  engine: AiEngine;
+  transcripts: TranscriptSource;
+}
+
+export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
   return {
     ping: () => Promise.resolve({ service: QueueName.Ai, pid: process.pid, receivedAt: Date.now() }),
+
+    generate: async ({ transcriptId, feature, summaryLength, title }, { logger }) => {
+      const segments = await deps.transcripts.segments(transcriptId);
+      const started = Date.now();
+      const result = await deps.engine.generate({
+        feature,
+        summaryLength: summaryLength ?? DEFAULT_SUMMARY_LENGTH,
+        title,
+        segments,
+      });
+      logger.debug(
+        {
+          feature,
+          summaryLength,
+          segments: segments.length,
+          engine: result.engine,
+          ms: Date.now() - started,
+        },
+        'content written',
+      );
+      return result;
+    },
   };
 }

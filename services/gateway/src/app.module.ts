@@ -3,6 +3,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { LOG_REDACT_PATHS } from '@lectern/contracts/runtime';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
+import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import type { GatewayEnv } from './config/gateway-env';
@@ -49,6 +50,7 @@ export class AppModule {
         BillingModule,
         HealthModule,
         LibraryModule,
+        AiModule,
       ],
       providers: [{ provide: GATEWAY_ENV, useValue: env }],
       exports: [GATEWAY_ENV],

@@ -1,6 +1,12 @@
 import { CreateUsers1795300000000 } from './1795300000000-create-users';
 import { CreateLibrary1795305000000 } from './1795305000000-create-library';
 import { CreateBilling1795310000000 } from './1795310000000-create-billing';
+import { CreateAiContent1795315000000 } from './1795315000000-create-ai-content';
 
 /** Every migration, oldest first. */
-export const MIGRATIONS = [CreateUsers1795300000000, CreateLibrary1795305000000, CreateBilling1795310000000];
+export const MIGRATIONS = [
+  CreateUsers1795300000000,
+  CreateLibrary1795305000000,
+  CreateBilling1795310000000,
+  CreateAiContent1795315000000,
+];

@@ -1,0 +1,27 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import type { AiContentItem } from '@lectern/contracts';
+import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { toUser, type UserEntity } from '../users/user.entity';
+import { parseGenerateRequest } from './ai-request';
+import { AiService } from './ai.service';
+
+@Controller('api/ai')
+@UseGuards(SignedInGuard)
+export class AiController {
+  constructor(private readonly ai: AiService) {}
+
+  @Get('content/:videoId')
+  content(
+    @CurrentUser() user: UserEntity,
+    @Param('videoId', new ParseIdPipe(VIDEO_NOT_FOUND)) videoId: string,
+  ): Promise<AiContentItem[]> {
+    return this.ai.list(user.id, videoId);
+  }
+
+  @Post('generate')
+  @HttpCode(200)
+  generate(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<AiContentItem> {
+    return this.ai.generate(toUser(user), parseGenerateRequest(body));
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { LibraryModule } from '../library/library.module';
+import { AiController } from './ai.controller';
+import { AiService } from './ai.service';
+
+/** AI study and content material: stored results, plan gates and generation through the ai worker. */
+@Module({
+  imports: [LibraryModule],
+  controllers: [AiController],
+  providers: [AiService],
+})
+export class AiModule {}

@@ -1,0 +1,164 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  FEATURE_TYPES,
+  hasProAccess,
+  QueueName,
+  SUMMARY_LENGTHS,
+  type AiContentItem,
+  type FeatureType,
+  type SummaryLength,
+  type User,
+} from '@lectern/contracts';
+import { JobRequester } from '@lectern/contracts/runtime';
+import { DataSource, type EntityManager } from 'typeorm';
+import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { laneFor } from '../library/plan-lane';
+import { UsageService } from '../usage/usage.service';
+import type { GenerateCommand } from './ai-request';
+
+// A ten-hour transcript on a provider goes through map-reduce: a dozen chunk requests (three at a time), maybe a
+// condensing round and the final request, each allowed AI_TIMEOUT_MS, plus a job retry after a transient failure.
+export const AI_GENERATE_TIMEOUT_MS = 10 * 60_000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What Free users are told when they ask for a Pro feature. */
+const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
+  insights: 'Key insights',
+  flashcards: 'Flashcards',
+  cornell_notes: 'Cornell notes',
+  tweet: 'Tweet threads',
+  blog: 'Blog posts',
+  action_plan: 'Action plans',
+};
+
+interface AiContentRow {
+  id: string;
+  video_id: string;
+  feature_type: FeatureType;
+  summary_length: SummaryLength | null;
+  output_text: string;
+  engine: string;
+  model: string;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, video_id, feature_type, summary_length, output_text, engine, model, created_at';
+
+function toItem(row: AiContentRow): AiContentItem {
+  return {
+    id: row.id,
+    videoId: row.video_id,
+    featureType: row.feature_type,
+    summaryLength: row.summary_length,
+    outputText: row.output_text,
+    engine: row.engine,
+    model: row.model,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+// Items in the order the AI tools panel shows them: features as listed, summaries micro to detailed.
+function displayOrder(item: AiContentItem): number {
+  const length = item.summaryLength === null ? 0 : SUMMARY_LENGTHS.indexOf(item.summaryLength);
+  return FEATURE_TYPES.indexOf(item.featureType) * 10 + length;
+}
+
+/** AI study and content material: stored per video, feature and summary length; written by the ai worker. */
+@Injectable()
+export class AiService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly jobs: JobRequester,
+    private readonly usage: UsageService,
+  ) {}
+
+  /** The newest item of each kind for one of the user's videos. Reading never counts. */
+  async list(userId: string, videoId: string): Promise<AiContentItem[]> {
+    await this.video(userId, videoId);
+    const rows = await this.dataSource.query<AiContentRow[]>(
+      `SELECT DISTINCT ON (feature_type, summary_length) ${COLUMNS}
+         FROM ai_content WHERE video_id = $1
+        ORDER BY feature_type, summary_length, created_at DESC`,
+      [videoId],
+    );
+    return rows.map(toItem).sort((a, b) => displayOrder(a) - displayOrder(b));
+  }
+
+  /**
+   * Answers the stored item when one exists and no regeneration was asked for (nothing counted). Otherwise the ai
+   * worker writes it; the item is stored and, for Free users, the generation counted in one transaction under the
+   * user's lock, so parallel requests never exceed the monthly limit and a failed generation never counts.
+   */
+  async generate(user: User, command: GenerateCommand): Promise<AiContentItem> {
+    const { feature, summaryLength } = command;
+    if (feature !== 'summary' && !hasProAccess(user)) {
+      throw new ForbiddenException(
+        `${PRO_FEATURE_LABELS[feature]} are part of the Pro plan. Upgrade to Pro to generate them.`,
+      );
+    }
+    const video = await this.video(user.id, command.videoId);
+    if (!command.regenerate) {
+      const stored = await this.newest(this.dataSource.manager, video.id, feature, summaryLength);
+      if (stored) return stored;
+    }
+
+    await this.usage.assertAvailable(user, 'ai_generation');
+    const result = await this.jobs.request(
+      QueueName.Ai,
+      'generate',
+      { transcriptId: video.transcriptId, feature, summaryLength, title: video.title },
+      {
+        lane: laneFor(user),
+        timeoutMs: AI_GENERATE_TIMEOUT_MS,
+        timeoutMessage: 'Writing this content took too long. Please try again.',
+      },
+    );
+
+    return this.usage.withUserLock(user.id, async (manager) => {
+      if (!command.regenerate) {
+        // A parallel request may have stored it meanwhile: answer that one and count nothing more.
+        const stored = await this.newest(manager, video.id, feature, summaryLength);
+        if (stored) return stored;
+      }
+      const [row] = await manager.query<AiContentRow[]>(
+        `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+        [video.id, feature, summaryLength, result.outputText, result.engine, result.model],
+      );
+      // Refuses (402, rolling the insert back) when a parallel request used the last generation meanwhile.
+      await this.usage.consume(manager, user, 'ai_generation', row!.id);
+      return toItem(row!);
+    });
+  }
+
+  private async newest(
+    manager: EntityManager,
+    videoId: string,
+    feature: FeatureType,
+    summaryLength: SummaryLength | null,
+  ): Promise<AiContentItem | null> {
+    const [row] = await manager.query<AiContentRow[]>(
+      `SELECT ${COLUMNS} FROM ai_content
+        WHERE video_id = $1 AND feature_type = $2 AND summary_length IS NOT DISTINCT FROM $3
+        ORDER BY created_at DESC LIMIT 1`,
+      [videoId, feature, summaryLength],
+    );
+    return row ? toItem(row) : null;
+  }
+
+  /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
+  private async video(
+    userId: string,
+    videoId: string,
+  ): Promise<{ id: string; transcriptId: string; title: string | null }> {
+    if (!UUID.test(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const [row] = await this.dataSource.query<{ id: string; transcript_id: string; title: string | null }[]>(
+      `SELECT v.id, v.transcript_id, t.title FROM videos v JOIN transcripts t ON t.id = v.transcript_id
+        WHERE v.id = $1 AND v.user_id = $2`,
+      [videoId.toLowerCase(), userId],
+    );
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return { id: row.id, transcriptId: row.transcript_id, title: row.title };
+  }
+}
