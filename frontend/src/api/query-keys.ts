@@ -1,6 +1,8 @@
 /** Every TanStack Query key of the web app, in one place. */
 export const queryKeys = {
   me: ['auth', 'me'] as const,
+  /** Set when the user logs out, so the signed-in screens send them home rather than to /login. */
+  loggedOut: ['auth', 'logged-out'] as const,
   videos: {
     all: ['videos'] as const,
     list: () => ['videos', 'list'] as const,

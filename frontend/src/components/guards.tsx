@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { queryKeys } from '@/api/query-keys';
 import { useSession } from '@/hooks/use-auth';
 import { ROUTES } from '@/routes';
 
@@ -14,7 +16,10 @@ export function FullPageLoading() {
 export function RequireAuth() {
   const { user, isLoading } = useSession();
   const location = useLocation();
+  const loggedOut = useQueryClient().getQueryData<boolean>(queryKeys.loggedOut) === true;
   if (isLoading) return <FullPageLoading />;
+  // After Log Out the user goes home; a visitor who was never signed in (or whose session ended) logs in.
+  if (!user && loggedOut) return <Navigate to={ROUTES.home} replace />;
   if (!user) return <Navigate to={ROUTES.login} replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }

@@ -2,6 +2,7 @@ import type { LoginRequest, SignupRequest, UpdateProfileRequest, User } from '@l
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchCurrentUser, login, logout, signup, updateProfile } from '@/api/auth';
 import { queryKeys } from '@/api/query-keys';
+import { toast } from '@/hooks/use-toast';
 
 export const currentUserQuery = queryOptions({ queryKey: queryKeys.me, queryFn: fetchCurrentUser });
 
@@ -22,6 +23,7 @@ function useRefetchSessionAfter<TBody>(call: (body: TBody) => Promise<User>) {
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: queryKeys.loggedOut });
       await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
     },
   });
@@ -35,13 +37,19 @@ export function useSignup() {
   return useRefetchSessionAfter<SignupRequest>(signup);
 }
 
+/**
+ * Logs out and says 'Logged out'. The signed-in screen's guard sees the cleared session and, because of the
+ * loggedOut mark, sends the user home rather than to /login (navigating here as well would race it).
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+      queryClient.setQueryData(queryKeys.loggedOut, true);
       queryClient.setQueryData(queryKeys.me, null);
+      toast({ title: 'Logged out' });
     },
   });
 }

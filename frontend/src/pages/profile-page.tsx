@@ -1,6 +1,5 @@
 import { hasProAccess, type User } from '@lectern/contracts';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
 import { PlanCard } from '@/components/profile/plan-card';
 import { UsageCard } from '@/components/profile/usage-card';
@@ -11,13 +10,11 @@ import { Label } from '@/components/ui/label';
 import { useLogout, useSession, useUpdateProfile } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { displayName, formatDate, initialOf } from '@/lib/format';
-import { ROUTES } from '@/routes';
 
 function ProfileForm({ user }: { user: User }) {
   const [name, setName] = useState(user.name ?? '');
   const updateProfile = useUpdateProfile();
   const logout = useLogout();
-  const navigate = useNavigate();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,14 +32,7 @@ function ProfileForm({ user }: { user: User }) {
     );
   };
 
-  const onLogout = () => {
-    logout.mutate(undefined, {
-      onSettled: () => {
-        toast({ title: 'Logged out' });
-        void navigate(ROUTES.home);
-      },
-    });
-  };
+  const onLogout = () => logout.mutate();
 
   return (
     <Card>

@@ -1,0 +1,184 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+// The whole of Lectern as users get it: the gateway serving the built web app and /api, the four workers,
+// and the fake YouTube with its sample lectures. Each run has its own database and Redis prefix.
+
+const run = promisify(execFile);
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+const WORKERS = ['transcripts', 'ai', 'export', 'billing'] as const;
+
+export interface RunningStack {
+  baseUrl: string;
+  youtubeUrl: string;
+  stop(): Promise<void>;
+}
+
+interface Child {
+  name: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function start(name: string, script: string, args: string[], env: NodeJS.ProcessEnv): Child {
+  const entry = path.join(REPO_ROOT, script);
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: build Lectern first (npm run build)`);
+  const child = spawn(process.execPath, [entry, ...args], { cwd: REPO_ROOT, env, stdio: 'pipe' });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  return { name, process: child, output };
+}
+
+async function stopChild(child: Child): Promise<void> {
+  const proc = child.process;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function firstLine(child: Child, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${child.name} did not start:\n${child.output.join('')}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const match = child.output.join('').match(pattern);
+      if (!match) return;
+      clearTimeout(timer);
+      child.process.stdout?.off('data', check);
+      resolve(match);
+    };
+    child.process.stdout?.on('data', check);
+    child.process.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`${child.name} exited:\n${child.output.join('')}`));
+    });
+    check();
+  });
+}
+
+async function waitUntilReady(baseUrl: string, children: Child[], timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    const dead = children.find((c) => c.process.exitCode !== null);
+    if (dead) throw new Error(`${dead.name} exited during start-up:\n${dead.output.join('')}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health/ready`);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const logs = children.map((c) => `--- ${c.name}\n${c.output.join('')}`).join('\n');
+  throw new Error(`Lectern was not ready within ${timeoutMs} ms (last answer: ${last})\n${logs}`);
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  await run('psql', [
+    '-h',
+    '127.0.0.1',
+    '-U',
+    'postgres',
+    '-d',
+    'postgres',
+    '-q',
+    '-c',
+    `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
+  ]);
+}
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '--scan', '--pattern', `${prefix}:*`], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const keys = stdout.split('\n').filter((key) => key !== '');
+  for (let i = 0; i < keys.length; i += 500) {
+    await run('redis-cli', ['-h', '127.0.0.1', 'UNLINK', ...keys.slice(i, i + 500)]);
+  }
+}
+
+export async function startStack(): Promise<RunningStack> {
+  const id = randomBytes(5).toString('hex');
+  const database = `lectern_e2e_${id}`;
+  const prefix = `lectern-e2e-${id}`;
+  const [port, youtubePort] = await Promise.all([freePort(), freePort()]);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const children: Child[] = [];
+
+  const stop = async () => {
+    await Promise.all(children.map(stopChild));
+    await dropDatabase(database).catch(() => undefined);
+    await deleteRedisKeys(prefix).catch(() => undefined);
+  };
+
+  try {
+    const youtube = start(
+      'fake YouTube',
+      'services/transcripts/dist/fake-youtube/cli.js',
+      ['--port', String(youtubePort)],
+      {
+        ...process.env,
+        FAKE_YOUTUBE_SLOW_MS: '1500',
+      },
+    );
+    children.push(youtube);
+    const [, youtubeUrl = ''] = await firstLine(youtube, /listening on (\S+)/, 15_000);
+
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      APP_URL: baseUrl,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: prefix,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      YOUTUBE_ORIGIN: youtubeUrl,
+      YOUTUBE_PROXY_URL: '',
+      OPENAI_API_KEY: '',
+      STRIPE_SECRET_KEY: '',
+      WEB_DIST_DIR: path.join(REPO_ROOT, 'frontend/dist'),
+      // Every test signs up and in from 127.0.0.1.
+      AUTH_RATE_LIMIT_IP: '10000',
+      AUTH_RATE_LIMIT_EMAIL: '1000',
+    };
+    children.push(start('gateway', 'services/gateway/dist/main.js', [], env));
+    for (const worker of WORKERS) children.push(start(worker, `services/${worker}/dist/main.js`, [], env));
+    await waitUntilReady(baseUrl, children, 60_000);
+    return { baseUrl, youtubeUrl, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
