@@ -114,6 +114,15 @@ describe('AI content with the offline engine', () => {
     expect(blog.body).toMatchObject({ featureType: 'blog', summaryLength: null });
   });
 
+  it('writes flashcards for a ten-hour lecture well within the job timeout', async () => {
+    const { user, videoId } = await userWithVideo(stack, { plan: 'pro', youtubeId: 'tenHourLong' });
+    const started = Date.now();
+    const response = await user.post('/api/ai/generate').send({ videoId, type: 'flashcards' });
+    expect(response.status).toBe(200);
+    expect(parseFlashcards(response.body.outputText).length).toBeGreaterThanOrEqual(5);
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
   describe('the Free plan', () => {
     it.each(PRO_FEATURES)('refuses %s with 403 naming Pro, counting nothing', async (feature) => {
       const { user, videoId } = await userWithVideo(stack);
