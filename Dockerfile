@@ -31,5 +31,7 @@ RUN node .ci/complete-lockfile.mjs && npm ci --omit=dev --no-audit --no-fund --w
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY --from=build /app/frontend/dist frontend/dist
+# The export volume's mount point, owned by the user the processes run as (a new named volume copies it).
+RUN mkdir -p /var/lib/lectern/exports && chown node:node /var/lib/lectern/exports
 USER node
 CMD ["sh", "-c", "exec node services/${SERVICE}/dist/main.js"]

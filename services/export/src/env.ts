@@ -1,6 +1,13 @@
-import { BaseEnvSchema, concurrencySetting } from '@lectern/contracts/runtime';
+import {
+  BaseEnvSchema,
+  DatabaseEnvShape,
+  ExportDirEnvShape,
+  concurrencySetting,
+} from '@lectern/contracts/runtime';
 
 export const ExportEnvSchema = BaseEnvSchema.extend({
+  ...DatabaseEnvShape,
+  ...ExportDirEnvShape,
   EXPORT_CONCURRENCY: concurrencySetting(2),
 });
 export type ExportEnv = ReturnType<typeof ExportEnvSchema.parse>;

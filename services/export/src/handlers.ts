@@ -1,8 +1,28 @@
-import { QueueName } from '@lectern/contracts';
-import type { JobHandlers } from '@lectern/contracts/runtime';
+import { ExportFormatSchema, QueueName } from '@lectern/contracts';
+import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import type { ExportFiles } from './export-files';
+import type { ExportStore } from './export-store';
+import { contentTypeFor, renderExport } from './render';
 
-export function createExportHandlers(): JobHandlers<typeof QueueName.Export> {
+export interface ExportDependencies {
+  store: ExportStore;
+  files: ExportFiles;
+}
+
+export const VIDEO_NOT_FOUND = 'Video not found.';
+
+export function createExportHandlers(deps: ExportDependencies): JobHandlers<typeof QueueName.Export> {
   return {
     ping: () => Promise.resolve({ service: QueueName.Export, pid: process.pid, receivedAt: Date.now() }),
+
+    render: async ({ videoId, userId, format: requested }) => {
+      const format = ExportFormatSchema.safeParse(requested);
+      if (!format.success) throw new PermanentJobError(400, 'Export format must be txt, pdf or docx.');
+      // Checked here too, not only by the gateway: the job renders nothing that is not the user's.
+      const doc = await deps.store.load(videoId, userId);
+      if (!doc) throw new PermanentJobError(404, VIDEO_NOT_FOUND);
+      const stored = await deps.files.write(format.data, (output) => renderExport(doc, format.data, output));
+      return { ...stored, contentType: contentTypeFor(format.data), title: doc.title };
+    },
   };
 }

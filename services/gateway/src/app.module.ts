@@ -9,6 +9,7 @@ import { BillingModule } from './billing/billing.module';
 import type { GatewayEnv } from './config/gateway-env';
 import { GATEWAY_ENV } from './config/load-gateway-env';
 import { DatabaseModule } from './database/database.module';
+import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
 import { LibraryModule } from './library/library.module';
 import { QueuesModule } from './queues/queues.module';
@@ -50,6 +51,7 @@ export class AppModule {
         BillingModule,
         HealthModule,
         LibraryModule,
+        ExportModule,
         AiModule,
       ],
       providers: [{ provide: GATEWAY_ENV, useValue: env }],

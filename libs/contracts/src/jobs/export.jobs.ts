@@ -1,6 +1,31 @@
-import type { PingJob } from './common';
+import type { ExportFormat } from '../entities';
+import type { JobKind, PingJob } from './common';
+
+/**
+ * Render one of the user's videos as a file. The worker loads the video, highlights, notes and AI content from
+ * PostgreSQL itself (checking the video is the user's), so the payload stays a few ids.
+ */
+export interface RenderExportData {
+  videoId: string;
+  userId: string;
+  format: ExportFormat;
+}
+
+/**
+ * Where the rendered file waits: a file in the export directory the gateway and the export worker share
+ * (EXPORT_DIR). Only this reference travels through Redis; the gateway streams the file and deletes it.
+ */
+export interface RenderExportResult {
+  /** The file's name inside the export directory (see EXPORT_FILE_NAME in the runtime), never a path. */
+  file: string;
+  bytes: number;
+  contentType: string;
+  /** The video's title, for the download's name. */
+  title: string | null;
+}
 
 /** The jobs the export worker handles. */
 export interface ExportJobs {
   ping: PingJob;
+  render: JobKind<RenderExportData, RenderExportResult>;
 }

@@ -8,3 +8,4 @@ export * from './heartbeat';
 export * from './queue-worker';
 export * from './worker-process';
 export * from './job-requester';
+export * from './export-files';

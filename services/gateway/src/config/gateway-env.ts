@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseEnvSchema, DatabaseEnvShape } from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape, ExportDirEnvShape } from '@lectern/contracts/runtime';
 
 const httpUrl = (what: string) =>
   z
@@ -22,6 +22,7 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .default(3000),
   APP_URL: httpUrl('the public address of Lectern').optional(),
   ...DatabaseEnvShape,
+  ...ExportDirEnvShape,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_EMAILS: z
     .string()

@@ -1,12 +1,12 @@
 import { QueueName } from '@lectern/contracts';
 import { createLogger, startQueueWorker, type RunningQueueWorker } from '@lectern/contracts/runtime';
 import { createBillingRuntime } from '../../../billing/src/billing-runtime';
-import { createExportHandlers } from '../../../export/src/handlers';
 import { createTranscriptsHandlers } from '../../../transcripts/src/handlers';
 import { TranscriptStore } from '../../../transcripts/src/transcript-store';
 import { createYouTubeClient } from '../../../transcripts/src/youtube';
 import type { GatewayEnv } from '../../src/config/gateway-env';
 import { startAiTestWorker, type AiTestWorkerOptions } from './ai-test-worker';
+import { startExportTestWorker } from './export-test-worker';
 
 const logger = createLogger('test-worker', 'silent');
 
@@ -58,7 +58,7 @@ export async function startTestWorkers(
   });
   const others = await Promise.all([
     startAiTestWorker(env.DATABASE_URL, common, options),
-    startQueueWorker({ ...common, queue: QueueName.Export, handlers: createExportHandlers() }),
+    startExportTestWorker(env, common),
   ]);
   return [
     {

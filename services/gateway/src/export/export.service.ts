@@ -1,0 +1,126 @@
+import { open, unlink } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  InternalServerErrorException,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import {
+  ExportFormatSchema,
+  hasProAccess,
+  QueueName,
+  type ExportFormat,
+  type User,
+} from '@lectern/contracts';
+import { exportFilePath, JobRequester } from '@lectern/contracts/runtime';
+import { DataSource } from 'typeorm';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { laneFor } from '../library/plan-lane';
+import { contentDisposition } from './download-name';
+
+// The ten-hour transcript renders in a few seconds; this leaves room for a queue of Pro exports ahead.
+export const EXPORT_TIMEOUT_MS = 120_000;
+
+export const BAD_EXPORT_FORMAT = 'Export format must be txt, pdf or docx.';
+const PRO_FORMATS_MESSAGE = (format: ExportFormat) =>
+  `${format.toUpperCase()} export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.`;
+
+export interface RenderedExport {
+  path: string;
+  contentType: string;
+  disposition: string;
+}
+
+@Injectable()
+export class ExportService {
+  private readonly logger = new Logger(ExportService.name);
+
+  constructor(
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+    private readonly dataSource: DataSource,
+    private readonly jobs: JobRequester,
+  ) {}
+
+  /** Renders the video through the export worker and streams the file to the user. */
+  async download(user: User, videoId: string, format: string, res: ServerResponse): Promise<void> {
+    await this.send(await this.render(user, videoId, format), res);
+  }
+
+  /**
+   * TXT for everyone, PDF and DOCX for Pro and admins; the video must be the user's (404 otherwise, so
+   * another user's video looks exactly like a missing one). The worker leaves the file in EXPORT_DIR.
+   */
+  async render(user: User, videoId: string, rawFormat: string): Promise<RenderedExport> {
+    const parsed = ExportFormatSchema.safeParse(rawFormat);
+    if (!parsed.success) throw new BadRequestException(BAD_EXPORT_FORMAT);
+    const format = parsed.data;
+    const [owned] = await this.dataSource.query<unknown[]>(
+      'SELECT 1 FROM videos WHERE id = $1 AND user_id = $2',
+      [videoId, user.id],
+    );
+    if (!owned) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (format !== 'txt' && !hasProAccess(user)) throw new ForbiddenException(PRO_FORMATS_MESSAGE(format));
+
+    const result = await this.jobs.request(
+      QueueName.Export,
+      'render',
+      { videoId, userId: user.id, format },
+      {
+        lane: laneFor(user),
+        timeoutMs: EXPORT_TIMEOUT_MS,
+        timeoutMessage: 'Preparing the export took too long. Please try again.',
+      },
+    );
+    // The name comes back through Redis: only a name the worker could have given is joined to the directory.
+    const path = exportFilePath(this.env.EXPORT_DIR, result.file);
+    if (!path) {
+      this.logger.error({ file: result.file }, 'the export worker answered an unexpected file name');
+      throw new InternalServerErrorException();
+    }
+    return { path, contentType: result.contentType, disposition: contentDisposition(result.title, format) };
+  }
+
+  /** Streams the file in small chunks (memory stays flat for any size) and deletes it whatever happens. */
+  async send(rendered: RenderedExport, res: ServerResponse): Promise<void> {
+    try {
+      let handle;
+      try {
+        handle = await open(rendered.path, 'r');
+      } catch (error) {
+        this.logger.error(
+          { err: error, path: rendered.path },
+          'a rendered export is missing: do the gateway and the export worker share EXPORT_DIR?',
+        );
+        throw new InternalServerErrorException();
+      }
+      const { size } = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      // Removed from the directory before the first byte is sent: the open handle still reads it, and no
+      // download, finished, cancelled or cut short by a crash, leaves the file behind.
+      await unlink(rendered.path).catch(() => undefined);
+      res.statusCode = 200;
+      res.setHeader('Content-Type', rendered.contentType);
+      res.setHeader('Content-Length', String(size));
+      res.setHeader('Content-Disposition', rendered.disposition);
+      res.setHeader('Cache-Control', 'private, no-store');
+      try {
+        await pipeline(handle.createReadStream(), res);
+      } catch (error) {
+        // The user cancelled the download or the connection broke: nothing to answer any more.
+        this.logger.debug({ err: error }, 'export download ended early');
+      }
+    } finally {
+      // Already gone after a successful open; this covers the paths that failed before it.
+      await unlink(rendered.path).catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Response as AgentResponse } from 'superagent';
+import { DataSource } from 'typeorm';
+import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './library-fixtures';
+import type { TestGateway } from './test-gateway';
+
+export { docxParagraphTexts, docxPart, pdfText } from '../../../export/test/helpers/render-to-buffer';
+
+export interface ExportStack extends LibraryStack {
+  /** This stack's own EXPORT_DIR, shared by the gateway and the in-process export worker. */
+  exportDir: string;
+  exportDirEntries(): string[];
+  db: DataSource;
+}
+
+/** The library stack with a fresh export directory. */
+export async function startExportStack(): Promise<ExportStack> {
+  const exportDir = mkdtempSync(join(tmpdir(), 'lectern-export-test-'));
+  const stack = await startLibraryStack({ EXPORT_DIR: exportDir });
+  return {
+    ...stack,
+    exportDir,
+    exportDirEntries: () => readdirSync(exportDir),
+    db: stack.gateway.app.get(DataSource),
+    async close() {
+      await stack.close();
+      rmSync(exportDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Account = 'free' | 'pro' | 'admin';
+
+/** A signed-in user on a plan (set in the database: every request reads the account afresh). */
+export async function signedInAs(stack: ExportStack, account: Account) {
+  const browser = await signedInBrowser(stack.gateway, account);
+  if (account === 'pro')
+    await stack.db.query(`UPDATE users SET plan = 'pro' WHERE id = $1`, [browser.userId]);
+  if (account === 'admin')
+    await stack.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [browser.userId]);
+  return browser;
+}
+
+type Browser = Awaited<ReturnType<typeof signedInBrowser>>;
+
+export async function analysed(browser: Browser, youtubeId: string): Promise<string> {
+  const response = await browser.post('/api/transcripts/fetch').send({ youtubeUrl: watchUrl(youtubeId) });
+  if (response.status !== 200)
+    throw new Error(`analyse ${youtubeId}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id as string;
+}
+
+/** Supertest's body parser for binary answers: the raw bytes as a Buffer. */
+export function binary(response: AgentResponse, callback: (error: Error | null, body: Buffer) => void): void {
+  // In Node, superagent hands parsers the incoming message itself.
+  const res = response as unknown as IncomingMessage;
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+  res.on('error', (error) => callback(error, Buffer.alloc(0)));
+}
+
+/** The `filename*` of a Content-Disposition, decoded. */
+export function extendedFileName(disposition: string): string | undefined {
+  const match = /filename\*=UTF-8''([^;\s]+)/i.exec(disposition);
+  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+}
+
+export function asciiFileName(disposition: string): string | undefined {
+  return /filename="([^"]*)"/.exec(disposition)?.[1];
+}
+
+/** The gateway listening on a port, for clients that read answers as streams rather than through supertest. */
+export async function listeningAddress(gateway: TestGateway): Promise<string> {
+  const server = gateway.app.getHttpServer();
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+export interface StreamedDownload {
+  status: number;
+  headers: IncomingMessage['headers'];
+  bytes: number;
+  /** The first bytes and the last bytes of the body, enough to check a file's start and end. */
+  head: Buffer;
+  tail: Buffer;
+}
+
+/**
+ * Downloads without keeping the body: the bytes are counted and handed to onChunk, and the reader pauses now
+ * and then like a slow connection. onFirstByte runs when the answer starts (the file is rendered by then).
+ */
+export function streamDownload(
+  url: string,
+  cookie: string,
+  hooks: { onFirstByte?: () => void; onChunk?: (chunk: Buffer) => void; pauseEveryBytes?: number } = {},
+): Promise<StreamedDownload> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { cookie } }, (res) => {
+      hooks.onFirstByte?.();
+      let bytes = 0;
+      let sincePause = 0;
+      let head = Buffer.alloc(0);
+      let tail = Buffer.alloc(0);
+      res.on('data', (chunk: Buffer) => {
+        if (head.length < 1024) head = Buffer.concat([head, chunk]).subarray(0, 1024);
+        tail = Buffer.concat([tail, chunk]).subarray(-4096);
+        bytes += chunk.length;
+        hooks.onChunk?.(chunk);
+        sincePause += chunk.length;
+        if (hooks.pauseEveryBytes && sincePause >= hooks.pauseEveryBytes) {
+          sincePause = 0;
+          res.pause();
+          setTimeout(() => res.resume(), 5);
+        }
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, head, tail }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
