@@ -152,6 +152,25 @@ describe('signed-in pages', () => {
     // The signed-in nav replaces the public one.
     expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBeGreaterThan(0);
     await checkScreen(page, 'pricing-signed-in');
+
+    // Billing is not configured in this stack: the server's message shows and the button re-enables.
+    await pro.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    await expectToast(page, 'Error', 'Billing is not configured.');
+    await pro.getByRole('button', { name: 'Upgrade to Pro' }).waitFor();
+    expect(await pro.getByRole('button', { name: 'Upgrade to Pro' }).isEnabled()).toBe(true);
+  });
+
+  it('welcomes a new Pro user on the checkout success page', async () => {
+    await signUpByApi(context);
+    await page.goto('/pricing/success');
+    await page.getByRole('heading', { name: 'Welcome to Pro!' }).waitFor();
+    expect(
+      await page
+        .getByRole('link', { name: /Dashboard/ })
+        .last()
+        .getAttribute('href'),
+    ).toBe('/dashboard');
+    await checkScreen(page, 'pricing-success');
   });
 
   it('shows the checkout cancel page', async () => {

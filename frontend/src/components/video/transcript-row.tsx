@@ -50,7 +50,7 @@ export const TranscriptRow = memo(function TranscriptRow({
     >
       <div
         className={cn(
-          'group/row flex items-start gap-3 rounded-md px-2 py-1.5',
+          'group/row flex items-baseline gap-3 rounded-md px-2 py-1.5',
           first ? HIGHLIGHT_STYLES[first.color].row : searchActive && SEARCH_MATCH_ROW,
         )}
       >
@@ -60,7 +60,7 @@ export const TranscriptRow = memo(function TranscriptRow({
             target="_blank"
             rel="noopener noreferrer"
             aria-label={`Open the video at ${timestamp}`}
-            className="mt-0.5 w-12 shrink-0 rounded font-mono text-xs text-primary tabular-nums select-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            className="w-12 shrink-0 rounded font-mono text-xs text-primary tabular-nums select-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             {timestamp}
           </a>
@@ -83,7 +83,7 @@ export const TranscriptRow = memo(function TranscriptRow({
             aria-label={`Remove highlight "${preview(highlight.text)}"`}
             title="Remove highlight"
             onClick={() => onDeleteHighlight(highlight)}
-            className="shrink-0 rounded p-1 text-muted-foreground opacity-100 select-none hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:opacity-0 md:group-hover/row:opacity-100"
+            className="shrink-0 self-start rounded p-1 text-muted-foreground opacity-100 select-none hover:bg-background hover:text-foreground focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none md:opacity-0 md:group-hover/row:opacity-100"
           >
             <X className="size-3.5" aria-hidden />
           </button>

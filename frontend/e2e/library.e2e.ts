@@ -1,0 +1,280 @@
+import type { Video, VideoSummary } from '@lectern/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiJson,
+  baseUrl,
+  expectPath,
+  expectToast,
+  launchBrowser,
+  newVisitor,
+  signUpByApi,
+} from './support/browser';
+import { checkScreen } from './support/screens';
+
+// One Free user walks through the library in order: analyse, read, search, highlight, copy, take notes,
+// summarise, then manage the library. Sample lectures come from the fake YouTube.
+
+const PHOTOSYNTHESIS = {
+  url: 'https://www.youtube.com/watch?v=phtsynth101',
+  title: 'How Photosynthesis Works: Light, Water and Sugar',
+  channel: 'Greenhouse Biology',
+};
+const HASH_TABLES_URL = 'https://youtu.be/hashtables1';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let videoId = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newVisitor(browser));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  await signUpByApi(context);
+});
+afterAll(async () => {
+  await context.close();
+  await browser.close();
+});
+
+/** Double-clicks a word of the transcript, as a user selects it. */
+async function selectWord(word: string): Promise<void> {
+  const box = await page.evaluate((wanted) => {
+    const rows = [...document.querySelectorAll('[data-segment-text]')];
+    for (const row of rows) {
+      const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = (node as Text).data.indexOf(wanted);
+        if (at === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted.length);
+        const rect = range.getBoundingClientRect();
+        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+      }
+    }
+    return null;
+  }, word);
+  if (!box) throw new Error(`"${word}" is not on screen`);
+  await page.mouse.dblclick(box.x, box.y);
+}
+
+describe('a Free user with an empty library', () => {
+  it("shows 'No videos yet' leading to the analyze page", async () => {
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'No videos yet' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/analyze');
+    expect(await page.getByPlaceholder('Search your videos...').count()).toBe(1);
+    await checkScreen(page, 'dashboard-empty');
+  });
+});
+
+describe('analyze', () => {
+  it("asks for a URL with a 'URL required' toast", async () => {
+    await page.goto('/analyze');
+    await page.getByRole('heading', { name: 'Analyze a YouTube Video' }).waitFor();
+    await checkScreen(page, 'analyze');
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await expectToast(page, 'URL required', 'Please enter a YouTube URL');
+    await page.getByRole('textbox').fill('   ');
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await expectToast(page, 'URL required');
+  });
+
+  it("shows the server's reason when a video has no captions", async () => {
+    await page.goto('/analyze');
+    await page.getByRole('textbox').fill('https://www.youtube.com/watch?v=noCaptions1');
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await expectToast(page, 'Failed to fetch transcript');
+    const text = await page.locator('[data-slot="toast"]').textContent();
+    expect(text).toMatch(/caption/i);
+    await expectPath(page, '/analyze');
+  });
+
+  it("analyses a lecture: 'Transcript ready!' then its video page", async () => {
+    await page.goto('/analyze');
+    await page.getByRole('textbox').fill(PHOTOSYNTHESIS.url);
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click();
+    await expectToast(page, 'Transcript ready!', 'Your video has been analyzed and is ready to explore.');
+    await page.waitForURL(/\/video\/[0-9a-f-]{36}$/);
+    videoId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.getByRole('heading', { name: PHOTOSYNTHESIS.title }).waitFor();
+    expect(await page.getByText(PHOTOSYNTHESIS.channel).count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the video page', () => {
+  it('links every timestamp to its moment and hides them with the switch', async () => {
+    await page.goto(`/video/${videoId}`);
+    const video = await apiJson<Video>(context, `/api/videos/${videoId}`);
+    const third = video.transcriptSegments[2];
+    const seconds = Math.floor(third?.start ?? 0);
+    const label = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+    const link = page.getByRole('link', { name: `Open the video at ${label}` });
+    await link.waitFor();
+    expect(await link.textContent()).toBe(label);
+    expect(await link.getAttribute('href')).toMatch(new RegExp(`watch\\?v=phtsynth101&t=${seconds}s$`));
+    expect(await link.getAttribute('target')).toBe('_blank');
+
+    const timestamps = page.getByRole('switch', { name: 'Timestamps' });
+    expect(await timestamps.getAttribute('aria-checked')).toBe('true');
+    await timestamps.click();
+    expect(await page.getByRole('link', { name: /^Open the video at / }).count()).toBe(0);
+    await timestamps.click();
+    await link.waitFor();
+  });
+
+  it("searches the transcript with a '{n} results' badge, Clear, and 'No results found'", async () => {
+    const search = page.getByPlaceholder('Search transcript...');
+    await search.fill('chlorophyll');
+    await page.getByText('2 results').waitFor();
+    expect(await page.locator('[data-segment-text]').count()).toBe(2);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    expect(await search.inputValue()).toBe('');
+    await page.getByText(/results$/).waitFor({ state: 'detached' });
+
+    await search.fill('zebra');
+    await page.getByText('No results found for "zebra"').waitFor();
+    expect(await page.getByRole('button', { name: 'Clear' }).count()).toBe(0);
+    await search.fill('');
+  });
+
+  it("saves a highlight from a selection ('Highlight saved!') at the right offsets", async () => {
+    await page.getByText('thylakoids', { exact: false }).first().waitFor();
+    await selectWord('thylakoids');
+    const menu = page.getByRole('toolbar', { name: 'Highlight menu' });
+    await menu.waitFor();
+    await menu.getByRole('button', { name: 'Yellow' }).click();
+    await expectToast(page, 'Highlight saved!');
+    await menu.waitFor({ state: 'detached' });
+    await page.locator('mark', { hasText: 'thylakoids' }).waitFor();
+
+    const video = await apiJson<Video>(context, `/api/videos/${videoId}`);
+    expect(video.highlights).toHaveLength(1);
+    const [highlight] = video.highlights;
+    expect(highlight?.color).toBe('yellow');
+    expect(video.transcriptText.slice(highlight?.startIndex, highlight?.endIndex)).toBe('thylakoids');
+  });
+
+  it("copies the whole transcript and shows 'Copied'", async () => {
+    const video = await apiJson<Video>(context, `/api/videos/${videoId}`);
+    await page.evaluate(() => window.getSelection()?.removeAllRanges());
+    await page.getByRole('button', { name: 'Copy', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    await expectToast(page, 'Copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(video.transcriptText);
+  });
+
+  it('keeps notes for the video and shows them on return', async () => {
+    const notes = page.getByPlaceholder('Add your notes here...');
+    const save = page.getByRole('button', { name: 'Save Note' });
+    expect(await save.isDisabled()).toBe(true);
+    await notes.fill('   ');
+    expect(await save.isDisabled()).toBe(true);
+    await notes.fill('Stage one charges the batteries; stage two spends them.');
+    await save.click();
+    await expectToast(page, 'Note saved');
+
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'My Library' }).waitFor();
+    await page.goto(`/video/${videoId}`);
+    await notes.waitFor();
+    expect(await notes.inputValue()).toBe('Stage one charges the batteries; stage two spends them.');
+  });
+
+  it("generates a summary ('Generated!') and keeps it on return", async () => {
+    await page.getByRole('button', { name: 'Generate Summary' }).click();
+    await expectToast(page, 'Generated!');
+    const result = page.getByRole('region', { name: /Summary result/ });
+    await result.waitFor();
+    expect(((await result.textContent()) ?? '').length).toBeGreaterThan(40);
+    expect(await result.getByRole('button', { name: /Regenerate/ }).count()).toBe(1);
+    await checkScreen(page, 'video');
+
+    await page.reload();
+    await result.waitFor();
+  });
+
+  it('keeps the Study and Create tools behind Pro for Free users', async () => {
+    await page.getByRole('tab', { name: 'Study' }).click();
+    for (const name of ['Key Insights', 'Flashcards', 'Cornell Notes']) {
+      expect(await page.getByRole('button', { name: new RegExp(name) }).isDisabled()).toBe(true);
+    }
+    const upgrade = page.getByRole('link', { name: 'Upgrade to Pro' });
+    expect(await upgrade.getAttribute('href')).toBe('/pricing');
+    await page.getByRole('tab', { name: 'Create' }).click();
+    for (const name of ['Tweet Thread', 'Blog Post', 'Action Plan']) {
+      expect(await page.getByRole('button', { name: new RegExp(name) }).isDisabled()).toBe(true);
+    }
+    await checkScreen(page, 'video-pro-gate');
+  });
+
+  it('removes a highlight from its row', async () => {
+    await page.getByRole('button', { name: /^Remove highlight "thylakoids/ }).click();
+    await expectToast(page, 'Highlight deleted');
+    await page.locator('mark').waitFor({ state: 'detached' });
+  });
+
+  it("shows 'Video not found' for a video that is not in the library", async () => {
+    await page.goto('/video/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Video not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expectPath(page, '/dashboard');
+  });
+});
+
+describe('the library', () => {
+  it('shows cards with their fields and filters them by title or channel', async () => {
+    const res = await context.request.post('/api/transcripts/fetch', {
+      data: { youtubeUrl: HASH_TABLES_URL },
+    });
+    expect(res.ok()).toBe(true);
+    const videos = await apiJson<VideoSummary[]>(context, '/api/videos');
+    expect(videos).toHaveLength(2);
+
+    await page.goto('/dashboard');
+    const cards = page.locator('main li');
+    await page.getByRole('heading', { name: PHOTOSYNTHESIS.title }).waitFor();
+    expect(await cards.count()).toBe(2);
+    const card = cards.filter({ hasText: PHOTOSYNTHESIS.title });
+    const text = (await card.textContent()) ?? '';
+    expect(text).toContain(PHOTOSYNTHESIS.channel);
+    expect(text).toContain('Transcript');
+    expect(text).toContain('AI Ready');
+    expect(text).toMatch(/\d+:\d\d/);
+    expect(await card.getByRole('link').first().getAttribute('href')).toBe(`/video/${videoId}`);
+    await checkScreen(page, 'dashboard');
+
+    const search = page.getByPlaceholder('Search your videos...');
+    await search.fill('PHOTOSYNTHESIS');
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 1);
+    await search.fill('greenhouse');
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 1);
+    await search.fill('no such lecture');
+    await page.getByRole('heading', { name: 'No videos found' }).waitFor();
+    expect(await page.getByText('Try a different search term').count()).toBe(1);
+    await search.fill('');
+  });
+
+  it("asks 'Delete video?' before deleting, and Cancel keeps the video", async () => {
+    const card = page.locator('main li').filter({ hasText: PHOTOSYNTHESIS.title });
+    await card.hover();
+    await card.getByRole('button', { name: `Delete ${PHOTOSYNTHESIS.title}` }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('heading', { name: 'Delete video?' }).waitFor();
+    expect(await dialog.textContent()).toMatch(/cannot be undone/);
+    await checkScreen(page, 'dashboard-delete-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.locator('main li').count()).toBe(2);
+
+    await card.hover();
+    await card.getByRole('button', { name: `Delete ${PHOTOSYNTHESIS.title}` }).click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Video deleted', 'The video has been removed from your library.');
+    await dialog.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelectorAll('main li').length === 1);
+    expect(await apiJson<VideoSummary[]>(context, '/api/videos')).toHaveLength(1);
+  });
+});
