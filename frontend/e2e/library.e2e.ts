@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Video, VideoSummary } from '@lectern/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,26 +39,35 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Double-clicks a word of the transcript, as a user selects it. */
-async function selectWord(word: string): Promise<void> {
-  const box = await page.evaluate((wanted) => {
-    const rows = [...document.querySelectorAll('[data-segment-text]')];
-    for (const row of rows) {
-      const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const at = (node as Text).data.indexOf(wanted);
-        if (at === -1) continue;
-        const range = document.createRange();
-        range.setStart(node, at);
-        range.setEnd(node, at + wanted.length);
-        const rect = range.getBoundingClientRect();
-        return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-      }
+/** Where a word of the transcript is on screen, or null when no visible row shows it. */
+function wordCentre(wanted: string): { x: number; y: number } | null {
+  for (const row of document.querySelectorAll('[data-segment-text]')) {
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = (node as Text).data.indexOf(wanted);
+      if (at === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + wanted.length);
+      const rect = range.getBoundingClientRect();
+      return { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
     }
-    return null;
-  }, word);
-  if (!box) throw new Error(`"${word}" is not on screen`);
-  await page.mouse.dblclick(box.x, box.y);
+  }
+  return null;
+}
+
+/** Double-clicks a word of the transcript, as a user selects it; retried while the list is still settling. */
+async function selectWord(word: string): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const before = await page.evaluate(wordCentre, word);
+    await page.waitForTimeout(100);
+    const box = await page.evaluate(wordCentre, word);
+    if (box && before && box.x === before.x && box.y === before.y) {
+      await page.mouse.dblclick(box.x, box.y);
+      if ((await page.evaluate(() => window.getSelection()?.toString().trim())) === word) return;
+    }
+  }
+  throw new Error(`could not select "${word}" in the transcript`);
 }
 
 describe('a Free user with an empty library', () => {
@@ -181,6 +191,27 @@ describe('the video page', () => {
     await page.goto(`/video/${videoId}`);
     await notes.waitFor();
     expect(await notes.inputValue()).toBe('Stage one charges the batteries; stage two spends them.');
+  });
+
+  it('exports the transcript as TXT named after the title; PDF and DOCX need Pro', async () => {
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const menu = page.getByRole('menu');
+    for (const format of ['PDF', 'DOCX']) {
+      expect(
+        await menu.getByRole('menuitem', { name: new RegExp(format) }).getAttribute('aria-disabled'),
+      ).toBe('true');
+    }
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      menu.getByRole('menuitem', { name: 'TXT' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('How_Photosynthesis_Works__Light__Water_and_Sugar.txt');
+    await expectToast(page, 'Export complete');
+    const file = await download.path();
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(PHOTOSYNTHESIS.title);
+    expect(text).toContain('Inside the chloroplast there are stacks of flattened discs called thylakoids.');
+    expect(text).toContain('Stage one charges the batteries; stage two spends them.');
   });
 
   it("generates a summary ('Generated!') and keeps it on return", async () => {

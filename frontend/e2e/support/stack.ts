@@ -1,6 +1,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -132,12 +133,14 @@ export async function startStack(): Promise<RunningStack> {
   const prefix = `lectern-e2e-${id}`;
   const [port, youtubePort] = await Promise.all([freePort(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const exportDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-exports-'));
   const children: Child[] = [];
 
   const stop = async () => {
     await Promise.all(children.map(stopChild));
     await dropDatabase(database).catch(() => undefined);
     await deleteRedisKeys(prefix).catch(() => undefined);
+    rmSync(exportDir, { recursive: true, force: true });
   };
 
   try {
@@ -169,6 +172,7 @@ export async function startStack(): Promise<RunningStack> {
       OPENAI_API_KEY: '',
       STRIPE_SECRET_KEY: '',
       WEB_DIST_DIR: path.join(REPO_ROOT, 'frontend/dist'),
+      EXPORT_DIR: exportDir,
       // Every test signs up and in from 127.0.0.1.
       AUTH_RATE_LIMIT_IP: '10000',
       AUTH_RATE_LIMIT_EMAIL: '1000',
