@@ -16,6 +16,8 @@ import { defaultWebDistDir, spaHandler } from './spa';
 export function configureHttp(app: NestExpressApplication, env: GatewayEnv): void {
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
+  // API answers are never cached by clients; hashing every (up to megabytes) body for an ETag is pure cost.
+  app.set('etag', false);
   app.use(
     helmet({
       hsts: isHttps(env) ? { maxAge: 31_536_000, includeSubDomains: true } : false,

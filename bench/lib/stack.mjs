@@ -1,0 +1,126 @@
+// Starts the built Lectern (gateway and workers as child processes) against its own database and Redis prefix,
+// with the fake YouTube standing in for YouTube. Everything is torn down and dropped afterwards.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { startFakeYouTube } = require(path.join(root, 'services/transcripts/dist/fake-youtube'));
+const { dropDatabase } = require(path.join(root, 'services/gateway/dist/database/ensure-database'));
+
+export async function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function startStack({
+  workers = ['transcripts', 'ai', 'export', 'billing'],
+  env: extra = {},
+} = {}) {
+  const id = randomBytes(4).toString('hex');
+  const youtube = await startFakeYouTube({ slowDelayMs: 2000 });
+  const port = await freePort();
+  const env = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/lectern_bench_${id}`,
+    REDIS_URL: 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `lectern-bench-${id}`,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    YOUTUBE_ORIGIN: youtube.url,
+    OPENAI_API_KEY: '',
+    AUTH_RATE_LIMIT_IP: '1000000',
+    AUTH_RATE_LIMIT_EMAIL: '1000000',
+    ...extra,
+  };
+  const children = new Map();
+  const spawnService = (name) => {
+    const child = spawn(process.execPath, [path.join(root, `services/${name}/dist/main.js`)], {
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.set(name, child);
+    return child;
+  };
+  spawnService('gateway');
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`);
+  for (const worker of workers) spawnService(worker);
+  if (workers.length === 4) await waitFor(`${baseUrl}/api/health/ready`);
+
+  return {
+    env,
+    baseUrl,
+    youtube,
+    children,
+    spawnService,
+    async stop() {
+      for (const child of children.values()) if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.all(
+        [...children.values()].map((c) =>
+          c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null,
+        ),
+      );
+      await youtube.close();
+      await dropDatabase(env.DATABASE_URL);
+      const { Redis } = require('ioredis');
+      const redis = new Redis(env.REDIS_URL);
+      const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
+      if (keys.length) await redis.del(...keys);
+      redis.disconnect();
+    },
+  };
+}
+
+async function waitFor(url, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready`);
+    await sleep(250);
+  }
+}
+
+/** A signed-in user of the running stack: fetch with its session cookie. */
+export async function signUp(baseUrl, label = 'bench') {
+  const email = `${label}.${randomBytes(4).toString('hex')}@example.com`;
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status}`);
+  const cookie = response.headers.get('set-cookie').split(';')[0];
+  const call = (method, route, body) =>
+    fetch(`${baseUrl}${route}`, {
+      method,
+      headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  return { email, cookie, user: await response.json(), call };
+}
+
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const round = (n, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
