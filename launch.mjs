@@ -13,7 +13,8 @@ const SERVICES = [
 ];
 const DEMO_YOUTUBE_PORT = Number(process.env.DEMO_YOUTUBE_PORT ?? 3099);
 
-const env = { ...process.env };
+// Every process inherits this launcher's environment.
+const env = process.env;
 const commands = [];
 
 if (mode === 'demo') {
@@ -50,7 +51,6 @@ if (mode === 'dev')
 const { result } = concurrently(commands, {
   prefix: 'name',
   killOthersOn: ['failure'],
-  env,
   padPrefix: true,
 });
 
