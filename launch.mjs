@@ -34,7 +34,8 @@ for (const [service, color] of SERVICES) {
     commands.push({
       name: `${service}:tsc`,
       prefixColor: 'gray',
-      command: `npx tsc -w --preserveWatchOutput -p services/${service}/tsconfig.build.json`,
+      // Incremental, so a start re-emits nothing unchanged and the process below is not restarted for nothing.
+      command: `npx tsc -w --preserveWatchOutput --incremental --tsBuildInfoFile services/${service}/dist/.tsbuildinfo -p services/${service}/tsconfig.build.json`,
     });
     commands.push({
       name: service,
