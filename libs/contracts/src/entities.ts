@@ -96,6 +96,17 @@ export const FEATURE_TYPES = [
 export const FeatureTypeSchema = z.enum(FEATURE_TYPES);
 export type FeatureType = z.infer<typeof FeatureTypeSchema>;
 
+/** How each feature is named wherever users see it: the AI tools panel, result cards and exports. */
+export const FEATURE_LABELS: Record<FeatureType, string> = {
+  summary: 'Summary',
+  insights: 'Key Insights',
+  flashcards: 'Flashcards',
+  cornell_notes: 'Cornell Notes',
+  tweet: 'Tweet Thread',
+  blog: 'Blog Post',
+  action_plan: 'Action Plan',
+};
+
 export const SUMMARY_LENGTHS = ['micro', 'short', 'detailed'] as const;
 export const SummaryLengthSchema = z.enum(SUMMARY_LENGTHS);
 export type SummaryLength = z.infer<typeof SummaryLengthSchema>;

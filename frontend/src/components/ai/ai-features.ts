@@ -26,15 +26,7 @@ export const CREATE_FEATURES: readonly AiFeature[] = [
   },
 ];
 
-export const FEATURE_LABELS: Record<FeatureType, string> = {
-  summary: 'Summary',
-  insights: 'Key Insights',
-  flashcards: 'Flashcards',
-  cornell_notes: 'Cornell Notes',
-  tweet: 'Tweet Thread',
-  blog: 'Blog Post',
-  action_plan: 'Action Plan',
-};
+export { FEATURE_LABELS } from '@lectern/contracts';
 
 export const SUMMARY_LENGTH_LABELS: Record<SummaryLength, string> = {
   micro: 'Micro (1-2 sentences)',

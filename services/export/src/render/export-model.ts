@@ -1,4 +1,4 @@
-import { formatDuration, FEATURE_TYPES, type FeatureType, type HighlightColor } from '@lectern/contracts';
+import { FEATURE_LABELS, formatDuration, FEATURE_TYPES, type HighlightColor } from '@lectern/contracts';
 import type { ExportDocument } from './export-document';
 import { parseMarkdown, type MarkdownBlock } from './markdown';
 import { isRtlParagraph } from './scripts';
@@ -52,15 +52,6 @@ export const SECTION = {
   ai: 'AI Study Material',
 } as const;
 
-const FEATURE_LABELS: Record<FeatureType, string> = {
-  summary: 'Summary',
-  insights: 'Key Insights',
-  flashcards: 'Flashcards',
-  cornell_notes: 'Cornell Notes',
-  tweet: 'Tweet Thread',
-  blog: 'Blog Post',
-  action_plan: 'Action Plan',
-};
 const SUMMARY_ORDER = ['micro', 'short', 'detailed'];
 
 export const HIGHLIGHT_LABELS: Record<HighlightColor, string> = {
