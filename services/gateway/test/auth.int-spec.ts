@@ -111,8 +111,13 @@ describe('accounts and sessions', () => {
       const response = await gateway.http().post('/api/auth/login').send(body);
       return { response, ms: Number(process.hrtime.bigint() - started) / 1e6 };
     };
-    const wrong = await timed({ email, password: 'wrong horse' });
-    const unknown = await timed({ email: uniqueEmail('nobody'), password: 'wrong horse' });
+    const median = async (body: () => object) => {
+      const runs = [];
+      for (let i = 0; i < 3; i += 1) runs.push(await timed(body()));
+      return runs.sort((a, b) => a.ms - b.ms)[1]!;
+    };
+    const wrong = await median(() => ({ email, password: 'wrong horse' }));
+    const unknown = await median(() => ({ email: uniqueEmail('nobody'), password: 'wrong horse' }));
     expect(wrong.response.status).toBe(401);
     expect(unknown.response.status).toBe(401);
     expect(wrong.response.body).toEqual({ message: 'Invalid email or password.' });
