@@ -10,6 +10,7 @@ import {
   requestReplyNeverHangs,
   serveLongVideo,
 } from './library.bench.mjs';
+import { runFrontendBench } from './frontend.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -76,6 +77,8 @@ report(
   'export: the 10-hour transcript, next to LibreOffice',
   childBench('services/export/dist/bench/export-bench-cli.js', 'runExportBenchmarks'),
 );
+
+for (const [area, figures] of Object.entries(await runFrontendBench())) report(`web app: ${area}`, figures);
 
 results.finishedAt = new Date().toISOString();
 writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -4,6 +4,7 @@ import { startStack } from './stack';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    databaseUrl: string;
   }
 }
 
@@ -11,5 +12,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const stack = await startStack();
   project.provide('baseUrl', stack.baseUrl);
+  project.provide('databaseUrl', stack.databaseUrl);
   return () => stack.stop();
 }

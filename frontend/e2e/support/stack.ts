@@ -16,6 +16,7 @@ const WORKERS = ['transcripts', 'ai', 'export', 'billing'] as const;
 export interface RunningStack {
   baseUrl: string;
   youtubeUrl: string;
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -133,6 +134,7 @@ export async function startStack(): Promise<RunningStack> {
   const prefix = `lectern-e2e-${id}`;
   const [port, youtubePort] = await Promise.all([freePort(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
   const exportDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-exports-'));
   const children: Child[] = [];
 
@@ -163,7 +165,7 @@ export async function startStack(): Promise<RunningStack> {
       LOG_LEVEL: 'warn',
       PORT: String(port),
       APP_URL: baseUrl,
-      DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}`,
+      DATABASE_URL: databaseUrl,
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_PREFIX: prefix,
       SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -180,7 +182,7 @@ export async function startStack(): Promise<RunningStack> {
     children.push(start('gateway', 'services/gateway/dist/main.js', [], env));
     for (const worker of WORKERS) children.push(start(worker, `services/${worker}/dist/main.js`, [], env));
     await waitUntilReady(baseUrl, children, 60_000);
-    return { baseUrl, youtubeUrl, stop };
+    return { baseUrl, youtubeUrl, databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,4 +1,4 @@
-import { hasProAccess, type User } from '@lectern/contracts';
+import type { User } from '@lectern/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/api/http';
 import { PlanCard } from '@/components/profile/plan-card';
@@ -95,7 +95,7 @@ export default function ProfilePage() {
       <h1 className="text-3xl font-bold tracking-tight">Profile</h1>
       <ProfileForm key={user.id} user={user} />
       <div className="grid gap-6 md:grid-cols-2">
-        <PlanCard isPro={hasProAccess(user)} />
+        <PlanCard user={user} />
         <UsageCard />
       </div>
     </div>

@@ -7,8 +7,8 @@ function FlashcardView({ card, number }: { card: Flashcard; number: number }) {
   return (
     <button
       type="button"
+      // Named by the face on show (the other is aria-hidden), so the name matches what is read on screen.
       aria-pressed={flipped}
-      aria-label={`Flashcard ${number}: ${flipped ? 'show question' : 'show answer'}`}
       onClick={() => setFlipped((value) => !value)}
       className="group w-full rounded-lg text-left perspective-distant focus-visible:ring-[3px] focus-visible:ring-ring/60 focus-visible:outline-none"
     >
@@ -29,7 +29,9 @@ function FlashcardView({ card, number }: { card: Flashcard; number: number }) {
           aria-hidden={!flipped}
           className="col-start-1 row-start-1 flex min-h-28 rotate-y-180 flex-col gap-2 rounded-lg border border-primary/40 bg-accent p-4 backface-hidden"
         >
-          <span className="text-xs font-medium text-muted-foreground">Answer</span>
+          <span className="text-xs font-medium text-muted-foreground">
+            Answer<span className="sr-only"> {number}</span>
+          </span>
           <span className="text-sm">{card.answer}</span>
         </div>
       </div>

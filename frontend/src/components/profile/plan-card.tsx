@@ -1,4 +1,4 @@
-import { FREE_PLAN_LIMITS } from '@lectern/contracts';
+import { FREE_PLAN_LIMITS, type User } from '@lectern/contracts';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
 import { Badge } from '@/components/ui/badge';
@@ -6,9 +6,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { usePortal } from '@/hooks/use-billing';
 import { toast } from '@/hooks/use-toast';
+import { planStatus } from '@/lib/billing-status';
 import { ROUTES } from '@/routes';
 
-export function PlanCard({ isPro }: { isPro: boolean }) {
+export function PlanCard({
+  user,
+}: {
+  user: Pick<User, 'plan' | 'role' | 'subscriptionStatus' | 'proUntil'>;
+}) {
+  const status = planStatus(user);
   const portal = usePortal();
   const openPortal = () =>
     portal.mutate(undefined, {
@@ -21,15 +27,15 @@ export function PlanCard({ isPro }: { isPro: boolean }) {
     });
 
   return (
-    <Card>
+    <Card aria-labelledby="plan-card-title" role="region">
       <CardHeader>
         <div className="flex items-center justify-between gap-2">
-          <CardTitle>{isPro ? 'Pro Plan' : 'Free Plan'}</CardTitle>
-          {isPro ? <Badge>Active</Badge> : null}
+          <CardTitle id="plan-card-title">{status.title}</CardTitle>
+          {status.badge ? <Badge variant={status.badge.tone}>{status.badge.label}</Badge> : null}
         </div>
       </CardHeader>
-      <CardContent className="text-sm text-muted-foreground">
-        {isPro ? (
+      <CardContent className="space-y-3 text-sm text-muted-foreground">
+        {status.isPro ? (
           <p>Unlimited transcripts and AI generations, every AI tool, and PDF and DOCX export.</p>
         ) : (
           <ul className="list-disc space-y-1 pl-5">
@@ -38,9 +44,25 @@ export function PlanCard({ isPro }: { isPro: boolean }) {
             <li>Summaries and TXT export</li>
           </ul>
         )}
+        {status.proUntil ? (
+          <p className="font-medium text-foreground">
+            {status.proUntil}
+            <span className="block font-normal text-muted-foreground">
+              Your subscription will not renew; Pro continues until the billing cycle ends.
+            </span>
+          </p>
+        ) : null}
+        {status.notice ? (
+          <p
+            role="status"
+            className="rounded-md border border-destructive/60 bg-destructive/10 p-3 font-medium text-foreground"
+          >
+            {status.notice}
+          </p>
+        ) : null}
       </CardContent>
       <CardFooter>
-        {isPro ? (
+        {status.isPro ? (
           <Button variant="outline" onClick={openPortal} disabled={portal.isPending}>
             {portal.isPending ? 'Opening...' : 'Manage Subscription'}
           </Button>

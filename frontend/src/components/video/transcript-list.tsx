@@ -1,6 +1,6 @@
 import type { Highlight, TranscriptSegment } from '@lectern/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { TranscriptRow } from '@/components/video/transcript-row';
 import { readSegmentSelection, type SegmentSelection } from '@/lib/selection';
 
@@ -21,7 +21,11 @@ export interface TranscriptListProps {
   onDeleteHighlight: (highlight: Highlight) => void;
 }
 
-export function TranscriptList({
+/**
+ * Memoised: a keystroke in the search box first re-renders the panel with the old (deferred) query, and the
+ * list must not redo its virtual rows for that; it renders once the deferred query and its indices arrive.
+ */
+export const TranscriptList = memo(function TranscriptList({
   segments,
   offsets,
   indices,
@@ -33,7 +37,6 @@ export function TranscriptList({
   onDeleteHighlight,
 }: TranscriptListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser is read during render by design.
   const virtualizer = useVirtualizer({
     count: indices.length,
     getScrollElement: () => scrollRef.current,
@@ -92,4 +95,4 @@ export function TranscriptList({
       </div>
     </div>
   );
-}
+});
