@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module';
 import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
 import { LibraryModule } from './library/library.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -47,6 +48,7 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(),
         QueuesModule,
+        MetricsModule,
         AuthModule,
         BillingModule,
         HealthModule,

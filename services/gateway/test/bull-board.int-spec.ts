@@ -1,4 +1,12 @@
-import { JobRequester } from '@lectern/contracts/runtime';
+import { QueueName } from '@lectern/contracts';
+import {
+  createLogger,
+  jobOptionsFor,
+  JobRequester,
+  PermanentJobError,
+  startQueueWorker,
+  type JobHandlers,
+} from '@lectern/contracts/runtime';
 import { trimForDisplay } from '../src/admin/bull-board';
 import { startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 
@@ -55,6 +63,62 @@ describe('Bull Board at /admin/queues', () => {
     expect(shown).not.toContain('sk-live-secret');
     expect(shown).not.toContain('x'.repeat(600));
     await queue.obliterate({ force: true });
+  });
+
+  it('shows failed jobs with their reason, and return values trimmed and redacted', async () => {
+    const admin = gateway.browser();
+    await admin.post('/api/auth/login').send({ email: adminEmail, password: 'correct horse' });
+    const queue = gateway.app
+      .get(JobRequester)
+      .queues()
+      .find((q) => q.name === 'ai-pro')!;
+    const handlers = {
+      ping: async (data: { sentAt: number }) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (data.sentAt < 0) throw new PermanentJobError(422, 'This video has no captions.');
+        return { transcriptText: 'word '.repeat(2_000), accessToken: 'tok-very-secret' };
+      },
+    } as unknown as JobHandlers<typeof QueueName.Ai>;
+    const worker = await startQueueWorker({
+      queue: QueueName.Ai,
+      handlers,
+      redisUrl: gateway.env.REDIS_URL,
+      prefix: gateway.env.REDIS_PREFIX,
+      concurrency: 2,
+      logger: createLogger('bull-board-test', 'silent'),
+    });
+    try {
+      const completed = await queue.add('ping', { sentAt: 1 }, jobOptionsFor('ai'));
+      const failed = await queue.add('ping', { sentAt: -1 }, jobOptionsFor('ai'));
+      for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
+        const states = await Promise.all([completed.getState(), failed.getState()]);
+        if (states[0] === 'completed' && states[1] === 'failed') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+
+      const board = (status: string) =>
+        admin.get(`/admin/queues/api/queues?activeQueue=ai-pro&status=${status}&page=1`);
+      const failedPage = await board('failed');
+      const failedJob = (failedPage.body.queues as { name: string; jobs: Record<string, unknown>[] }[])
+        .find((q) => q.name === 'ai-pro')!
+        .jobs.at(0)!;
+      expect(failedJob.failedReason).toBe('[422] This video has no captions.');
+      // Failed jobs stay a week for operators; completed ones are trimmed.
+      expect(failedJob.opts).toMatchObject({
+        removeOnFail: { age: 7 * 24 * 60 * 60 },
+        removeOnComplete: { age: 3600, count: 1000 },
+      });
+
+      const completedPage = await board('completed');
+      expect(completedPage.status).toBe(200);
+      const shown = JSON.stringify(completedPage.body);
+      expect(shown).not.toContain('word '.repeat(200));
+      expect(shown).toContain('(10000 characters)');
+      expect(shown).not.toContain('tok-very-secret');
+    } finally {
+      await worker.close();
+      await queue.obliterate({ force: true });
+    }
   });
 });
 

@@ -2,6 +2,7 @@ export * from './config';
 export * from './redis';
 export * from './job-options';
 export * from './job-failure';
+export * from './job-metrics';
 export * from './lane-scheduler';
 export * from './logger';
 export * from './heartbeat';

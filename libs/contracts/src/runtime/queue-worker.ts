@@ -3,6 +3,7 @@ import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import type { JobDataOf, JobNameOf, JobResultOf } from '../jobs/catalogue';
 import { LANES, laneQueueName, type Lane, type QueueName } from '../queues';
 import { startHeartbeat } from './heartbeat';
+import { recordJobRun, type JobOutcome } from './job-metrics';
 import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
 import type { Logger } from './logger';
 import { createRedis } from './redis';
@@ -64,6 +65,7 @@ export async function startQueueWorker<Q extends QueueName>(
           throw error;
         }
         const started = Date.now();
+        let outcome: JobOutcome = 'completed';
         try {
           const handler = handlerFor(job.name);
           if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}".`);
@@ -74,8 +76,14 @@ export async function startQueueWorker<Q extends QueueName>(
           });
           logger.debug({ jobId: job.id, job: job.name, lane, ms: Date.now() - started }, 'job completed');
           return result;
+        } catch (error) {
+          const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          outcome = error instanceof UnrecoverableError || lastAttempt ? 'failed' : 'retried';
+          throw error;
         } finally {
           release();
+          const run = { queue, job: job.name, outcome, seconds: (Date.now() - started) / 1000 };
+          void recordJobRun(connection, options.prefix, run);
         }
       },
       {

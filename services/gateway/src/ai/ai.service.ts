@@ -13,6 +13,7 @@ import { JobRequester } from '@lectern/contracts/runtime';
 import { DataSource, type EntityManager } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { laneFor } from '../library/plan-lane';
+import { MetricsService } from '../metrics/metrics.service';
 import { UsageService } from '../usage/usage.service';
 import type { GenerateCommand } from './ai-request';
 
@@ -71,6 +72,7 @@ export class AiService {
     private readonly dataSource: DataSource,
     private readonly jobs: JobRequester,
     private readonly usage: UsageService,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** The newest item of each kind for one of the user's videos. Reading never counts. */
@@ -93,6 +95,7 @@ export class AiService {
   async generate(user: User, command: GenerateCommand): Promise<AiContentItem> {
     const { feature, summaryLength } = command;
     if (feature !== 'summary' && !hasProAccess(user)) {
+      this.metrics.planGateRefused(`ai:${feature}`);
       throw new ForbiddenException(
         `${PRO_FEATURE_LABELS[feature]} are part of the Pro plan. Upgrade to Pro to generate them.`,
       );

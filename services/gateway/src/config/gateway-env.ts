@@ -43,6 +43,13 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   AUTH_RATE_LIMIT_IP: positiveInt(30),
   /** Login attempts for one email address in 15 minutes. */
   AUTH_RATE_LIMIT_EMAIL: positiveInt(10),
+  /** A second port serving only /metrics without sign-in, for Prometheus; unset = off. */
+  METRICS_PORT: z.coerce
+    .number({ error: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .optional(),
   /** Where the built web app lives; defaults to frontend/dist of this checkout. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -23,6 +23,7 @@ import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { laneFor } from '../library/plan-lane';
+import { MetricsService } from '../metrics/metrics.service';
 import { contentDisposition } from './download-name';
 
 // The ten-hour transcript renders in a few seconds; this leaves room for a queue of Pro exports ahead.
@@ -46,6 +47,7 @@ export class ExportService {
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
     private readonly dataSource: DataSource,
     private readonly jobs: JobRequester,
+    private readonly metrics: MetricsService,
   ) {}
 
   /** Renders the video through the export worker and streams the file to the user. */
@@ -66,7 +68,10 @@ export class ExportService {
       [videoId, user.id],
     );
     if (!owned) throw new NotFoundException(VIDEO_NOT_FOUND);
-    if (format !== 'txt' && !hasProAccess(user)) throw new ForbiddenException(PRO_FORMATS_MESSAGE(format));
+    if (format !== 'txt' && !hasProAccess(user)) {
+      this.metrics.planGateRefused(`export:${format}`);
+      throw new ForbiddenException(PRO_FORMATS_MESSAGE(format));
+    }
 
     const result = await this.jobs.request(
       QueueName.Export,

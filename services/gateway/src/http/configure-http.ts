@@ -4,6 +4,9 @@ import passport from 'passport';
 import type { RedisClientType } from 'redis';
 import { mountBullBoard } from '../admin/bull-board';
 import type { GatewayEnv } from '../config/gateway-env';
+import { httpMetrics } from '../metrics/http-metrics';
+import { mountMetrics, METRICS_PATH } from '../metrics/metrics-endpoint';
+import { MetricsService } from '../metrics/metrics.service';
 import { SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/stripe-webhook-body';
 import { ApiExceptionFilter } from './api-exception.filter';
@@ -18,6 +21,7 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
   app.disable('x-powered-by');
   // API answers are never cached by clients; hashing every (up to megabytes) body for an ETag is pure cost.
   app.set('etag', false);
+  app.use(httpMetrics(app.get(MetricsService)));
   app.use(
     helmet({
       hsts: isHttps(env) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -35,8 +39,15 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
   app.use('/api', jsonBody());
 
   const sessions = createSessionMiddleware(env, app.get<RedisClientType>(SESSION_REDIS_CLIENT));
-  app.use(['/api', '/admin'], sessions, absoluteSessionExpiry, passport.initialize(), passport.session());
+  app.use(
+    ['/api', '/admin', METRICS_PATH],
+    sessions,
+    absoluteSessionExpiry,
+    passport.initialize(),
+    passport.session(),
+  );
   mountBullBoard(app);
+  mountMetrics(app);
   app.use(spaHandler(env.WEB_DIST_DIR ?? defaultWebDistDir()));
   app.useGlobalFilters(new ApiExceptionFilter());
 }

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { FREE_PLAN_LIMITS, hasProAccess, type User, type UsageStats } from '@lectern/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { MetricsService } from '../metrics/metrics.service';
 
 export type UsageKind = 'transcript' | 'ai_generation';
 
@@ -23,7 +24,10 @@ export function usageMonth(now = new Date()): string {
 /** The Free plan's monthly limits, enforced so that no race of parallel requests can beat them. */
 @Injectable()
 export class UsageService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly metrics: MetricsService,
+  ) {}
 
   private async count(manager: EntityManager, userId: string, kind: UsageKind): Promise<number> {
     const [row] = await manager.query<{ count: string }[]>(
@@ -37,7 +41,7 @@ export class UsageService {
   async assertAvailable(user: User, kind: UsageKind): Promise<void> {
     if (hasProAccess(user)) return;
     if ((await this.count(this.dataSource.manager, user.id, kind)) >= LIMITS[kind].limit) {
-      throw new HttpException({ message: LIMITS[kind].refusal }, HttpStatus.PAYMENT_REQUIRED);
+      throw this.refusal(kind);
     }
   }
 
@@ -55,13 +59,18 @@ export class UsageService {
   /** Inside withUserLock: refuses (402) a Free user over the limit, else records the use of `subjectId`. */
   async consume(manager: EntityManager, user: User, kind: UsageKind, subjectId: string): Promise<void> {
     if (!hasProAccess(user) && (await this.count(manager, user.id, kind)) >= LIMITS[kind].limit) {
-      throw new HttpException({ message: LIMITS[kind].refusal }, HttpStatus.PAYMENT_REQUIRED);
+      throw this.refusal(kind);
     }
     await manager.query(
       `INSERT INTO usage_events (user_id, kind, month, subject_id) VALUES ($1, $2, $3, $4)
        ON CONFLICT (kind, subject_id) DO NOTHING`,
       [user.id, kind, usageMonth(), subjectId],
     );
+  }
+
+  private refusal(kind: UsageKind): HttpException {
+    this.metrics.planLimitRefused(kind);
+    return new HttpException({ message: LIMITS[kind].refusal }, HttpStatus.PAYMENT_REQUIRED);
   }
 
   async stats(user: User): Promise<UsageStats> {
