@@ -10,6 +10,7 @@ import {
   requestReplyNeverHangs,
   serveLongVideo,
 } from './library.bench.mjs';
+import { mixedLoad, soak } from './load.bench.mjs';
 import { runFrontendBench } from './frontend.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
@@ -64,6 +65,8 @@ try {
   report('library: GET /api/videos/:id of the 10-hour video', await serveLongVideo(stack));
   report('library: POST /api/transcripts/fetch on a cache hit', await cacheHitAnalysis(stack));
   report('queues: request-reply round trip (ping)', await queueRoundTrip(stack));
+  report('load: mixed workload of Pro users, 60 s at 50 connections', await mixedLoad(stack));
+  report('soak: the same mix for 5 minutes, gateway memory', await soak(stack));
 } finally {
   await stack.stop();
 }
