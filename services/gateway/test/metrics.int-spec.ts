@@ -14,7 +14,8 @@ import { DataSource } from 'typeorm';
 import { MetricsModule } from '../src/metrics/metrics.module';
 import { usageMonth } from '../src/usage/usage.service';
 import { signedInBrowser } from './support/library-fixtures';
-import { startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+import { resolveGatewayEnv } from '../src/config/load-gateway-env';
+import { isolatedEnv, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 
 interface Sample {
   name: string;
@@ -85,6 +86,13 @@ describe('Prometheus metrics', () => {
       expect(response.text).toMatch(/^process_resident_memory_bytes \d+/m);
       expect(response.text).toMatch(/^nodejs_eventloop_lag_seconds /m);
       expect(response.text).toMatch(/^lectern_queue_metrics_up 1$/m);
+    });
+
+    it('leaves METRICS_PORT off unless set, and names it when its value is wrong', () => {
+      expect(resolveGatewayEnv(isolatedEnv({ METRICS_PORT: '' })).METRICS_PORT).toBeUndefined();
+      expect(() => resolveGatewayEnv(isolatedEnv({ METRICS_PORT: 'abc' }))).toThrow(
+        'Invalid configuration: METRICS_PORT must be a port number (got "abc")',
+      );
     });
 
     it('serves the same metrics without sign-in on METRICS_PORT, and nothing else there', async () => {
