@@ -65,6 +65,40 @@ describe('landing page', () => {
     await checkScreen(page, 'landing');
   });
 
+  it('is painted from the HTML before any JavaScript of the app runs, and only on the home path', async () => {
+    // The app's scripts never arrive: what shows is index.html's prerendered landing page alone.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Get Started Free' }).first().getAttribute('href')).toBe(
+      '/signup',
+    );
+    await page.goto('/login');
+    await page.waitForLoadState('load');
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    expect(await page.locator('[data-prerendered]').isVisible()).toBe(false);
+  });
+
+  it('is replaced by the app without a Loading... screen or a second copy', async () => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seenLoading: string[] }).seenLoading = seen;
+      new MutationObserver(() => {
+        if (document.body.textContent?.includes('Loading...')) seen.push('Loading...');
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { seenLoading: string[] }).seenLoading)).toEqual(
+      [],
+    );
+    // The app is live: the theme toggle works.
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+  });
+
   it('navigates to sign up from the hero', async () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Get Started Free' }).first().click();

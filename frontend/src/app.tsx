@@ -8,9 +8,15 @@ import { createAppRouter } from '@/router';
 // Toasts are never needed for the first paint; the store keeps any raised before this loads.
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+export function App({
+  queryClient,
+  router: givenRouter,
+}: {
+  queryClient?: QueryClient;
+  router?: ReturnType<typeof createAppRouter>;
+}) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => givenRouter ?? createAppRouter());
   return (
     <QueryClientProvider client={client}>
       <TooltipProvider>
