@@ -239,7 +239,7 @@ async function tenHourPage(browser, stack, user, videoId) {
 // ---------------------------------------------------------------------------------------------------------
 // Lighthouse on the landing page, with Debian's Chromium.
 
-async function lighthouseLanding(baseUrl, { mobileRuns = 3, desktop = true } = {}) {
+export async function lighthouseLanding(baseUrl, { mobileRuns = 3, desktop = true } = {}) {
   let lighthouse;
   let chromeLauncher;
   try {
@@ -317,7 +317,7 @@ async function lighthouseLanding(baseUrl, { mobileRuns = 3, desktop = true } = {
  * The same build behind a minimal static server that gzips its answers (SPA fallback to index.html): a
  * diagnostic of what compression of the web app's files would be worth, next to the gateway's own figures.
  */
-async function gzippingDistServer(dist = DIST) {
+export async function gzippingDistServer(dist = DIST) {
   const http = await import('node:http');
   const types = {
     '.js': 'text/javascript',
