@@ -10,7 +10,7 @@ describe('the HTTP boundary', () => {
   beforeAll(async () => {
     writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html><title>Lectern</title><div id="root"></div>',
+      `<!doctype html><title>Lectern</title><div id="root"></div><!-- ${'lectern '.repeat(200)} -->`,
     );
     gateway = await startTestGateway({ WEB_DIST_DIR: webDist });
   });
@@ -79,6 +79,13 @@ describe('the HTTP boundary', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.text).toContain('<div id="root"></div>');
     }
+  });
+
+  it('compresses the web app for browsers that accept it, but not API answers', async () => {
+    const page = await gateway.http().get('/dashboard').set('Accept-Encoding', 'gzip');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const api = await gateway.http().get('/api/health').set('Accept-Encoding', 'gzip');
+    expect(api.headers['content-encoding']).toBeUndefined();
   });
 
   it('sends security headers and no framework banner', async () => {
