@@ -2,6 +2,7 @@ export * from './entities';
 export * from './api';
 export * from './queues';
 export * from './format';
+export * from './ids';
 export type * from './jobs/common';
 export type * from './jobs/catalogue';
 export type * from './jobs/transcripts.jobs';

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import type { Plan, Role, SubscriptionStatus } from '@lectern/contracts';
+import { isRecordId, type Plan, type Role, type SubscriptionStatus } from '@lectern/contracts';
 import type { BillingState, SubscriptionSnapshot } from './entitlement';
 
 export interface BillingUser {
@@ -40,8 +40,6 @@ interface SubscriptionRow {
   current_period_end: Date | null;
   created_at: Date;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const USER_COLUMNS = 'id, email, name, plan, role, stripe_customer_id, subscription_status, pro_until';
 
@@ -97,7 +95,7 @@ export class BillingStore {
   }
 
   async findUser(userId: string, db: Queryable = this.pool): Promise<BillingUser | null> {
-    if (!UUID.test(userId)) return null;
+    if (!isRecordId(userId)) return null;
     const { rows } = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [userId]);
     return rows[0] ? toUser(rows[0]) : null;
   }
@@ -116,7 +114,7 @@ export class BillingStore {
 
   /** Links a customer Checkout created to the user, unless the user already has one. */
   async linkCustomerIfMissing(userId: string, customerId: string): Promise<void> {
-    if (!UUID.test(userId)) return;
+    if (!isRecordId(userId)) return;
     await this.pool.query(
       `UPDATE users SET stripe_customer_id = $2
         WHERE id = $1 AND stripe_customer_id IS NULL

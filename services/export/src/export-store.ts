@@ -1,4 +1,5 @@
 import {
+  isRecordId,
   FeatureTypeSchema,
   HighlightColorSchema,
   SummaryLengthSchema,
@@ -29,8 +30,6 @@ interface AiContentRow {
   output_text: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Reads what an export shows straight from PostgreSQL (the tables belong to the gateway's migrations): the
  * video with its cached transcript, its highlights, notes and the newest AI content of each kind.
@@ -45,7 +44,7 @@ export class ExportStore {
 
   /** The video as an export document, or null when it does not exist or is not this user's. */
   async load(videoId: string, userId: string, exportedAt = new Date()): Promise<ExportDocument | null> {
-    if (!UUID.test(videoId) || !UUID.test(userId)) return null;
+    if (!isRecordId(videoId) || !isRecordId(userId)) return null;
     const video = await this.pool.query<VideoRow>(
       `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json
          FROM videos v JOIN transcripts t ON t.id = v.transcript_id

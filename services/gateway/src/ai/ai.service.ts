@@ -2,6 +2,7 @@ import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/commo
 import {
   FEATURE_TYPES,
   hasProAccess,
+  isRecordId,
   QueueName,
   SUMMARY_LENGTHS,
   type AiContentItem,
@@ -20,8 +21,6 @@ import type { GenerateCommand } from './ai-request';
 // A ten-hour transcript on a provider goes through map-reduce: a dozen chunk requests (three at a time), maybe a
 // condensing round and the final request, each allowed AI_TIMEOUT_MS, plus a job retry after a transient failure.
 export const AI_GENERATE_TIMEOUT_MS = 10 * 60_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What Free users are told when they ask for a Pro feature. */
 const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
@@ -155,7 +154,7 @@ export class AiService {
     userId: string,
     videoId: string,
   ): Promise<{ id: string; transcriptId: string; title: string | null }> {
-    if (!UUID.test(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
     const [row] = await this.dataSource.query<{ id: string; transcript_id: string; title: string | null }[]>(
       `SELECT v.id, v.transcript_id, t.title FROM videos v JOIN transcripts t ON t.id = v.transcript_id
         WHERE v.id = $1 AND v.user_id = $2`,

@@ -1,6 +1,5 @@
+import { isRecordId } from '@lectern/contracts';
 import { Injectable, NotFoundException, type PipeTransform } from '@nestjs/common';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Ids are opaque: anything that is not one of ours is simply not found (404), never a database error. */
 @Injectable()
@@ -8,7 +7,7 @@ export class ParseIdPipe implements PipeTransform<string, string> {
   constructor(private readonly notFoundMessage = 'Not found.') {}
 
   transform(value: string): string {
-    if (typeof value !== 'string' || !UUID.test(value)) throw new NotFoundException(this.notFoundMessage);
+    if (!isRecordId(value)) throw new NotFoundException(this.notFoundMessage);
     return value.toLowerCase();
   }
 }
