@@ -111,6 +111,9 @@ describe('theme', () => {
   it('is light by default and persists a toggle under localStorage "theme"', async () => {
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Toggle theme' });
+    // The prerendered landing page is static until the app takes it over.
+    const appIsLive = () => page.waitForFunction(() => !document.querySelector('[data-prerendered]'));
+    await appIsLive();
     await toggle.waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
 
@@ -120,6 +123,7 @@ describe('theme', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
 
     await page.reload();
+    await appIsLive();
     await toggle.waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
 
