@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { createRedis, evictionPolicyWarning } from '@lectern/contracts/runtime';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { GatewayEnv } from './config/gateway-env';
@@ -20,5 +21,24 @@ export async function createGateway(env: GatewayEnv): Promise<NestExpressApplica
   app.useLogger(app.get(Logger));
   configureHttp(app, env);
   await app.init();
+  await warnAboutEviction(app, env.REDIS_URL);
   return app;
+}
+
+/** Said loudly at every start: an evicting Redis loses queued jobs and sessions without a trace. */
+async function warnAboutEviction(app: NestExpressApplication, redisUrl: string): Promise<void> {
+  const redis = createRedis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    const warning = await evictionPolicyWarning(redis);
+    if (warning) app.get(Logger).warn(warning);
+  } catch {
+    // Redis unreachable at start-up: readiness reports it.
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -6,7 +6,7 @@ import { startHeartbeat } from './heartbeat';
 import { recordJobRun, type JobOutcome } from './job-metrics';
 import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
 import type { Logger } from './logger';
-import { createRedis } from './redis';
+import { createRedis, evictionPolicyWarning } from './redis';
 
 export interface JobContext {
   job: Job;
@@ -109,6 +109,8 @@ export async function startQueueWorker<Q extends QueueName>(
   });
 
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const evictionWarning = await evictionPolicyWarning(connection);
+  if (evictionWarning) logger.warn(evictionWarning);
   const startedAt = new Date().toISOString();
   const heartbeat = startHeartbeat(connection, options.prefix, () => ({
     service: queue,

@@ -12,3 +12,17 @@ export function createRedis(url: string, options: RedisOptions = {}): Redis {
     ...options,
   });
 }
+
+/**
+ * Redis must never evict keys: an evicted job, lock or session is silently lost. Returns the warning to log
+ * loudly when `maxmemory-policy` is anything but `noeviction`, or null when it is right (or cannot be read).
+ */
+export async function evictionPolicyWarning(redis: Redis): Promise<string | null> {
+  const info = await redis.info('memory').catch(() => '');
+  const policy = /^maxmemory_policy:(\S+)/m.exec(info)?.[1];
+  if (!policy || policy === 'noeviction') return null;
+  return (
+    `REDIS IS MISCONFIGURED: maxmemory-policy is "${policy}", not "noeviction". Under memory pressure Redis ` +
+    'will delete queued jobs, job locks and sessions. Set "maxmemory-policy noeviction" in redis.conf.'
+  );
+}
