@@ -1,4 +1,4 @@
-import { ConfigError, createLogger } from '@lectern/contracts/runtime';
+import { ConfigError, JobRequester, createLogger } from '@lectern/contracts/runtime';
 import { createGateway } from './bootstrap';
 import { resolveGatewayEnv } from './config/load-gateway-env';
 
@@ -30,16 +30,21 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'gateway stopping: finishing in-flight requests');
     setTimeout(() => process.exit(1), 25_000).unref();
-    app.close().then(
-      () => {
-        logger.info('gateway stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        logger.error({ err: error }, 'gateway did not stop cleanly');
-        process.exit(1);
-      },
-    );
+    // The HTTP server waits for open requests before Nest's shutdown hooks run: answer those whose jobs will
+    // not run before the stop first, or they would hang until the forced exit cuts them off.
+    const drained = app.get(JobRequester).drain(10_000);
+    drained
+      .then(() => app.close())
+      .then(
+        () => {
+          logger.info('gateway stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          logger.error({ err: error }, 'gateway did not stop cleanly');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

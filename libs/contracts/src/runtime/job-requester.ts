@@ -38,12 +38,19 @@ interface LaneHandle {
 export class JobRequester {
   private readonly connection: Redis;
   private readonly lanes = new Map<string, LaneHandle>();
+  // Requests awaiting a result; at shutdown they get a grace period, then a clear 503 (their jobs stay queued).
+  private pending = 0;
+  private stopWaiting!: (error: JobRequestError) => void;
+  private readonly stopped = new Promise<never>((_, reject) => {
+    this.stopWaiting = reject;
+  });
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
   ) {
     this.connection = createRedis(redisUrl);
+    this.stopped.catch(() => undefined);
   }
 
   /** Opens every queue and its event stream; events must be listening before the first job is added. */
@@ -81,11 +88,27 @@ export class JobRequester {
     if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
     const overrides = options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {};
     const job: Job = await handle.queue.add(name, data, jobOptionsFor(queue, overrides));
+    this.pending += 1;
     try {
-      return (await job.waitUntilFinished(handle.events, options.timeoutMs)) as JobResultOf<Q, N>;
+      const finished = job.waitUntilFinished(handle.events, options.timeoutMs);
+      return (await Promise.race([finished, this.stopped])) as JobResultOf<Q, N>;
     } catch (error) {
+      if (error instanceof JobRequestError) throw error;
       throw await this.toRequestError(job, error, options);
+    } finally {
+      this.pending -= 1;
     }
+  }
+
+  /**
+   * At shutdown: waits up to `graceMs` for requests in flight to get their results, then answers the rest with
+   * a 503. Their jobs stay in Redis and run after the restart, so asking again succeeds.
+   */
+  async drain(graceMs: number): Promise<void> {
+    const deadline = Date.now() + graceMs;
+    while (this.pending > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    this.stopWaiting(new JobRequestError(503, 'Lectern is restarting. Please try again in a moment.'));
   }
 
   private async toRequestError(job: Job, error: unknown, options: RequestOptions): Promise<JobRequestError> {
