@@ -1,5 +1,5 @@
 import { multilingualDocument, SCRIPT_SAMPLES } from './fixtures/multilingual';
-import { docxParagraphTexts, docxPart, renderToBuffer } from './helpers/render-to-buffer';
+import { docxHeadings, docxParagraphTexts, docxPart, renderToBuffer } from './helpers/render-to-buffer';
 
 describe('DOCX export', () => {
   let xml = '';
@@ -22,10 +22,7 @@ describe('DOCX export', () => {
   });
 
   it('uses Word heading styles for sections and AI items', () => {
-    const headings = [...xml.matchAll(/<w:pStyle w:val="(Heading\d)"\/>[\s\S]*?<\/w:p>/g)].map(
-      (match) =>
-        `${match[1]}: ${[...match[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')}`,
-    );
+    const headings = docxHeadings(xml);
     expect(headings).toEqual([
       'Heading1: Transcript',
       'Heading1: Highlights',

@@ -1,6 +1,7 @@
 import {
   analysed,
   binary,
+  docxHeadings,
   docxParagraphTexts,
   docxPart,
   pdfText,
@@ -148,10 +149,7 @@ describe('exporting a video', () => {
     expect(xml).toContain('<w:pStyle w:val="Title"/>');
     expect(paragraphs).toContain('Supply and Demand in Ten Minutes');
     expect(paragraphs).toContain('Channel: Open Market Economics');
-    const headings = [...xml.matchAll(/<w:pStyle w:val="(Heading\d)"\/>[\s\S]*?<\/w:p>/g)].map(
-      (match) =>
-        `${match[1]}: ${[...match[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')}`,
-    );
+    const headings = docxHeadings(xml);
     expect(headings).toEqual([
       'Heading1: Transcript',
       'Heading1: Highlights',

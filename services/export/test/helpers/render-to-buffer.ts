@@ -53,3 +53,11 @@ function decodeXml(text: string): string {
     .replace(/&apos;/g, "'")
     .replace(/&amp;/g, '&');
 }
+
+/** Each Word heading paragraph as "<style>: <text>", in document order (what the navigation pane shows). */
+export function docxHeadings(xml: string): string[] {
+  return [...xml.matchAll(/<w:pStyle w:val="(Heading\d)"\/>[\s\S]*?<\/w:p>/g)].map(
+    (match) =>
+      `${match[1]}: ${[...match[0].matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((t) => t[1]).join('')}`,
+  );
+}

@@ -8,7 +8,12 @@ import { DataSource } from 'typeorm';
 import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './library-fixtures';
 import type { TestGateway } from './test-gateway';
 
-export { docxParagraphTexts, docxPart, pdfText } from '../../../export/test/helpers/render-to-buffer';
+export {
+  docxHeadings,
+  docxParagraphTexts,
+  docxPart,
+  pdfText,
+} from '../../../export/test/helpers/render-to-buffer';
 
 export interface ExportStack extends LibraryStack {
   /** This stack's own EXPORT_DIR, shared by the gateway and the in-process export worker. */
