@@ -38,19 +38,17 @@ interface LaneHandle {
 export class JobRequester {
   private readonly connection: Redis;
   private readonly lanes = new Map<string, LaneHandle>();
-  // Requests awaiting a result; at shutdown they get a grace period, then a clear 503 (their jobs stay queued).
-  private pending = 0;
-  private stopWaiting!: (error: JobRequestError) => void;
-  private readonly stopped = new Promise<never>((_, reject) => {
-    this.stopWaiting = reject;
-  });
+  // Requests awaiting a result, each with its own way to be stopped: at shutdown they get a grace period, then a
+  // clear 503 (their jobs stay queued). Racing every request against one long-lived promise instead would leave a
+  // reaction on it per request, keeping each request's result and async context alive until shutdown.
+  private readonly waiting = new Set<(error: JobRequestError) => void>();
+  private stopping?: JobRequestError;
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
   ) {
     this.connection = createRedis(redisUrl);
-    this.stopped.catch(() => undefined);
   }
 
   /** Opens every queue and its event stream; events must be listening before the first job is added. */
@@ -86,18 +84,29 @@ export class JobRequester {
   ): Promise<JobResultOf<Q, N>> {
     const handle = this.lanes.get(laneQueueName(queue, options.lane));
     if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
+    if (this.stopping) throw this.stopping;
     const overrides = options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {};
     const job: Job = await handle.queue.add(name, data, jobOptionsFor(queue, overrides));
-    this.pending += 1;
+    let stop!: (error: JobRequestError) => void;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = reject;
+    });
+    this.waiting.add(stop);
+    if (this.stopping) stop(this.stopping); // shutdown began while the job was being added
     try {
       const finished = job.waitUntilFinished(handle.events, options.timeoutMs);
-      return (await Promise.race([finished, this.stopped])) as JobResultOf<Q, N>;
+      return (await Promise.race([finished, stopped])) as JobResultOf<Q, N>;
     } catch (error) {
       if (error instanceof JobRequestError) throw error;
       throw await this.toRequestError(job, error, options);
     } finally {
-      this.pending -= 1;
+      this.waiting.delete(stop);
     }
+  }
+
+  /** Requests still awaiting their job's result. */
+  get pending(): number {
+    return this.waiting.size;
   }
 
   /**
@@ -108,7 +117,8 @@ export class JobRequester {
     const deadline = Date.now() + graceMs;
     while (this.pending > 0 && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    this.stopWaiting(new JobRequestError(503, 'Lectern is restarting. Please try again in a moment.'));
+    this.stopping = new JobRequestError(503, 'Lectern is restarting. Please try again in a moment.');
+    for (const stop of this.waiting) stop(this.stopping);
   }
 
   private async toRequestError(job: Job, error: unknown, options: RequestOptions): Promise<JobRequestError> {
