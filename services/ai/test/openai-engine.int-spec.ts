@@ -8,21 +8,14 @@ import {
 import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
 import { createEngine } from '../src/engines/create-engine';
 import { AiEngineEnvSchema } from '../src/engines/engine-config';
-import {
-  countSentences,
-  headings,
-  paragraphs,
-  parseFlashcards,
-  parseNumberedSteps,
-  parseTimestampedBullets,
-  parseTweets,
-  section,
-} from '../src/engines/markdown-shapes';
+import { paragraphs, parseTweets } from '../src/engines/markdown-shapes';
 import { OpenAiEngine, type OpenAiEngineOptions } from '../src/engines/openai-engine';
 import { estimateTokens, formatTranscriptLines } from '../src/engines/transcript-lines';
 import { startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
 import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
 import { oneHourLecture, tenHourLecture } from './fixtures/long-lectures';
+import { expectFeatureShape } from './support/expect-feature-shape';
+import { expectOneMapReduce } from './support/expect-map-reduce';
 
 const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
 const MODEL = 'gpt-4o-mini';
@@ -81,7 +74,13 @@ describe('OpenAI-compatible engine against the fake provider', () => {
         `[${formatTimestamp(punctuatedLecture[3]?.start ?? 0)}] ${punctuatedLecture[3]?.text ?? ''}`,
       );
       expect(user).toContain(`Title: ${LECTURE_TITLE}`);
-      expectShape(feature, length, result.outputText);
+      expectFeatureShape(feature, length, result.outputText, {
+        insights: 5,
+        flashcards: 5,
+        tweets: 5,
+        blogSections: 3,
+        actionSteps: 4,
+      });
     },
   );
 
@@ -94,35 +93,6 @@ describe('OpenAI-compatible engine against the fake provider', () => {
     for (const tweet of tweets) expect(tweet.text.length).toBeLessThanOrEqual(280);
   });
 });
-
-function expectShape(feature: FeatureType, length: SummaryLength, text: string): void {
-  switch (feature) {
-    case 'summary':
-      if (length === 'micro') expect(countSentences(text)).toBeLessThanOrEqual(2);
-      if (length === 'short') expect(paragraphs(text)).toHaveLength(1);
-      if (length === 'detailed') expect(paragraphs(text).length).toBeGreaterThanOrEqual(3);
-      return;
-    case 'insights':
-      expect(parseTimestampedBullets(text).length).toBeGreaterThanOrEqual(5);
-      return;
-    case 'flashcards':
-      expect(parseFlashcards(text).length).toBeGreaterThanOrEqual(5);
-      return;
-    case 'cornell_notes':
-      for (const name of ['Cues', 'Notes', 'Summary']) expect(section(text, name)).toBeTruthy();
-      return;
-    case 'tweet':
-      expect(parseTweets(text).length).toBeGreaterThanOrEqual(5);
-      return;
-    case 'blog':
-      expect(headings(text, 1)).toHaveLength(1);
-      expect(headings(text, 2).length).toBeGreaterThanOrEqual(3);
-      return;
-    case 'action_plan':
-      expect(parseNumberedSteps(text).length).toBeGreaterThanOrEqual(4);
-      return;
-  }
-}
 
 describe('retries', () => {
   it('retries a 429 after the retry-after the provider asked for', async () => {
@@ -218,17 +188,7 @@ describe('map-reduce for transcripts longer than the token budget', () => {
       segments,
     });
 
-    const maps = fake.requests.filter((request) => request.kind === 'map');
-    const finals = fake.requests.filter((request) => request.kind !== 'map' && request.kind !== 'condense');
-    expect(maps.length).toBeGreaterThanOrEqual(5);
-    expect(finals).toHaveLength(1);
-    expect(finals[0]).toMatchObject({
-      kind: 'reduce',
-      feature: 'summary',
-      summaryLength: 'detailed',
-      problem: null,
-    });
-    expect(fake.requests.at(-1)?.kind).toBe('reduce');
+    const maps = expectOneMapReduce(fake.requests, 'summary', 'detailed');
 
     // The chunks are the whole transcript, in order, each line with its timestamp.
     const sent = maps

@@ -5,16 +5,8 @@ import {
   type FeatureType,
   type SummaryLength,
 } from '@lectern/contracts';
-import {
-  countSentences,
-  headings,
-  paragraphs,
-  parseFlashcards,
-  parseNumberedSteps,
-  parseTimestampedBullets,
-  parseTweets,
-  section,
-} from '../../ai/src/engines/markdown-shapes';
+import { parseFlashcards } from '../../ai/src/engines/markdown-shapes';
+import { expectFeatureShape } from '../../ai/test/support/expect-feature-shape';
 import { OFFLINE_MODEL } from '../../ai/src/engines/offline/offline-engine';
 import { sql, startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 
@@ -56,7 +48,7 @@ describe('AI content with the offline engine', () => {
         model: OFFLINE_MODEL,
         createdAt: expect.any(String),
       });
-      expectShape(feature, length, item.outputText);
+      expectFeatureShape(feature, length, item.outputText);
     });
 
     it('answers the newest item of each kind, one per feature and per summary length', async () => {
@@ -233,33 +225,3 @@ describe('AI content with the offline engine', () => {
     });
   });
 });
-
-function expectShape(feature: FeatureType, length: SummaryLength | null, text: string): void {
-  switch (feature) {
-    case 'summary':
-      if (length === 'micro') expect(countSentences(text)).toBeLessThanOrEqual(2);
-      if (length === 'short') expect(paragraphs(text)).toHaveLength(1);
-      if (length === 'detailed') expect(paragraphs(text).length).toBeGreaterThanOrEqual(3);
-      return;
-    case 'insights':
-      expect(parseTimestampedBullets(text).length).toBeGreaterThanOrEqual(3);
-      return;
-    case 'flashcards':
-      expect(parseFlashcards(text).length).toBeGreaterThanOrEqual(5);
-      return;
-    case 'cornell_notes':
-      for (const name of ['Cues', 'Notes', 'Summary']) expect(section(text, name)).toBeTruthy();
-      return;
-    case 'tweet':
-      for (const tweet of parseTweets(text)) expect(tweet.text.length).toBeLessThanOrEqual(280);
-      expect(parseTweets(text).length).toBeGreaterThanOrEqual(3);
-      return;
-    case 'blog':
-      expect(headings(text, 1)).toHaveLength(1);
-      expect(headings(text, 2).length).toBeGreaterThanOrEqual(2);
-      return;
-    case 'action_plan':
-      expect(parseNumberedSteps(text).length).toBeGreaterThanOrEqual(3);
-      return;
-  }
-}

@@ -6,6 +6,7 @@ import {
   type SummaryLength,
 } from '@lectern/contracts';
 import type { FakeOpenAi } from '../../ai/test/fixtures/fake-openai';
+import { expectOneMapReduce } from '../../ai/test/support/expect-map-reduce';
 import {
   FAKE_OPENAI_KEY,
   FAKE_OPENAI_MODEL,
@@ -138,17 +139,7 @@ describe('AI content through an OpenAI-compatible provider', () => {
       engine: 'openai',
     });
 
-    const maps = fake.requests.filter((request) => request.kind === 'map');
-    const finals = fake.requests.filter((request) => request.kind === 'direct' || request.kind === 'reduce');
-    expect(maps.length).toBeGreaterThanOrEqual(5);
-    expect(finals).toHaveLength(1);
-    expect(finals[0]).toMatchObject({
-      kind: 'reduce',
-      feature: 'summary',
-      summaryLength: 'detailed',
-      problem: null,
-    });
-    expect(fake.requests.at(-1)?.kind).toBe('reduce');
+    const maps = expectOneMapReduce(fake.requests, 'summary', 'detailed');
     expect(fake.requests.every((request) => request.status === 200)).toBe(true);
     // The last chunk carries the tenth hour's timestamps.
     expect(maps.some((request) => /^\[5[4-9]\d:\d{2}\] /m.test(request.messages[1]?.content ?? ''))).toBe(
