@@ -19,10 +19,14 @@ const password = z
   .min(1, 'Password is required.')
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
+// PostgreSQL cannot store the NUL character in text: refused up front rather than failing on the way in.
+const withoutNul = (value: string) => !value.includes('\u0000');
+
 const name = z
   .string({ error: 'Name must be text.' })
   .trim()
-  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`);
+  .max(MAX_NAME_LENGTH, `Name must be at most ${MAX_NAME_LENGTH} characters long.`)
+  .refine(withoutNul, 'Name cannot contain the NUL character.');
 
 export const SignupRequestSchema = z.object({
   email,
@@ -65,7 +69,10 @@ export const GenerateRequestSchema = z.object({
 export type GenerateRequest = z.input<typeof GenerateRequestSchema>;
 
 export const SaveNotesRequestSchema = z.object({
-  notes: z.string({ error: 'notes must be text.' }).max(MAX_NOTES_LENGTH, 'Notes are too long.'),
+  notes: z
+    .string({ error: 'notes must be text.' })
+    .max(MAX_NOTES_LENGTH, 'Notes are too long.')
+    .refine(withoutNul, 'Notes cannot contain the NUL character.'),
 });
 export type SaveNotesRequest = z.input<typeof SaveNotesRequestSchema>;
 

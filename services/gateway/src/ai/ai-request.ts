@@ -17,6 +17,12 @@ export interface GenerateCommand {
   regenerate: boolean;
 }
 
+/** The value sent, echoed in the message when it is short and simple; a blob of any size is not repeated. */
+function quoted(value: unknown): string {
+  const json = JSON.stringify(value);
+  return (typeof value === 'string' || typeof value === 'number') && json.length <= 40 ? ` ${json}` : '';
+}
+
 const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
   typeof value === 'string' && (values as readonly string[]).includes(value);
 
@@ -34,7 +40,7 @@ export function parseGenerateRequest(body: unknown): GenerateCommand {
   }
   if (!isOneOf(FEATURE_TYPES, raw.type)) {
     throw new BadRequestException(
-      `Unknown AI feature ${JSON.stringify(raw.type)}. Choose one of: ${FEATURE_TYPES.join(', ')}.`,
+      `Unknown AI feature${quoted(raw.type)}. Choose one of: ${FEATURE_TYPES.join(', ')}.`,
     );
   }
   if (
@@ -43,7 +49,7 @@ export function parseGenerateRequest(body: unknown): GenerateCommand {
     !isOneOf(SUMMARY_LENGTHS, raw.summaryLength)
   ) {
     throw new BadRequestException(
-      `Unknown summary length ${JSON.stringify(raw.summaryLength)}. Choose micro, short or detailed.`,
+      `Unknown summary length${quoted(raw.summaryLength)}. Choose micro, short or detailed.`,
     );
   }
   if (raw.regenerate !== undefined && typeof raw.regenerate !== 'boolean') {

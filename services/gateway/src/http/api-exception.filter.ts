@@ -10,6 +10,7 @@ import type { Response } from 'express';
 import { JobRequestError } from '@lectern/contracts/runtime';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
+const BAD_ADDRESS = 'The address of this request is not valid.';
 
 const DEFAULT_MESSAGES: Record<number, string> = {
   400: 'The request is invalid.',
@@ -61,6 +62,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
           ? body.message
           : undefined;
     const message = Array.isArray(raw) ? raw.join(' ') : typeof raw === 'string' ? raw : undefined;
+    // Express's router on a path parameter with a broken %-escape: "Failed to decode param '%zz'".
+    if (message?.startsWith('Failed to decode param')) return BAD_ADDRESS;
     // Nest's own router messages ("Cannot GET /api/x") and status names are not for users.
     if (
       !message ||
