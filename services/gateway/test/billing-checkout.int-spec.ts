@@ -7,8 +7,8 @@ import {
   customerOf,
   database,
   deliver,
+  deliverProcessed,
   FAKE_PRICE_ID,
-  processed,
   signUp,
   startBillingWorld,
   type BillingWorld,
@@ -139,8 +139,7 @@ describe('billing: checkout, portal and the plan they lead to', () => {
     await user.browser.post('/api/stripe/create-checkout-session').expect(200);
     const customer = (await customerOf(world.gateway, user.id))!;
     const { event } = completedCheckout(world.stripe, { id: user.id, customer });
-    await deliver(world.gateway, event).expect(200);
-    await processed(world.gateway, event.id);
+    await deliverProcessed(world.gateway, event);
     const sessions = world.stripe.checkoutSessions.length;
 
     const again = await user.browser.post('/api/stripe/create-checkout-session');
@@ -186,8 +185,7 @@ describe('billing: checkout, portal and the plan they lead to', () => {
     ]);
     world.stripe.customers.set(customer, { id: customer, object: 'customer' } as never);
     const { event } = completedCheckout(world.stripe, { id: admin.id, customer }, 'canceled');
-    await deliver(world.gateway, event).expect(200);
-    await processed(world.gateway, event.id);
+    await deliverProcessed(world.gateway, event);
 
     const me = (await admin.browser.get('/api/auth/me')).body as User;
     expect(me).toMatchObject({ role: 'admin', plan: 'free', subscriptionStatus: 'canceled' });

@@ -1,9 +1,11 @@
 import type { User } from '@lectern/contracts';
+import type { FakeSubscriptionInput } from '../../billing/test/fixtures/fake-stripe';
 import {
   completedCheckout,
   customerOf,
   database,
   deliver,
+  deliverProcessed,
   FAKE_WEBHOOK_SECRET,
   processed,
   signedDelivery,
@@ -29,6 +31,20 @@ describe('billing: the signed Stripe webhook', () => {
     const user = await signUp(world.gateway);
     await user.browser.post('/api/stripe/create-checkout-session').expect(200);
     return { ...user, customer: (await customerOf(world.gateway, user.id))! };
+  }
+
+  /** Stripe's current state of the user's subscription, as later reads from the billing worker will see it. */
+  function stripeSays(
+    user: SignedInUser & { customer: string },
+    id: string,
+    fields: Omit<FakeSubscriptionInput, 'id' | 'customer' | 'metadata'>,
+  ) {
+    return world.stripe.putSubscription({
+      id,
+      customer: user.customer,
+      metadata: { userId: user.id },
+      ...fields,
+    });
   }
 
   async function me(user: SignedInUser): Promise<User> {
@@ -112,8 +128,7 @@ describe('billing: the signed Stripe webhook', () => {
   it('stores each event before answering and treats a replayed event id as a no-op', async () => {
     const user = await customerUser();
     const { event, subscription } = completedCheckout(world.stripe, user);
-    await deliver(world.gateway, event).expect(200);
-    await processed(world.gateway, event.id);
+    await deliverProcessed(world.gateway, event);
     expect((await me(user)).plan).toBe('pro');
     const [before] = await database(world.gateway).query(
       'SELECT received_at, processed_at FROM stripe_events WHERE id = $1',
@@ -141,18 +156,11 @@ describe('billing: the signed Stripe webhook', () => {
   it('converges on Free when subscription.deleted arrives before checkout.session.completed', async () => {
     const user = await customerUser();
     const { event: completed, subscription } = completedCheckout(world.stripe, user);
-    const ended = world.stripe.putSubscription({
-      id: subscription.id,
-      customer: user.customer,
-      status: 'canceled',
-      metadata: { userId: user.id },
-    });
+    const ended = stripeSays(user, subscription.id, { status: 'canceled' });
     const deleted = stripeEvent('customer.subscription.deleted', ended);
 
-    await deliver(world.gateway, deleted).expect(200);
-    await processed(world.gateway, deleted.id);
-    await deliver(world.gateway, completed).expect(200);
-    await processed(world.gateway, completed.id);
+    await deliverProcessed(world.gateway, deleted);
+    await deliverProcessed(world.gateway, completed);
 
     expect(await me(user)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled' });
     expect(await billingOf(user.id)).toEqual({ plan: 'free', subscription_status: 'canceled' });
@@ -163,12 +171,7 @@ describe('billing: the signed Stripe webhook', () => {
     const { event: completed, subscription } = completedCheckout(world.stripe, user, 'incomplete');
     // The older update (incomplete) is delivered last; Stripe says active by now.
     const older = stripeEvent('customer.subscription.updated', { ...subscription, status: 'incomplete' });
-    const current = world.stripe.putSubscription({
-      id: subscription.id,
-      customer: user.customer,
-      status: 'active',
-      metadata: { userId: user.id },
-    });
+    const current = stripeSays(user, subscription.id, { status: 'active' });
     const newer = stripeEvent('customer.subscription.updated', current);
 
     for (const event of [newer, completed, older]) {
@@ -181,21 +184,16 @@ describe('billing: the signed Stripe webhook', () => {
   it('keeps Pro after cancelling at period end until the period ends, then Free', async () => {
     const user = await customerUser();
     const { event, subscription } = completedCheckout(world.stripe, user);
-    await deliver(world.gateway, event).expect(200);
-    await processed(world.gateway, event.id);
+    await deliverProcessed(world.gateway, event);
 
     const periodEnd = new Date(Math.ceil((Date.now() + 3000) / 1000) * 1000);
-    const cancelling = world.stripe.putSubscription({
-      id: subscription.id,
-      customer: user.customer,
+    const cancelling = stripeSays(user, subscription.id, {
       status: 'active',
       cancelAtPeriodEnd: true,
       currentPeriodEnd: periodEnd,
-      metadata: { userId: user.id },
     });
     const updated = stripeEvent('customer.subscription.updated', cancelling);
-    await deliver(world.gateway, updated).expect(200);
-    await processed(world.gateway, updated.id);
+    await deliverProcessed(world.gateway, updated);
     expect(await me(user)).toMatchObject({
       plan: 'pro',
       subscriptionStatus: 'active',
@@ -221,15 +219,9 @@ describe('billing: the signed Stripe webhook', () => {
   it('keeps Pro through a failed payment (past_due) and shows it; unpaid then means Free', async () => {
     const user = await customerUser();
     const { event, subscription } = completedCheckout(world.stripe, user);
-    await deliver(world.gateway, event).expect(200);
-    await processed(world.gateway, event.id);
+    await deliverProcessed(world.gateway, event);
 
-    world.stripe.putSubscription({
-      id: subscription.id,
-      customer: user.customer,
-      status: 'past_due',
-      metadata: { userId: user.id },
-    });
+    stripeSays(user, subscription.id, { status: 'past_due' });
     const failed = stripeEvent('invoice.payment_failed', {
       id: 'in_failed_1',
       object: 'invoice',
@@ -237,26 +229,18 @@ describe('billing: the signed Stripe webhook', () => {
       status: 'open',
       parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id } },
     });
-    await deliver(world.gateway, failed).expect(200);
-    await processed(world.gateway, failed.id);
+    await deliverProcessed(world.gateway, failed);
     expect(await me(user)).toMatchObject({ plan: 'pro', subscriptionStatus: 'past_due' });
 
-    const unpaid = world.stripe.putSubscription({
-      id: subscription.id,
-      customer: user.customer,
-      status: 'unpaid',
-      metadata: { userId: user.id },
-    });
+    const unpaid = stripeSays(user, subscription.id, { status: 'unpaid' });
     const updated = stripeEvent('customer.subscription.updated', unpaid);
-    await deliver(world.gateway, updated).expect(200);
-    await processed(world.gateway, updated.id);
+    await deliverProcessed(world.gateway, updated);
     expect(await me(user)).toMatchObject({ plan: 'free', subscriptionStatus: 'unpaid' });
   });
 
   it('stores and acknowledges events it does not act on', async () => {
     const event = stripeEvent('customer.created', { id: 'cus_someone', object: 'customer' });
-    await deliver(world.gateway, event).expect(200);
-    await processed(world.gateway, event.id);
+    await deliverProcessed(world.gateway, event);
     const [row] = await database(world.gateway).query('SELECT outcome FROM stripe_events WHERE id = $1', [
       event.id,
     ]);

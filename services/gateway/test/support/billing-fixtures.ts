@@ -99,6 +99,12 @@ export async function processed(gateway: TestGateway, eventId: string): Promise<
   );
 }
 
+/** Delivers a signed event, expects it accepted, and waits until the billing worker has processed it. */
+export async function deliverProcessed(gateway: TestGateway, event: Stripe.Event): Promise<void> {
+  await deliver(gateway, event).expect(200);
+  await processed(gateway, event.id);
+}
+
 /** A subscription created through Checkout for this user: in the fake Stripe, and its completed event. */
 export function completedCheckout(
   stripe: FakeStripe,
