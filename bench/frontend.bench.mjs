@@ -35,7 +35,8 @@ const median = (values) => percentile(values, 50);
 const kb = (bytes) => round(bytes / 1024, 1);
 
 // ---------------------------------------------------------------------------------------------------------
-// Landing page JavaScript: the entry chunk and everything it imports statically, gzipped one file at a time.
+// Landing page JavaScript: the entry chunk, what it imports statically and the app it starts, gzipped one
+// file at a time.
 
 /** Static `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"` of a built chunk. */
 function staticImports(code) {
@@ -63,10 +64,14 @@ export function landingJavaScript(dist = DIST) {
     for (const imported of staticImports(code)) visit(path.posix.join(path.posix.dirname(file), imported));
   };
   visit(entry);
-  // The landing route's own chunk (a lazy import of the entry) and what it imports beyond the entry's files.
+  // An entry that only starts the app (src/main.tsx imports src/boot.tsx lazily, so the landing page paints
+  // first) always loads what it imports lazily: that is the app's code before the first route too.
+  const resolved = (from, file) => path.posix.join(path.posix.dirname(from), file);
   const entryCode = files.get(entry).code;
-  const landingChunk = dynamicImports(entryCode)
-    .map((file) => path.posix.join(path.posix.dirname(entry), file))
+  for (const file of dynamicImports(entryCode)) visit(resolved(entry, file));
+  // The landing route's own chunk (a lazy import of the app) and what it imports beyond the app's files.
+  const landingChunk = [...files.entries()]
+    .flatMap(([from, f]) => dynamicImports(f.code).map((file) => resolved(from, file)))
     .find((file) => /landing-page/.test(file));
   const landingFiles = new Map();
   const visitLanding = (file) => {

@@ -1,6 +1,6 @@
 // After `vite build`: renders the landing page to HTML (an SSR build of src/prerender.tsx) and writes it into
-// dist/index.html inside #root. The theme script marks the home path, and the stylesheet hides the
-// prerendered markup on every other path, so only "/" ever shows it before the app starts.
+// dist/index.html inside #root, marked data-prerendered. The theme script marks the home path, and the stylesheet
+// hides a prerendered #root on every other path, so only "/" ever shows it before the app starts.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -21,6 +21,6 @@ const empty = '<div id="root"></div>';
 if (!html.includes(empty)) throw new Error('dist/index.html has no empty #root to prerender into');
 writeFileSync(
   indexPath,
-  html.replace(empty, `<div id="root"><div data-prerendered>${renderLanding()}</div></div>`),
+  html.replace(empty, `<div id="root" data-prerendered>${await renderLanding()}</div>`),
 );
 console.log('prerendered the landing page into dist/index.html');

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { TooltipProvider } from '@/components/ui/tooltip-provider';
 import { createQueryClient } from '@/lib/query-client';
@@ -7,6 +7,15 @@ import { createAppRouter } from '@/router';
 
 // Toasts are never needed for the first paint; the store keeps any raised before this loads.
 const Toaster = lazy(async () => ({ default: (await import('@/components/ui/toaster')).Toaster }));
+
+const noSubscription = () => () => {};
+/** False in the prerendered HTML and while the app hydrates it, true from then on. */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 export function App({
   queryClient,
@@ -17,13 +26,16 @@ export function App({
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   const [router] = useState(() => givenRouter ?? createAppRouter());
+  const inBrowser = useInBrowser();
   return (
     <QueryClientProvider client={client}>
       <TooltipProvider>
         <RouterProvider router={router} />
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
+        {inBrowser && (
+          <Suspense fallback={null}>
+            <Toaster />
+          </Suspense>
+        )}
       </TooltipProvider>
     </QueryClientProvider>
   );

@@ -1,35 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from '@/app';
-import { createAppRouter } from '@/router';
 import './index.css';
 
-type AppRouter = ReturnType<typeof createAppRouter>;
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Resolves once the first route's chunk has loaded, so the app never replaces the page with 'Loading...'. */
-function whenRouteReady(router: AppRouter): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
+/**
+ * A first visit to "/" paints the prerendered landing page before the app's JavaScript is even requested, so
+ * that paint never waits on (or shares a slow link with) the app. The app then starts in steps, each its own
+ * task (React, then the app's code, see boot.tsx), so a slow phone never freezes for long while it does.
+ */
+async function startAfterPaint(): Promise<void> {
+  await import('react-dom/client');
+  await nextTask();
+  await import('@/boot');
 }
 
-const root = document.getElementById('root');
-if (root) {
-  const router = createAppRouter();
-  const mount = () =>
-    createRoot(root).render(
-      <StrictMode>
-        <App router={router} />
-      </StrictMode>,
-    );
-  // The prerendered landing page stays on screen until the app can show the real one in its place.
-  const prerendered =
-    document.documentElement.classList.contains('route-home') && root.querySelector('[data-prerendered]');
-  if (prerendered) void whenRouteReady(router).then(mount);
-  else mount();
-}
+const prerendered =
+  document.documentElement.classList.contains('route-home') &&
+  document.getElementById('root')?.hasAttribute('data-prerendered') === true;
+
+// Every other path starts the app at once.
+if (!prerendered) void import('@/boot');
+else if (document.visibilityState === 'hidden') void startAfterPaint();
+// A requestAnimationFrame callback runs just before a frame is painted; a task queued from it runs after.
+else requestAnimationFrame(() => setTimeout(() => void startAfterPaint(), 0));

@@ -1,18 +1,28 @@
+import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
-import { TooltipProvider } from '@/components/ui/tooltip-provider';
-import LandingPage from '@/pages/landing-page';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '@/app';
+import { routes } from '@/router';
 
 /**
  * The landing page as HTML, written into index.html at build time so a first visit paints it before any
- * JavaScript has loaded. The app replaces it with the same screen once its route is ready (see main.tsx).
+ * JavaScript has loaded. It is the app's own tree on "/", so the app hydrates it in place (see boot.tsx).
  */
-export function renderLanding(): string {
-  return renderToString(
-    <MemoryRouter initialEntries={['/']}>
-      <TooltipProvider>
-        <LandingPage />
-      </TooltipProvider>
-    </MemoryRouter>,
+export async function renderLanding(): Promise<string> {
+  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+  await new Promise<void>((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+  const html = renderToString(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
   );
+  router.dispose();
+  return html;
 }
