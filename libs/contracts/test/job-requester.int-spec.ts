@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { Redis } from 'ioredis';
 import type { JobHandlers } from '../src/runtime/queue-worker';
 import { JobRequester, JobRequestError } from '../src/runtime/job-requester';
 import { createLogger } from '../src/runtime/logger';
+import { deleteKeysUnderPrefix } from '../src/runtime/redis';
 import { startQueueWorker, type RunningQueueWorker } from '../src/runtime/queue-worker';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -32,10 +32,7 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
     await worker?.close();
     worker = undefined;
     await requester.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await deleteKeysUnderPrefix(REDIS_URL, prefix);
   });
 
   const ping = (timeoutMs = 5000) =>

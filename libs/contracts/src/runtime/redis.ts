@@ -26,3 +26,18 @@ export async function evictionPolicyWarning(redis: Redis): Promise<string | null
     'will delete queued jobs, job locks and sessions. Set "maxmemory-policy noeviction" in redis.conf.'
   );
 }
+
+/** Deletes every key under a Lectern key prefix (a test run's or a benchmark's), a batch at a time. */
+export async function deleteKeysUnderPrefix(redisUrl: string, prefix: string): Promise<void> {
+  const redis = createRedis(redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -4,7 +4,7 @@ import { QueueName, type TranscriptSegment } from '@lectern/contracts';
 import {
   JobRequester,
   createLogger,
-  createRedis,
+  deleteKeysUnderPrefix,
   startQueueWorker,
   type RunningQueueWorker,
 } from '@lectern/contracts/runtime';
@@ -64,20 +64,6 @@ class MemoryTranscripts implements TranscriptSource {
   }
   close(): Promise<void> {
     return Promise.resolve();
-  }
-}
-
-async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = createRedis(redisUrl, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
   }
 }
 
@@ -145,7 +131,7 @@ export async function benchRequestReply(options: AiBenchOptions = {}): Promise<R
   } finally {
     await worker?.close();
     await requester.close();
-    await deleteKeys(redisUrl, prefix).catch(() => undefined);
+    await deleteKeysUnderPrefix(redisUrl, prefix).catch(() => undefined);
   }
 }
 

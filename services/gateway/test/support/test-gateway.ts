@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Redis } from 'ioredis';
+import { deleteKeysUnderPrefix } from '@lectern/contracts/runtime';
 import request from 'supertest';
 import { createGateway } from '../../src/bootstrap';
 import type { GatewayEnv, GatewayEnvInput } from '../../src/config/gateway-env';
@@ -50,23 +50,9 @@ export async function startTestGateway(
     async close() {
       await app.close();
       await dropDatabase(env.DATABASE_URL);
-      await deleteRedisKeys(env.REDIS_PREFIX);
+      await deleteKeysUnderPrefix(env.REDIS_URL, env.REDIS_PREFIX);
     },
   };
-}
-
-export async function deleteRedisKeys(prefix: string): Promise<void> {
-  const redis = new Redis('redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length > 0) await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 let counter = 0;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deleteKeysUnderPrefix } from '@lectern/contracts/runtime';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../ai/test/fixtures/fake-openai';
@@ -148,13 +149,7 @@ export async function startProcessStack(
       await youtube.close();
       await openAi.close();
       await dropDatabase(env.DATABASE_URL!);
-      const redis = new Redis(env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-      try {
-        const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
-        if (keys.length > 0) await redis.del(...keys);
-      } finally {
-        redis.disconnect();
-      }
+      await deleteKeysUnderPrefix(env.REDIS_URL!, env.REDIS_PREFIX!);
       rmSync(exportDir, { recursive: true, force: true });
     },
   };
