@@ -4,23 +4,12 @@ import { QUEUE_NAMES } from '@lectern/contracts';
 import { readHeartbeats } from '@lectern/contracts/runtime';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
+import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
 
 const CHECK_TIMEOUT_MS = 2000;
-
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)),
-        CHECK_TIMEOUT_MS,
-      ).unref(),
-    ),
-  ]);
-}
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -38,7 +27,7 @@ export class ReadinessIndicators {
   async postgres() {
     const check = this.indicators.check('postgres');
     try {
-      await withTimeout(this.dataSource.query('SELECT 1'), 'PostgreSQL');
+      await withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS, 'PostgreSQL');
       return check.up();
     } catch (error) {
       return check.down({ message: reason(error) });
@@ -48,7 +37,7 @@ export class ReadinessIndicators {
   async redis() {
     const check = this.indicators.check('redis');
     try {
-      await withTimeout(this.redisClient.ping(), 'Redis');
+      await withTimeout(this.redisClient.ping(), CHECK_TIMEOUT_MS, 'Redis');
       return check.up();
     } catch (error) {
       return check.down({ message: reason(error) });
@@ -59,7 +48,11 @@ export class ReadinessIndicators {
   async workers() {
     const check = this.indicators.check('workers');
     try {
-      const beats = await withTimeout(readHeartbeats(this.redisClient, this.env.REDIS_PREFIX), 'Redis');
+      const beats = await withTimeout(
+        readHeartbeats(this.redisClient, this.env.REDIS_PREFIX),
+        CHECK_TIMEOUT_MS,
+        'Redis',
+      );
       const counts = Object.fromEntries(
         QUEUE_NAMES.map((q) => [q, beats.filter((b) => b.service === q).length]),
       );

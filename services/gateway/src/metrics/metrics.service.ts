@@ -3,6 +3,7 @@ import { LANES, laneQueueName, QUEUE_NAMES } from '@lectern/contracts';
 import { JobRequester, readJobRunTotals, type JobRunTotals } from '@lectern/contracts/runtime';
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
@@ -11,19 +12,6 @@ import { RecordedJobHistogram } from './recorded-job-histogram';
 /** The states an operator watches; BullMQ keeps jobs added with a priority in "prioritized", which is waiting too. */
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const COLLECT_TIMEOUT_MS = 2000;
-
-/** A scrape must answer even while Redis is down: its Redis reads give up after a short while. */
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) =>
-      setTimeout(
-        () => reject(new Error(`${what} did not answer within ${COLLECT_TIMEOUT_MS} ms`)),
-        COLLECT_TIMEOUT_MS,
-      ).unref(),
-    ),
-  ]);
-}
 
 export type PlanLimitKind = 'transcript' | 'ai_generation';
 
@@ -100,6 +88,7 @@ export class MetricsService {
     try {
       const [depths, totals] = await withTimeout(
         Promise.all([this.queueDepths(), readJobRunTotals(this.redis, this.env.REDIS_PREFIX)]),
+        COLLECT_TIMEOUT_MS,
         'Redis',
       );
       for (const [labels, count] of depths) this.queueJobs.set(labels, count);
