@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '@/api/http';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  AuthField,
+  AuthForm,
+  AuthSwitch,
+  authFailedToast,
+  checkEmailAndPassword,
+} from '@/components/auth/auth-form';
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useLogin } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { ROUTES } from '@/routes';
@@ -15,16 +18,8 @@ export default function LoginPage() {
   const login = useLogin();
   const navigate = useNavigate();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (email.trim() === '' || password === '') {
-      toast({
-        title: 'Missing details',
-        description: 'Please enter your email and password.',
-        variant: 'destructive',
-      });
-      return;
-    }
+  const onSubmit = () => {
+    if (!checkEmailAndPassword(email, password)) return;
     login.mutate(
       { email: email.trim(), password },
       {
@@ -32,13 +27,8 @@ export default function LoginPage() {
           toast({ title: 'Welcome back!', description: "You've successfully logged in." });
           void navigate(ROUTES.dashboard);
         },
-        onError: (error) => {
-          toast({
-            title: 'Login failed',
-            description: errorMessage(error, 'Please check your credentials and try again.'),
-            variant: 'destructive',
-          });
-        },
+        onError: (error) =>
+          authFailedToast('Login failed', error, 'Please check your credentials and try again.'),
       },
     );
   };
@@ -47,44 +37,35 @@ export default function LoginPage() {
     <AuthLayout
       title="Welcome back"
       description="Sign in to your Lectern library"
-      footer={
-        <p>
-          Don&apos;t have an account?{' '}
-          <Link to={ROUTES.signup} className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign up
-          </Link>
-        </p>
-      }
+      footer={<AuthSwitch question="Don't have an account?" to={ROUTES.signup} label="Sign up" />}
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="login-email">Email</Label>
-          <Input
-            id="login-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={login.isPending}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="login-password">Password</Label>
-          <Input
-            id="login-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={login.isPending}
-          />
-        </div>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+      <AuthForm
+        onSubmit={onSubmit}
+        pending={login.isPending}
+        submitLabel="Sign In"
+        pendingLabel="Signing in..."
+      >
+        <AuthField
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          disabled={login.isPending}
+        />
+        <AuthField
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+          disabled={login.isPending}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }

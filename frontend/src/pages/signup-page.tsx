@@ -1,11 +1,14 @@
 import { MIN_PASSWORD_LENGTH } from '@lectern/contracts';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '@/api/http';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  AuthField,
+  AuthForm,
+  AuthSwitch,
+  authFailedToast,
+  checkEmailAndPassword,
+} from '@/components/auth/auth-form';
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useSignup } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { ROUTES } from '@/routes';
@@ -17,16 +20,8 @@ export default function SignupPage() {
   const signup = useSignup();
   const navigate = useNavigate();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (email.trim() === '' || password === '') {
-      toast({
-        title: 'Missing details',
-        description: 'Please enter your email and password.',
-        variant: 'destructive',
-      });
-      return;
-    }
+  const onSubmit = () => {
+    if (!checkEmailAndPassword(email, password)) return;
     if (password.length < MIN_PASSWORD_LENGTH) {
       toast({
         title: 'Password too short',
@@ -42,13 +37,8 @@ export default function SignupPage() {
           toast({ title: 'Account created!', description: "Welcome to Lectern. Let's start learning!" });
           void navigate(ROUTES.dashboard);
         },
-        onError: (error) => {
-          toast({
-            title: 'Signup failed',
-            description: errorMessage(error, 'Please try again with different credentials.'),
-            variant: 'destructive',
-          });
-        },
+        onError: (error) =>
+          authFailedToast('Signup failed', error, 'Please try again with different credentials.'),
       },
     );
   };
@@ -57,56 +47,45 @@ export default function SignupPage() {
     <AuthLayout
       title="Create your account"
       description="Start learning from videos with Lectern"
-      footer={
-        <p>
-          Already have an account?{' '}
-          <Link to={ROUTES.login} className="font-medium text-primary underline-offset-4 hover:underline">
-            Log in
-          </Link>
-        </p>
-      }
+      footer={<AuthSwitch question="Already have an account?" to={ROUTES.login} label="Log in" />}
     >
-      <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <div className="grid gap-2">
-          <Label htmlFor="signup-name">Name (optional)</Label>
-          <Input
-            id="signup-name"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            disabled={signup.isPending}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="signup-email">Email</Label>
-          <Input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            disabled={signup.isPending}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="signup-password">Password</Label>
-          <Input
-            id="signup-password"
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            disabled={signup.isPending}
-          />
-        </div>
-        <Button type="submit" className="w-full" disabled={signup.isPending}>
-          {signup.isPending ? 'Creating account...' : 'Create Account'}
-        </Button>
-      </form>
+      <AuthForm
+        onSubmit={onSubmit}
+        pending={signup.isPending}
+        submitLabel="Create Account"
+        pendingLabel="Creating account..."
+      >
+        <AuthField
+          id="signup-name"
+          label="Name (optional)"
+          autoComplete="name"
+          value={name}
+          onValueChange={setName}
+          disabled={signup.isPending}
+        />
+        <AuthField
+          id="signup-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onValueChange={setEmail}
+          disabled={signup.isPending}
+        />
+        <AuthField
+          id="signup-password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="At least 8 characters"
+          required
+          minLength={MIN_PASSWORD_LENGTH}
+          value={password}
+          onValueChange={setPassword}
+          disabled={signup.isPending}
+        />
+      </AuthForm>
     </AuthLayout>
   );
 }
