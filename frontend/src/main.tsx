@@ -13,12 +13,39 @@ async function startAfterPaint(): Promise<void> {
   await import('@/boot');
 }
 
+/**
+ * Runs once the browser has reported the page's first contentful paint. A hidden page paints nothing, so it
+ * runs at once there; a browser without paint timing runs it right after its next frame instead.
+ */
+function afterFirstPaint(run: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  if (document.visibilityState === 'hidden') return once();
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && once());
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    return;
+  }
+  new PerformanceObserver((entries, observer) => {
+    if (!entries.getEntriesByName('first-contentful-paint').length) return;
+    observer.disconnect();
+    once();
+  }).observe({ type: 'paint', buffered: true });
+  // Never more than a few seconds, whatever the browser reports.
+  setTimeout(once, 3000);
+}
+
 const prerendered =
   document.documentElement.classList.contains('route-home') &&
   document.getElementById('root')?.hasAttribute('data-prerendered') === true;
 
 // Every other path starts the app at once.
-if (!prerendered) void import('@/boot');
-else if (document.visibilityState === 'hidden') void startAfterPaint();
-// A requestAnimationFrame callback runs just before a frame is painted; a task queued from it runs after.
-else requestAnimationFrame(() => setTimeout(() => void startAfterPaint(), 0));
+if (prerendered) afterFirstPaint(() => void startAfterPaint());
+else void import('@/boot');
