@@ -1,3 +1,4 @@
+import '@/lib/zod-without-eval';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app';
