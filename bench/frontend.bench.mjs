@@ -244,7 +244,7 @@ async function tenHourPage(browser, stack, user, videoId) {
 // ---------------------------------------------------------------------------------------------------------
 // Lighthouse on the landing page, with Debian's Chromium.
 
-export async function lighthouseLanding(baseUrl, { mobileRuns = 3, desktop = true } = {}) {
+export async function lighthouseLanding(baseUrl, { mobileRuns = 5, desktop = true } = {}) {
   let lighthouse;
   let chromeLauncher;
   try {
