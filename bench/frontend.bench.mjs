@@ -274,7 +274,12 @@ export async function lighthouseLanding(baseUrl, { mobileRuns = 5, desktop = tru
         },
         config,
       );
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A run Lighthouse could not measure (e.g. NO_FCP from a browser hiccup) has no score, not a score of 0.
+      if (runtimeError || categories.performance.score === null) {
+        runs.push({ formFactor, error: runtimeError?.code ?? 'no performance score' });
+        continue;
+      }
       runs.push({
         formFactor,
         performance: Math.round(categories.performance.score * 100),
@@ -301,8 +306,9 @@ export async function lighthouseLanding(baseUrl, { mobileRuns = 5, desktop = tru
   } finally {
     await chrome.kill();
   }
-  const mobile = runs.filter((r) => r.formFactor === 'mobile');
-  const desktopRun = runs.find((r) => r.formFactor === 'desktop');
+  const mobile = runs.filter((r) => r.formFactor === 'mobile' && !r.error);
+  const desktopRun = runs.find((r) => r.formFactor === 'desktop' && !r.error);
+  const unmeasured = runs.filter((r) => r.error).map((r) => `${r.formFactor}: ${r.error}`);
   return {
     version: require('lighthouse/package.json').version,
     [`mobile performance (median of ${mobile.length})`]: median(mobile.map((r) => r.performance)),
@@ -310,6 +316,7 @@ export async function lighthouseLanding(baseUrl, { mobileRuns = 5, desktop = tru
     ...(desktopRun
       ? { 'desktop performance': desktopRun.performance, 'desktop accessibility': desktopRun.accessibility }
       : {}),
+    ...(unmeasured.length ? { 'runs Lighthouse could not measure': unmeasured } : {}),
     target: TARGETS.lighthouse,
     'meets target (mobile)':
       median(mobile.map((r) => r.performance)) >= TARGETS.lighthouse &&
