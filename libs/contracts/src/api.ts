@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FeatureTypeSchema, HighlightColorSchema, SummaryLengthSchema } from './entities';
+import { FEATURE_TYPES, HighlightColorSchema, SUMMARY_LENGTHS } from './entities';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -60,11 +60,29 @@ export const CreateHighlightRequestSchema = z.object({
 });
 export type CreateHighlightRequest = z.input<typeof CreateHighlightRequestSchema>;
 
+/** The value sent, echoed in a message when it is short and simple; a blob of any size is not repeated. */
+function quoted(value: unknown): string {
+  const json = JSON.stringify(value);
+  return (typeof value === 'string' || typeof value === 'number') && json.length <= 40 ? ` ${json}` : '';
+}
+
 export const GenerateRequestSchema = z.object({
-  videoId: z.string({ error: 'videoId is required.' }),
-  type: FeatureTypeSchema,
-  summaryLength: SummaryLengthSchema.optional(),
-  regenerate: z.boolean().optional().default(false),
+  videoId: z
+    .string({ error: 'A videoId is required.' })
+    .refine((value) => value.trim() !== '', 'A videoId is required.'),
+  type: z.enum(FEATURE_TYPES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? `A type is required: one of ${FEATURE_TYPES.join(', ')}.`
+        : `Unknown AI feature${quoted(issue.input)}. Choose one of: ${FEATURE_TYPES.join(', ')}.`,
+  }),
+  /** Only a summary has a length (short when not given); it is ignored for every other feature. */
+  summaryLength: z
+    .enum(SUMMARY_LENGTHS, {
+      error: (issue) => `Unknown summary length${quoted(issue.input)}. Choose micro, short or detailed.`,
+    })
+    .nullish(),
+  regenerate: z.boolean({ error: 'The regenerate field must be true or false.' }).optional().default(false),
 });
 export type GenerateRequest = z.input<typeof GenerateRequestSchema>;
 
