@@ -124,9 +124,8 @@ async function laneQueues(prefix) {
       await queues.free.obliterate({ force: true });
       await queues.pro.close();
       await queues.free.close();
-      const keys = await connection.keys(`${prefix}:*`);
-      if (keys.length) await connection.del(...keys);
       connection.disconnect();
+      await runtime.deleteKeysUnderPrefix('redis://127.0.0.1:6379', prefix);
     },
   };
 }

@@ -11,6 +11,7 @@ const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { startFakeYouTube } = require(path.join(root, 'services/transcripts/dist/fake-youtube'));
 const { dropDatabase } = require(path.join(root, 'services/gateway/dist/database/ensure-database'));
+const { deleteKeysUnderPrefix } = require(path.join(root, 'libs/contracts/dist/runtime'));
 
 export async function freePort() {
   return new Promise((resolve) => {
@@ -76,11 +77,7 @@ export async function startStack({
       );
       await youtube.close();
       await dropDatabase(env.DATABASE_URL);
-      const { Redis } = require('ioredis');
-      const redis = new Redis(env.REDIS_URL);
-      const keys = await redis.keys(`${env.REDIS_PREFIX}:*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
+      await deleteKeysUnderPrefix(env.REDIS_URL, env.REDIS_PREFIX);
     },
   };
 }
