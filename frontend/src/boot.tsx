@@ -27,10 +27,11 @@ function TakenOver({ root }: { root: HTMLElement }) {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-async function start(root: HTMLElement): Promise<void> {
-  // index.html carries the landing page prerendered from this same tree (src/prerender.tsx), shown on "/" only.
-  const prerendered =
-    root.hasAttribute('data-prerendered') && document.documentElement.classList.contains('route-home');
+/**
+ * Starts the app in `root`. `prerendered`: the page shows the landing page prerendered from this same tree
+ * (src/prerender.tsx), which the app adopts; otherwise it renders from scratch.
+ */
+export async function startApp(root: HTMLElement, prerendered: boolean): Promise<void> {
   if (!prerendered) {
     root.removeAttribute('data-prerendered');
     root.replaceChildren();
@@ -60,6 +61,3 @@ async function start(root: HTMLElement): Promise<void> {
     );
   });
 }
-
-const root = document.getElementById('root');
-if (root) void start(root);

@@ -7,10 +7,10 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * that paint never waits on (or shares a slow link with) the app. The app then starts in steps, each its own
  * task (React, then the app's code, see boot.tsx), so a slow phone never freezes for long while it does.
  */
-async function startAfterPaint(): Promise<void> {
+async function startAfterPaint(root: HTMLElement): Promise<void> {
   await import('react-dom/client');
   await nextTask();
-  await import('@/boot');
+  await (await import('@/boot')).startApp(root, true);
 }
 
 /**
@@ -42,10 +42,8 @@ function afterFirstPaint(run: () => void): void {
   setTimeout(once, 3000);
 }
 
-const prerendered =
-  document.documentElement.classList.contains('route-home') &&
-  document.getElementById('root')?.hasAttribute('data-prerendered') === true;
-
-// Every other path starts the app at once.
-if (prerendered) afterFirstPaint(() => void startAfterPaint());
-else void import('@/boot');
+// index.html carries the landing page prerendered, shown on "/" only; every other path starts the app at once.
+const root = document.getElementById('root');
+if (root?.hasAttribute('data-prerendered') && document.documentElement.classList.contains('route-home'))
+  afterFirstPaint(() => void startAfterPaint(root));
+else if (root) void import('@/boot').then(({ startApp }) => startApp(root, false));
