@@ -32,13 +32,20 @@ function newTestHandlers() {
 }
 
 describe('ai handlers', () => {
-  it('loads the transcript by id and asks the engine for the feature', async () => {
+  it('loads the transcript by id, asks the engine for the feature and names what it wrote', async () => {
     const { sut, requests, context } = newTestHandlers();
     const result = await sut.generate(
       { transcriptId: 'known', feature: 'summary', summaryLength: 'micro', title: 'Hash tables' },
       context,
     );
-    expect(result).toEqual({ outputText: '# summary', engine: 'offline', model: 'test-model' });
+    expect(result).toEqual({
+      outputText: '# summary',
+      engine: 'offline',
+      model: 'test-model',
+      transcriptId: 'known',
+      feature: 'summary',
+      summaryLength: 'micro',
+    });
     expect(requests).toEqual([
       { feature: 'summary', summaryLength: 'micro', title: 'Hash tables', segments: SEGMENTS },
     ]);

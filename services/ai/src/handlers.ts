@@ -31,7 +31,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         },
         'content written',
       );
-      return result;
+      return { ...result, transcriptId, feature, summaryLength };
     },
   };
 }

@@ -22,7 +22,14 @@ export function createExportHandlers(deps: ExportDependencies): JobHandlers<type
       const doc = await deps.store.load(videoId, userId);
       if (!doc) throw new PermanentJobError(404, VIDEO_NOT_FOUND);
       const stored = await deps.files.write(format.data, (output) => renderExport(doc, format.data, output));
-      return { ...stored, contentType: contentTypeFor(format.data), title: doc.title };
+      return {
+        ...stored,
+        userId,
+        videoId,
+        format: format.data,
+        contentType: contentTypeFor(format.data),
+        title: doc.title,
+      };
     },
   };
 }

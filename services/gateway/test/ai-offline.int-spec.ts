@@ -20,7 +20,8 @@ describe('AI content with the offline engine', () => {
   let stack: AiStack;
 
   beforeAll(async () => {
-    stack = await startAiStack({ engine: 'offline' });
+    // Enough job slots for the races below to be decided by the monthly limit, not by the slots.
+    stack = await startAiStack({ engine: 'offline', gateway: { JOBS_IN_FLIGHT_FREE: '20' } });
   });
   afterAll(() => stack.close());
 

@@ -17,6 +17,10 @@ export interface GenerateData {
 export type AiEngineName = 'openai' | 'offline';
 
 export interface GenerateResult {
+  /** What was written, as the worker read it from the job: the gateway stores only what it asked for. */
+  transcriptId: string;
+  feature: FeatureType;
+  summaryLength: SummaryLength | null;
   /** Markdown in the feature's fixed structure. */
   outputText: string;
   engine: AiEngineName;

@@ -16,6 +16,10 @@ export interface RenderExportData {
  * (EXPORT_DIR). Only this reference travels through Redis; the gateway streams the file and deletes it.
  */
 export interface RenderExportResult {
+  /** Whose video was rendered, as the worker read it from the job: the gateway streams it only to that user. */
+  userId: string;
+  videoId: string;
+  format: ExportFormat;
   /** The file's name inside the export directory (see EXPORT_FILE_NAME in the runtime), never a path. */
   file: string;
   bytes: number;

@@ -3,11 +3,14 @@ import type { QueueName } from '../queues';
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-/** Failed jobs stay a week for operators to inspect in Bull Board; completed ones are trimmed. */
-const retention: Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'> = {
+/**
+ * Failed jobs stay a week for operators to inspect in Bull Board, completed ones an hour; both are also capped by
+ * count per lane, so Redis memory stays bounded whatever users send.
+ */
+export const JOB_RETENTION = {
   removeOnComplete: { age: 60 * 60, count: 1000 },
-  removeOnFail: { age: 7 * DAY_SECONDS },
-};
+  removeOnFail: { age: 7 * DAY_SECONDS, count: 5000 },
+} satisfies Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'>;
 
 /** Retries and back-off per queue, decided in one place. Permanent failures skip retries (UnrecoverableError). */
 const perQueue: Record<QueueName, JobsOptions> = {
@@ -18,5 +21,5 @@ const perQueue: Record<QueueName, JobsOptions> = {
 };
 
 export function jobOptionsFor(queue: QueueName, overrides: JobsOptions = {}): JobsOptions {
-  return { ...retention, ...perQueue[queue], ...overrides };
+  return { ...JOB_RETENTION, ...perQueue[queue], ...overrides };
 }

@@ -27,6 +27,18 @@ export interface RequestOptions {
   timeoutMessage?: string;
 }
 
+export interface JobRequesterOptions {
+  /**
+   * How long adding a job may take. During a Redis outage commands wait for a reconnection that may never come;
+   * past this the request is answered 503 instead of hanging.
+   */
+  addTimeoutMs?: number;
+}
+
+const DEFAULT_ADD_TIMEOUT_MS = 3_000;
+export const QUEUE_UNREACHABLE_MESSAGE =
+  'Lectern cannot reach its job queue right now. Please try again in a moment.';
+
 interface LaneHandle {
   queue: Queue;
   events: QueueEvents;
@@ -43,12 +55,15 @@ export class JobRequester {
   // reaction on it per request, keeping each request's result and async context alive until shutdown.
   private readonly waiting = new Set<(error: JobRequestError) => void>();
   private stopping?: JobRequestError;
+  private readonly addTimeoutMs: number;
 
   constructor(
     private readonly redisUrl: string,
     private readonly prefix: string,
+    options: JobRequesterOptions = {},
   ) {
     this.connection = createRedis(redisUrl);
+    this.addTimeoutMs = options.addTimeoutMs ?? DEFAULT_ADD_TIMEOUT_MS;
   }
 
   /** Opens every queue and its event stream; events must be listening before the first job is added. */
@@ -85,8 +100,7 @@ export class JobRequester {
     const handle = this.lanes.get(laneQueueName(queue, options.lane));
     if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
     if (this.stopping) throw this.stopping;
-    const overrides = options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {};
-    const job: Job = await handle.queue.add(name, data, jobOptionsFor(queue, overrides));
+    const job = await this.add(handle.queue, queue, name, data, options);
     let stop!: (error: JobRequestError) => void;
     const stopped = new Promise<never>((_, reject) => {
       stop = reject;
@@ -121,13 +135,38 @@ export class JobRequester {
     for (const stop of this.waiting) stop(this.stopping);
   }
 
+  /** Adds the job, never waiting longer than addTimeoutMs (503); a job added after that is withdrawn. */
+  private async add(
+    queue: Queue,
+    queueName: QueueName,
+    name: string,
+    data: unknown,
+    options: RequestOptions,
+  ): Promise<Job> {
+    const overrides = options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {};
+    const adding = queue.add(name, data, jobOptionsFor(queueName, overrides));
+    const job = await withinTime(adding, this.addTimeoutMs);
+    if (job) return job;
+    // Nobody will wait for it; a deduplicated one may have been joined by another request, so it stays.
+    if (!options.deduplicationId)
+      void adding.then((late) => this.withdrawIfNotStarted(late)).catch(() => undefined);
+    else adding.catch(() => undefined);
+    throw new JobRequestError(503, QUEUE_UNREACHABLE_MESSAGE);
+  }
+
+  /** Removes a job nobody awaits, unless a worker already took it. */
+  private async withdrawIfNotStarted(job: Job): Promise<void> {
+    const state = await withinTime(job.getState(), this.addTimeoutMs).catch(() => null);
+    if (state === 'waiting' || state === 'prioritized' || state === 'delayed')
+      await withinTime(job.remove(), this.addTimeoutMs).catch(() => undefined);
+  }
+
   private async toRequestError(job: Job, error: unknown, options: RequestOptions): Promise<JobRequestError> {
     const reason = error instanceof Error ? error.message : String(error);
     if (/timed out before finishing/.test(reason)) {
       // Nobody is waiting any more: a job that has not started yet is withdrawn rather than run for nothing.
-      const state = await job.getState().catch(() => 'unknown');
-      if (state === 'waiting' || state === 'prioritized' || state === 'delayed')
-        await job.remove().catch(() => undefined);
+      // Never a deduplicated one: another user's request may have joined it and still be waiting for it.
+      if (!options.deduplicationId) await this.withdrawIfNotStarted(job);
       return new JobRequestError(
         504,
         options.timeoutMessage ?? 'The request took too long. Please try again.',
@@ -147,5 +186,18 @@ export class JobRequester {
       }),
     );
     await this.connection.quit().catch(() => this.connection.disconnect());
+  }
+}
+
+/** The promise's value, or undefined when it has not settled within `ms` (it keeps running). */
+async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

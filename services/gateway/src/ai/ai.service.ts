@@ -7,12 +7,14 @@ import {
   SUMMARY_LENGTHS,
   type AiContentItem,
   type FeatureType,
+  type GenerateResult,
   type SummaryLength,
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/contracts/runtime';
 import { DataSource, type EntityManager } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../library/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsageService } from '../usage/usage.service';
@@ -31,6 +33,12 @@ const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
   blog: 'Blog posts',
   action_plan: 'Action plans',
 };
+
+interface OwnedVideo {
+  id: string;
+  transcriptId: string;
+  title: string | null;
+}
 
 interface AiContentRow {
   id: string;
@@ -88,8 +96,8 @@ export class AiService {
 
   /**
    * Answers the stored item when one exists and no regeneration was asked for (nothing counted). Otherwise the ai
-   * worker writes it; the item is stored and, for Free users, the generation counted in one transaction under the
-   * user's lock, so parallel requests never exceed the monthly limit and a failed generation never counts.
+   * worker writes it as a counted action (see UsageService.runCounted): a Free user's use is reserved before the
+   * job starts, so parallel requests never run more generations than uses left, and a failed one never counts.
    */
   async generate(user: User, command: GenerateCommand): Promise<AiContentItem> {
     const { feature, summaryLength } = command;
@@ -105,7 +113,35 @@ export class AiService {
       if (stored) return stored;
     }
 
-    await this.usage.assertAvailable(user, 'ai_generation');
+    return this.usage.runCounted(user, 'ai_generation', {
+      startsJob: true,
+      job: () => this.write(user, video, command),
+      jobTimeoutMs: AI_GENERATE_TIMEOUT_MS,
+      record: async (manager, result) => {
+        // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
+        const [still] = await manager.query<unknown[]>('SELECT 1 FROM videos WHERE id = $1 AND user_id = $2', [
+          video.id,
+          user.id,
+        ]);
+        if (!still) throw new NotFoundException(VIDEO_NOT_FOUND);
+        if (!command.regenerate) {
+          // A parallel request may have stored it meanwhile: answer that one and count nothing more.
+          const stored = await this.newest(manager, video.id, feature, summaryLength);
+          if (stored) return { value: stored, counted: null };
+        }
+        const [row] = await manager.query<AiContentRow[]>(
+          `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+          [video.id, feature, summaryLength, result.outputText, result.engine, result.model],
+        );
+        return { value: toItem(row!), counted: row!.id };
+      },
+    });
+  }
+
+  /** Has the ai worker write the item; the answer must be what was asked for, about this video's transcript. */
+  private async write(user: User, video: OwnedVideo, command: GenerateCommand): Promise<GenerateResult> {
+    const { feature, summaryLength } = command;
     const result = await this.jobs.request(
       QueueName.Ai,
       'generate',
@@ -116,22 +152,18 @@ export class AiService {
         timeoutMessage: 'Writing this content took too long. Please try again.',
       },
     );
-
-    return this.usage.withUserLock(user.id, async (manager) => {
-      if (!command.regenerate) {
-        // A parallel request may have stored it meanwhile: answer that one and count nothing more.
-        const stored = await this.newest(manager, video.id, feature, summaryLength);
-        if (stored) return stored;
-      }
-      const [row] = await manager.query<AiContentRow[]>(
-        `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-        [video.id, feature, summaryLength, result.outputText, result.engine, result.model],
-      );
-      // Refuses (402, rolling the insert back) when a parallel request used the last generation meanwhile.
-      await this.usage.consume(manager, user, 'ai_generation', row!.id);
-      return toItem(row!);
-    });
+    if (
+      result.transcriptId !== video.transcriptId ||
+      result.feature !== feature ||
+      result.summaryLength !== summaryLength
+    ) {
+      throw foreignResult('AI content', {
+        videoId: video.id,
+        asked: { transcriptId: video.transcriptId, feature, summaryLength },
+        answered: { transcriptId: result.transcriptId, feature: result.feature, summaryLength: result.summaryLength },
+      });
+    }
+    return result;
   }
 
   private async newest(
@@ -150,10 +182,7 @@ export class AiService {
   }
 
   /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
-  private async video(
-    userId: string,
-    videoId: string,
-  ): Promise<{ id: string; transcriptId: string; title: string | null }> {
+  private async video(userId: string, videoId: string): Promise<OwnedVideo> {
     if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
     const [row] = await this.dataSource.query<{ id: string; transcript_id: string; title: string | null }[]>(
       `SELECT v.id, v.transcript_id, t.title FROM videos v JOIN transcripts t ON t.id = v.transcript_id

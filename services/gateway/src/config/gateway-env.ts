@@ -52,6 +52,16 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .optional(),
   /** Where the built web app lives; defaults to frontend/dist of this checkout. */
   WEB_DIST_DIR: z.string().optional(),
+  // Work one user may start: jobs waiting or running at once per queue, and jobs started per hour (failed ones
+  // count too), for Free and for Pro (and admins).
+  JOBS_IN_FLIGHT_FREE: positiveInt(2),
+  JOBS_IN_FLIGHT_PRO: positiveInt(5),
+  ANALYSES_PER_HOUR_FREE: positiveInt(30),
+  ANALYSES_PER_HOUR_PRO: positiveInt(300),
+  GENERATIONS_PER_HOUR_FREE: positiveInt(30),
+  GENERATIONS_PER_HOUR_PRO: positiveInt(300),
+  EXPORTS_PER_HOUR_FREE: positiveInt(60),
+  EXPORTS_PER_HOUR_PRO: positiveInt(600),
 });
 
 export type GatewayEnvInput = z.input<typeof GatewayEnvSchema>;

@@ -22,8 +22,10 @@ import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../library/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
+import { JobAdmission } from '../usage/job-admission';
 import { contentDisposition } from './download-name';
 
 // The ten-hour transcript renders in a few seconds; this leaves room for a queue of Pro exports ahead.
@@ -48,6 +50,7 @@ export class ExportService {
     private readonly dataSource: DataSource,
     private readonly jobs: JobRequester,
     private readonly metrics: MetricsService,
+    private readonly admission: JobAdmission,
   ) {}
 
   /** Renders the video through the export worker and streams the file to the user. */
@@ -73,21 +76,31 @@ export class ExportService {
       throw new ForbiddenException(PRO_FORMATS_MESSAGE(format));
     }
 
-    const result = await this.jobs.request(
-      QueueName.Export,
-      'render',
-      { videoId, userId: user.id, format },
-      {
-        lane: laneFor(user),
-        timeoutMs: EXPORT_TIMEOUT_MS,
-        timeoutMessage: 'Preparing the export took too long. Please try again.',
-      },
+    const result = await this.admission.run(user, 'export', EXPORT_TIMEOUT_MS, () =>
+      this.jobs.request(
+        QueueName.Export,
+        'render',
+        { videoId, userId: user.id, format },
+        {
+          lane: laneFor(user),
+          timeoutMs: EXPORT_TIMEOUT_MS,
+          timeoutMessage: 'Preparing the export took too long. Please try again.',
+        },
+      ),
     );
     // The name comes back through Redis: only a name the worker could have given is joined to the directory.
     const path = exportFilePath(this.env.EXPORT_DIR, result.file);
     if (!path) {
       this.logger.error({ file: result.file }, 'the export worker answered an unexpected file name');
       throw new InternalServerErrorException();
+    }
+    // The file must be the one made for this user, video and format, whatever became of the job's data.
+    if (result.userId !== user.id || result.videoId !== videoId || result.format !== format) {
+      await unlink(path).catch(() => undefined);
+      throw foreignResult('export', {
+        asked: { userId: user.id, videoId, format },
+        answered: { userId: result.userId, videoId: result.videoId, format: result.format },
+      });
     }
     return { path, contentType: result.contentType, disposition: contentDisposition(result.title, format) };
   }

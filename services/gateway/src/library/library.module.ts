@@ -3,6 +3,7 @@ import { HighlightsController } from '../highlights/highlights.controller';
 import { HighlightsService } from '../highlights/highlights.service';
 import { TranscriptsController } from '../transcripts/transcripts.controller';
 import { TranscriptsService } from '../transcripts/transcripts.service';
+import { JobAdmission } from '../usage/job-admission';
 import { UsageController } from '../usage/usage.controller';
 import { UsageService } from '../usage/usage.service';
 import { VideosController } from './videos.controller';
@@ -11,7 +12,7 @@ import { VideosService } from './videos.service';
 /** The user's library: analysing videos, the list and pages, highlights, notes and monthly usage. */
 @Module({
   controllers: [TranscriptsController, VideosController, HighlightsController, UsageController],
-  providers: [TranscriptsService, VideosService, HighlightsService, UsageService],
-  exports: [VideosService, UsageService],
+  providers: [TranscriptsService, VideosService, HighlightsService, UsageService, JobAdmission],
+  exports: [VideosService, UsageService, JobAdmission],
 })
 export class LibraryModule {}

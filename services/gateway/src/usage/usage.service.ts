@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { FREE_PLAN_LIMITS, hasProAccess, type User, type UsageStats } from '@lectern/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MetricsService } from '../metrics/metrics.service';
+import { JobAdmission, type WorkKind } from './job-admission';
 
 export type UsageKind = 'transcript' | 'ai_generation';
 
@@ -21,28 +23,122 @@ export function usageMonth(now = new Date()): string {
   return now.toISOString().slice(0, 7);
 }
 
-/** The Free plan's monthly limits, enforced so that no race of parallel requests can beat them. */
+/** How one counted action runs; see UsageService.runCounted. */
+export interface CountedAction<R, T> {
+  /**
+   * False when no job is needed (the result is at hand, e.g. a cached transcript): nothing is reserved and no
+   * job slot is taken, but the use is still counted when `record` says so.
+   */
+  startsJob: boolean;
+  /** Starts the job and awaits its result (or answers the result at hand). */
+  job: () => Promise<R>;
+  /** How long the job may take: a reservation older than this (its gateway crashed) no longer counts. */
+  jobTimeoutMs: number;
+  /**
+   * What the reservation is for, e.g. a video: a second request of the same user for the same subject while the
+   * first is running shares its reservation instead of taking another use (its job is the same, deduplicated).
+   * Without it every request reserves its own use.
+   */
+  subject?: string;
+  /**
+   * Under the user's lock: stores the result and says what to count (the id of the counted row), or null when
+   * nothing new was made (a parallel request stored it first).
+   */
+  record: (manager: EntityManager, result: R) => Promise<{ value: T; counted: string | null }>;
+}
+
+const WORK_OF: Record<UsageKind, WorkKind> = { transcript: 'analysis', ai_generation: 'generation' };
+
+// A reservation outlives its job's timeout by this much, then stops counting even if never released.
+const RESERVATION_MARGIN_MS = 60_000;
+
+/**
+ * The Free plan's monthly limits, enforced so that no race of parallel requests can beat them, and before any
+ * work starts: a Free user never gets more jobs run than uses left.
+ */
 @Injectable()
 export class UsageService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly metrics: MetricsService,
+    private readonly admission: JobAdmission,
   ) {}
 
+  /** Uses recorded this month plus uses reserved by jobs still running. */
   private async count(manager: EntityManager, userId: string, kind: UsageKind): Promise<number> {
     const [row] = await manager.query<{ count: string }[]>(
-      'SELECT count(*) AS count FROM usage_events WHERE user_id = $1 AND kind = $2 AND month = $3',
+      `SELECT (SELECT count(*) FROM usage_events WHERE user_id = $1 AND kind = $2 AND month = $3)
+            + (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND expires_at > now())
+              AS count`,
       [userId, kind, usageMonth()],
     );
     return Number(row?.count ?? 0);
   }
 
-  /** 402 when a Free user has no use of this kind left this month (a cheap early check, outside any lock). */
-  async assertAvailable(user: User, kind: UsageKind): Promise<void> {
-    if (hasProAccess(user)) return;
-    if ((await this.count(this.dataSource.manager, user.id, kind)) >= LIMITS[kind].limit) {
-      throw this.refusal(kind);
+  /**
+   * The one sequence of every counted action (a new video in the library, an AI generation):
+   *  1. under the user's lock, a Free user's use is reserved (402 when none is left, counting other requests'
+   *     reservations), so at most the uses left are ever worked on at once;
+   *  2. the job runs within the user's job slots and hourly limits (429 otherwise);
+   *  3. under the lock again, the result is stored and the use recorded in place of the reservation.
+   * A job that fails or times out gives its reservation back: a failed job never uses anything. A reservation
+   * left behind by a crashed gateway stops counting once its job could no longer be running.
+   */
+  async runCounted<R, T>(user: User, kind: UsageKind, action: CountedAction<R, T>): Promise<T> {
+    const subject = action.subject ?? randomUUID();
+    let reservation: string | null = null;
+    let result: R;
+    try {
+      if (action.startsJob) {
+        reservation = await this.reserve(user, kind, subject, action.jobTimeoutMs);
+        result = await this.admission.run(user, WORK_OF[kind], action.jobTimeoutMs, action.job);
+      } else {
+        result = await action.job();
+      }
+      const value = await this.withUserLock(user.id, async (manager) => {
+        // This request's reservation, and any it shared, become the recorded use (or nothing, if none is made).
+        await manager.query(
+          'DELETE FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND subject_key = $3',
+          [user.id, kind, subject],
+        );
+        const { value, counted } = await action.record(manager, result);
+        if (counted) await this.consume(manager, user, kind, counted);
+        return value;
+      });
+      reservation = null; // deleted with the use recorded
+      return value;
+    } finally {
+      if (reservation) await this.release(reservation);
     }
+  }
+
+  /**
+   * Reserves one use for a Free user (none for Pro and admins: they are unlimited): 402 when the month's uses and
+   * the reservations of jobs still running leave none. Answers the reservation's id, or null when nothing was
+   * reserved (Pro, or a reservation for the same subject is already there and is shared).
+   */
+  private async reserve(user: User, kind: UsageKind, subject: string, jobTimeoutMs: number): Promise<string | null> {
+    if (hasProAccess(user)) return null;
+    return this.withUserLock(user.id, async (manager) => {
+      await manager.query('DELETE FROM usage_reservations WHERE user_id = $1 AND expires_at <= now()', [user.id]);
+      const [shared] = await manager.query<unknown[]>(
+        'SELECT 1 FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND subject_key = $3',
+        [user.id, kind, subject],
+      );
+      if (shared) return null;
+      if ((await this.count(manager, user.id, kind)) >= LIMITS[kind].limit) throw this.refusal(kind);
+      const [row] = await manager.query<{ id: string }[]>(
+        `INSERT INTO usage_reservations (user_id, kind, subject_key, expires_at)
+         VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
+        [user.id, kind, subject, (jobTimeoutMs + RESERVATION_MARGIN_MS) / 1000],
+      );
+      return row!.id;
+    });
+  }
+
+  /** Gives a reservation back (a no-op once it became a recorded use). */
+  private async release(reservationId: string): Promise<void> {
+    await this.dataSource.query('DELETE FROM usage_reservations WHERE id = $1', [reservationId]);
   }
 
   /**
@@ -57,7 +153,7 @@ export class UsageService {
   }
 
   /** Inside withUserLock: refuses (402) a Free user over the limit, else records the use of `subjectId`. */
-  async consume(manager: EntityManager, user: User, kind: UsageKind, subjectId: string): Promise<void> {
+  private async consume(manager: EntityManager, user: User, kind: UsageKind, subjectId: string): Promise<void> {
     if (!hasProAccess(user) && (await this.count(manager, user.id, kind)) >= LIMITS[kind].limit) {
       throw this.refusal(kind);
     }

@@ -2,6 +2,7 @@ import type { RunningQueueWorker } from '@lectern/contracts/runtime';
 import { DataSource } from 'typeorm';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../ai/test/fixtures/fake-openai';
 import { startFakeYouTube, type FakeYouTube } from '../../../transcripts/src/fake-youtube';
+import type { GatewayEnvInput } from '../../src/config/gateway-env';
 import type { AiTestWorkerOptions } from './ai-test-worker';
 import { signedInBrowser, watchUrl } from './library-fixtures';
 import { startTestGateway, type TestGateway } from './test-gateway';
@@ -23,6 +24,8 @@ export interface AiStackOptions {
   /** The OpenAI-compatible engine against the fake provider; the offline engine otherwise. */
   engine: 'offline' | 'openai';
   ai?: Omit<AiTestWorkerOptions, 'openAiBaseUrl' | 'openAiApiKey' | 'openAiModel'>;
+  /** Gateway variables, e.g. the per-user job limits. */
+  gateway?: Partial<Record<keyof GatewayEnvInput, string>>;
 }
 
 /** The gateway with every real worker, a fake YouTube and, for the OpenAI-compatible engine, a fake provider. */
@@ -32,7 +35,7 @@ export async function startAiStack(options: AiStackOptions): Promise<AiStack> {
     options.engine === 'openai'
       ? await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY, model: FAKE_OPENAI_MODEL })
       : null;
-  const gateway = await startTestGateway();
+  const gateway = await startTestGateway(options.gateway);
   const workers = await startTestWorkers(gateway.env, {
     youtubeOrigin: youtube.url,
     youtubeTimeoutMs: 5000,
