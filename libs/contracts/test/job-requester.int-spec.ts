@@ -6,6 +6,7 @@ import { JobRequester, JobRequestError } from '../src/runtime/job-requester';
 import { createLogger } from '../src/runtime/logger';
 import { deleteKeysUnderPrefix } from '../src/runtime/redis';
 import { startQueueWorker, type RunningQueueWorker } from '../src/runtime/queue-worker';
+import { startTcpRelay } from './support/tcp-relay';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const logger = createLogger('job-requester-test', 'silent');
@@ -69,5 +70,76 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
     await expect(ping()).rejects.toBeInstanceOf(JobRequestError);
     expect(requester.pending).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1000)); // the abandoned wait's own timer runs out
+  });
+
+  const startPingWorker = async () => {
+    worker = await startQueueWorker({
+      queue: 'billing',
+      handlers: pingHandlers,
+      redisUrl: REDIS_URL,
+      prefix,
+      concurrency: 2,
+      logger,
+    });
+  };
+
+  it('keeps a deduplicated job when the first request times out: another request joined it and gets its result', async () => {
+    const dedup = (timeoutMs: number) =>
+      requester.request(
+        'billing',
+        'ping',
+        { sentAt: Date.now() },
+        { lane: 'free', timeoutMs, deduplicationId: 'ping:shared' },
+      );
+    const first = dedup(1000); // no worker yet: the job stays queued
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const joined = dedup(20_000);
+    await expect(first).rejects.toMatchObject({ status: 504 });
+
+    await startPingWorker();
+    await expect(joined).resolves.toMatchObject({ service: 'billing' });
+  });
+
+  it('still withdraws a job nobody else waits for when its request times out', async () => {
+    await expect(ping(500)).rejects.toMatchObject({ status: 504 });
+    const [queue] = requester.queues().filter((q) => q.name === 'billing-free');
+    expect(await queue!.getJobCounts('waiting', 'prioritized', 'delayed')).toEqual({
+      waiting: 0,
+      prioritized: 0,
+      delayed: 0,
+    });
+  });
+
+  it('answers 503 within a few seconds when Redis stops answering while a job is added, never hangs', async () => {
+    const relay = await startTcpRelay(6379);
+    const cutOff = new JobRequester(`redis://127.0.0.1:${relay.port}`, prefix, { addTimeoutMs: 1000 });
+    try {
+      await cutOff.init();
+      relay.freeze();
+      const started = Date.now();
+      // Far longer than the test may take: only the time limit on adding can answer in time.
+      const request = cutOff.request(
+        'billing',
+        'ping',
+        { sentAt: Date.now() },
+        { lane: 'free', timeoutMs: 120_000 },
+      );
+      await expect(request).rejects.toMatchObject({
+        status: 503,
+        message: 'Lectern cannot reach its job queue right now. Please try again in a moment.',
+      });
+      expect(Date.now() - started).toBeLessThan(20_000);
+      expect(cutOff.pending).toBe(0);
+    } finally {
+      relay.thaw();
+      await cutOff.close();
+      await relay.close();
+    }
+    // The job added late, once Redis answered again, is withdrawn: nobody waits for it.
+    const [queue] = requester.queues().filter((q) => q.name === 'billing-free');
+    const deadline = Date.now() + 10_000;
+    while ((await queue!.getJobCountByTypes('waiting', 'prioritized')) > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await queue!.getJobCountByTypes('waiting', 'prioritized')).toBe(0);
   });
 });
