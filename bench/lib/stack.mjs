@@ -41,6 +41,11 @@ export async function startStack({
     REDIS_PREFIX: `lectern-bench-${id}`,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
+    // The load runs many jobs per user: per-user job limits would turn it into 429s.
+    JOBS_IN_FLIGHT_PRO: '1000',
+    ANALYSES_PER_HOUR_PRO: '1000000',
+    GENERATIONS_PER_HOUR_PRO: '1000000',
+    EXPORTS_PER_HOUR_PRO: '1000000',
     YOUTUBE_ORIGIN: youtube.url,
     OPENAI_API_KEY: '',
     AUTH_RATE_LIMIT_IP: '1000000',

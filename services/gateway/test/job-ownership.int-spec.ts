@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { laneQueueName, type QueueName } from '@lectern/contracts';
 import { JobRequester } from '@lectern/contracts/runtime';
-import type { Job, Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
 import { sql, startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 import { signedInBrowser, watchUrl } from './support/library-fixtures';
 import { eventually } from './support/test-workers';
@@ -28,13 +28,17 @@ describe('job results reach only the request they were made for', () => {
   };
 
   /** Sends the request with the lane paused, rewrites its job's data while it waits, then lets it run. */
-  async function tampered<T>(queue: QueueName, send: () => Promise<T>, rewrite: (data: object) => object): Promise<T> {
+  async function tampered<T>(
+    queue: QueueName,
+    send: () => Promise<T>,
+    rewrite: (data: object) => object,
+  ): Promise<T> {
     const lane = freeLane(queue);
     await lane.pause();
     try {
       const answer = send();
       const [job] = await eventually(
-        () => lane.getJobs(['waiting', 'paused', 'prioritized']) as Promise<Job[]>,
+        () => lane.getJobs(['waiting', 'prioritized']),
         (jobs) => jobs.length > 0,
       );
       await job!.updateData(rewrite(job!.data as object));
@@ -48,7 +52,9 @@ describe('job results reach only the request they were made for', () => {
   it("never streams another user's export, even when the export job was rewritten to render it", async () => {
     const victim = await userWithVideo(stack, { label: 'victim', youtubeId: 'hashtables1' });
     const secret = 'Victim private notes 7F3A: do not share';
-    expect((await victim.user.put(`/api/videos/${victim.videoId}/notes`).send({ notes: secret })).status).toBe(200);
+    expect(
+      (await victim.user.put(`/api/videos/${victim.videoId}/notes`).send({ notes: secret })).status,
+    ).toBe(200);
     const attacker = await userWithVideo(stack, { label: 'attacker', youtubeId: 'derivative1' });
 
     const response = await tampered(

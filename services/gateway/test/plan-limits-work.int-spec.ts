@@ -38,7 +38,8 @@ describe('plan limits cap the work started, not only what is saved', () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => summary(free)));
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => ![200, 402, 429].includes(status))).toEqual([]);
-    for (const response of responses) expect(typeof response.body.message === 'string' || response.ok).toBe(true);
+    for (const response of responses)
+      expect(typeof response.body.message === 'string' || response.ok).toBe(true);
 
     const answered = statuses.filter((status) => status === 200).length;
     expect(fake.requests.length).toBeLessThanOrEqual(10);
@@ -83,9 +84,11 @@ describe('plan limits cap the work started, not only what is saved', () => {
     expect(refused.status).toBe(402);
     expect(fake.requests).toHaveLength(0);
 
-    await sql(stack, "UPDATE usage_reservations SET expires_at = now() - interval '1 second' WHERE user_id = $1", [
-      free.user.userId,
-    ]);
+    await sql(
+      stack,
+      "UPDATE usage_reservations SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [free.user.userId],
+    );
     expect((await summary(free)).status).toBe(200);
     expect(await usedGenerations(free)).toBe(1);
   });
@@ -123,7 +126,9 @@ describe('plan limits cap the work started, not only what is saved', () => {
     // Two at a time, the Free plan's jobs in flight, so only the hourly limit refuses.
     for (let n = 0; n < 50; n += 2) {
       const pair = await Promise.all(
-        [n, n + 1].map((i) => user.post('/api/transcripts/fetch').send({ youtubeUrl: watchUrl(missingId(i)) })),
+        [n, n + 1].map((i) =>
+          user.post('/api/transcripts/fetch').send({ youtubeUrl: watchUrl(missingId(i)) }),
+        ),
       );
       for (const response of pair) {
         statuses.push(response.status);

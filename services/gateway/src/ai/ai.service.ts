@@ -119,10 +119,10 @@ export class AiService {
       jobTimeoutMs: AI_GENERATE_TIMEOUT_MS,
       record: async (manager, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
-        const [still] = await manager.query<unknown[]>('SELECT 1 FROM videos WHERE id = $1 AND user_id = $2', [
-          video.id,
-          user.id,
-        ]);
+        const [still] = await manager.query<unknown[]>(
+          'SELECT 1 FROM videos WHERE id = $1 AND user_id = $2',
+          [video.id, user.id],
+        );
         if (!still) throw new NotFoundException(VIDEO_NOT_FOUND);
         if (!command.regenerate) {
           // A parallel request may have stored it meanwhile: answer that one and count nothing more.
@@ -160,7 +160,11 @@ export class AiService {
       throw foreignResult('AI content', {
         videoId: video.id,
         asked: { transcriptId: video.transcriptId, feature, summaryLength },
-        answered: { transcriptId: result.transcriptId, feature: result.feature, summaryLength: result.summaryLength },
+        answered: {
+          transcriptId: result.transcriptId,
+          feature: result.feature,
+          summaryLength: result.summaryLength,
+        },
       });
     }
     return result;

@@ -117,10 +117,17 @@ export class UsageService {
    * the reservations of jobs still running leave none. Answers the reservation's id, or null when nothing was
    * reserved (Pro, or a reservation for the same subject is already there and is shared).
    */
-  private async reserve(user: User, kind: UsageKind, subject: string, jobTimeoutMs: number): Promise<string | null> {
+  private async reserve(
+    user: User,
+    kind: UsageKind,
+    subject: string,
+    jobTimeoutMs: number,
+  ): Promise<string | null> {
     if (hasProAccess(user)) return null;
     return this.withUserLock(user.id, async (manager) => {
-      await manager.query('DELETE FROM usage_reservations WHERE user_id = $1 AND expires_at <= now()', [user.id]);
+      await manager.query('DELETE FROM usage_reservations WHERE user_id = $1 AND expires_at <= now()', [
+        user.id,
+      ]);
       const [shared] = await manager.query<unknown[]>(
         'SELECT 1 FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND subject_key = $3',
         [user.id, kind, subject],
@@ -153,7 +160,12 @@ export class UsageService {
   }
 
   /** Inside withUserLock: refuses (402) a Free user over the limit, else records the use of `subjectId`. */
-  private async consume(manager: EntityManager, user: User, kind: UsageKind, subjectId: string): Promise<void> {
+  private async consume(
+    manager: EntityManager,
+    user: User,
+    kind: UsageKind,
+    subjectId: string,
+  ): Promise<void> {
     if (!hasProAccess(user) && (await this.count(manager, user.id, kind)) >= LIMITS[kind].limit) {
       throw this.refusal(kind);
     }

@@ -19,7 +19,8 @@ describe('fault drill: SIGTERM to everything under load', () => {
   let stack: ProcessStack;
 
   beforeAll(async () => {
-    stack = await startProcessStack({ env: { TRANSCRIPTS_CONCURRENCY: '1' } });
+    // One user queues four fetches at once: allow them in flight, to drill the shutdown rather than the limit.
+    stack = await startProcessStack({ env: { TRANSCRIPTS_CONCURRENCY: '1', JOBS_IN_FLIGHT_FREE: '10' } });
     await waitReady(stack);
   });
   afterAll(async () => {
