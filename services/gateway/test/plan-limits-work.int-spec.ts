@@ -93,6 +93,25 @@ describe('plan limits cap the work started, not only what is saved', () => {
     expect(await usedGenerations(free)).toBe(1);
   });
 
+  it("shares a Free user's last use between two requests for the same new video: one job, one use", async () => {
+    const user = await signedInBrowser(stack.gateway, 'double-click');
+    await sql(
+      stack,
+      `INSERT INTO usage_events (user_id, kind, month, subject_id)
+       SELECT $1, 'transcript', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), gen_random_uuid()
+         FROM generate_series(1, 4)`,
+      [user.userId],
+    );
+    const [a, b] = await Promise.all([
+      user.post('/api/transcripts/fetch').send({ youtubeUrl: watchUrl('noMetadata1') }),
+      user.post('/api/transcripts/fetch').send({ youtubeUrl: 'noMetadata1' }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.id).toBe(b.body.id);
+    expect((await user.get('/api/usage')).body.videosAnalyzed).toEqual({ used: 5, limit: 5 });
+    expect(await reservations(user.userId)).toBe(0);
+  });
+
   it('answers 429 naming the work in progress when a Free user already has 2 generations running', async () => {
     const free = await userWithVideo(stack);
     fake.enqueue({ kind: 'slow', delayMs: 3000 }, { kind: 'slow', delayMs: 3000 });

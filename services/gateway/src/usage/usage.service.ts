@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { FREE_PLAN_LIMITS, hasProAccess, type User, type UsageStats } from '@lectern/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MetricsService } from '../metrics/metrics.service';
@@ -58,6 +58,8 @@ const RESERVATION_MARGIN_MS = 60_000;
  */
 @Injectable()
 export class UsageService {
+  private readonly logger = new Logger(UsageService.name);
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly metrics: MetricsService,
@@ -145,7 +147,14 @@ export class UsageService {
 
   /** Gives a reservation back (a no-op once it became a recorded use). */
   private async release(reservationId: string): Promise<void> {
-    await this.dataSource.query('DELETE FROM usage_reservations WHERE id = $1', [reservationId]);
+    await this.dataSource
+      .query('DELETE FROM usage_reservations WHERE id = $1', [reservationId])
+      .catch((error: unknown) =>
+        this.logger.warn(
+          { err: error },
+          'could not give a reservation back; it stops counting when it expires',
+        ),
+      );
   }
 
   /**
