@@ -171,4 +171,14 @@ describe('plan limits cap the work started, not only what is saved', () => {
     expect(cached.status).toBe(200);
     expect((await user.get('/api/usage')).body.videosAnalyzed.used).toBe(1);
   }, 180_000);
+
+  it('counts exports against the hourly limit too: the 61st of a Free user is 429 with Retry-After', async () => {
+    const free = await userWithVideo(stack, { label: 'exporter' });
+    const exportTxt = () => free.user.get(`/api/videos/${free.videoId}/export/txt`);
+    for (let n = 0; n < 60; n += 1) expect((await exportTxt()).status).toBe(200);
+    const refused = await exportTxt();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^You have started 60 exports in the last hour/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  }, 180_000);
 });
