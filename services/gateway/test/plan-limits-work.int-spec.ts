@@ -2,6 +2,7 @@ import type { FakeOpenAi } from '../../ai/test/fixtures/fake-openai';
 import { signedInBrowser, watchUrl } from './support/library-fixtures';
 import { sql, startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 import { eventually } from './support/test-workers';
+import { MetricsService } from '../src/metrics/metrics.service';
 
 const missingId = (n: number) => `gone${String(n).padStart(7, '0')}`;
 
@@ -22,6 +23,14 @@ describe('plan limits cap the work started, not only what is saved', () => {
     user.user
       .post('/api/ai/generate')
       .send({ videoId: user.videoId, type: 'summary', summaryLength: 'micro', regenerate: true });
+  const refusalsCounted = async (kind: string, reason: string) => {
+    const text = await stack.gateway.app.get(MetricsService).registry.metrics();
+    const line = new RegExp(
+      `^lectern_job_admission_refusals_total\\{kind="${kind}",reason="${reason}"\\} (\\d+)$`,
+      'm',
+    );
+    return Number(line.exec(text)?.[1] ?? 0);
+  };
   const usedGenerations = async (user: Awaited<ReturnType<typeof userWithVideo>>) =>
     ((await user.user.get('/api/usage')).body as { aiGenerations: { used: number } }).aiGenerations.used;
   const reservations = async (userId: string) =>
@@ -121,8 +130,10 @@ describe('plan limits cap the work started, not only what is saved', () => {
       (count) => count >= 2,
     );
 
+    const refusedBefore = await refusalsCounted('generation', 'in_flight');
     const third = await summary(free);
     expect(third.status).toBe(429);
+    expect(await refusalsCounted('generation', 'in_flight')).toBe(refusedBefore + 1);
     expect(third.body).toEqual({
       message: 'You already have 2 AI generations in progress. Please wait for one to finish.',
     });
@@ -158,6 +169,7 @@ describe('plan limits cap the work started, not only what is saved', () => {
     expect(statuses.filter((status) => status !== 429)).toHaveLength(30);
     expect(askedFor().size).toBe(30);
 
+    expect(await refusalsCounted('analysis', 'hourly')).toBe(20);
     expect(refused?.body.message).toMatch(
       /^You have started 30 video analyses in the last hour, the most your plan allows\. Please try again in \d+ minutes?\.$/,
     );

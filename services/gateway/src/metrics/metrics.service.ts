@@ -43,6 +43,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly jobAdmissionRefusals = new Counter({
+    name: 'lectern_job_admission_refusals_total',
+    help: "Requests refused with 429 before a job started: too many of the user's jobs in progress, or the hourly limit.",
+    labelNames: ['kind', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   private readonly queueJobs = new Gauge({
     name: 'lectern_queue_jobs',
     help: 'Jobs in each queue lane by state (waiting, active, delayed, failed); the same on every gateway.',
@@ -73,6 +80,10 @@ export class MetricsService {
 
   planGateRefused(kind: string): void {
     this.planGateRefusals.inc({ kind });
+  }
+
+  jobAdmissionRefused(kind: string, reason: 'in_flight' | 'hourly'): void {
+    this.jobAdmissionRefusals.inc({ kind, reason });
   }
 
   /** The text Prometheus scrapes, with its content type. */

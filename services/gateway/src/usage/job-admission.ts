@@ -7,6 +7,7 @@ import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { MetricsService } from '../metrics/metrics.service';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
 import { TooManyJobsException } from './too-many-jobs';
 
@@ -47,6 +48,7 @@ export class JobAdmission {
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+    private readonly metrics: MetricsService,
   ) {
     const limiter = (kind: WorkKind, plan: 'free' | 'pro', points: number) =>
       new RateLimiterRedis({
@@ -96,6 +98,7 @@ export class JobAdmission {
       this.redis.eval(ACQUIRE_SLOT, 1, key, now, now + holdMs, slot, limit, holdMs),
     );
     if (taken !== 1) {
+      this.metrics.jobAdmissionRefused(kind, 'in_flight');
       throw new TooManyJobsException(
         `You already have ${named(kind, limit)} in progress. Please wait for one to finish.`,
       );
@@ -114,6 +117,7 @@ export class JobAdmission {
       await this.redisCall(limiter.consume(user.id));
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
+      this.metrics.jobAdmissionRefused(kind, 'hourly');
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       const minutes = Math.ceil(seconds / 60);
       throw new TooManyJobsException(
