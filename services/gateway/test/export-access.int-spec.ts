@@ -30,7 +30,6 @@ describe('export access', () => {
   // Every state a job can be in, so a job still waiting or running is seen as well as a finished one.
   const EVERY_STATE: JobType[] = [
     'waiting',
-    'paused',
     'prioritized',
     'delayed',
     'waiting-children',
