@@ -172,8 +172,15 @@ export async function requestReplyNeverHangs() {
   const requester = new runtime.JobRequester('redis://127.0.0.1:6379', prefix);
   await requester.init();
   try {
-    // A job removed while the request waits: answered at the timeout, not never.
+    // No worker at all: answered at the timeout, and the job withdrawn.
     const timeoutMs = 2000;
+    const unanswered = performance.now();
+    const noWorker = await requester
+      .request('billing', 'ping', { sentAt: Date.now() }, { lane: 'free', timeoutMs })
+      .catch((e) => e);
+    const noWorkerAfterMs = performance.now() - unanswered;
+
+    // A job removed while the request waits: answered at the timeout, not never.
     const queue = requester.queues().find((q) => q.name === 'export-free');
     const started = performance.now();
     const pending = requester
@@ -200,6 +207,7 @@ export async function requestReplyNeverHangs() {
     const killedAfterMs = performance.now() - killStarted;
     return {
       timeoutMs,
+      noWorker: { answeredAfterMs: round(noWorkerAfterMs), status: noWorker.status },
       jobRemoved: { answeredAfterMs: round(removedAfterMs), status: removed.status },
       workerKilled: { answeredAfterMs: round(killedAfterMs), status: killed.status ?? 'answered' },
       target: 'answered within the timeout plus 1 s',

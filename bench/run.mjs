@@ -77,6 +77,10 @@ report(
   childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),
 );
 report(
+  'transcripts: a YouTube that never answers',
+  childBench('services/transcripts/dist/bench/youtube-timeout-bench.js', 'runYouTubeTimeoutBench'),
+);
+report(
   'export: the 10-hour transcript, next to LibreOffice',
   childBench('services/export/dist/bench/export-bench-cli.js', 'runExportBenchmarks'),
 );

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   baseUrl,
+  dismissToasts,
   expectPath,
   expectToast,
   launchBrowser,
@@ -66,7 +67,8 @@ describe('sign up', () => {
     await page.getByRole('heading', { name: 'My Library' }).waitFor();
     expect(await page.getByText('Your saved transcripts and analyses').count()).toBe(1);
     const profileLink = page.getByRole('link', { name: /Grace Hopper/ });
-    expect(await profileLink.textContent()).toContain('G');
+    // The avatar shows the name's initial (the email starts with "s").
+    expect(await profileLink.locator('span[aria-hidden]').textContent()).toBe('G');
   });
 
   it("shows the server's message when the email is already registered", async () => {
@@ -95,9 +97,23 @@ describe('log in', () => {
 
   it('asks for both fields before calling the server', async () => {
     await page.goto('/login');
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+    });
     await page.getByRole('button', { name: 'Sign In' }).click();
     await toast(page, 'Missing details').waitFor();
     expect(await page.locator('form').evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+    await dismissToasts(page);
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Missing details').waitFor();
+    // A request of our own, seen after any the clicks could have started: only it reached the server.
+    const marker = page.waitForRequest((request) => request.url().endsWith('/api/health'));
+    await page.evaluate(() => fetch('/api/health'));
+    await marker;
+    expect(apiCalls.filter((path) => path !== '/api/auth/me')).toEqual(['/api/health']);
   });
 
   it('signs in, welcomes the user back and opens the library', async () => {

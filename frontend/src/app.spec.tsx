@@ -35,7 +35,14 @@ describe('the web app', () => {
     ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
-    expect(screen.getByText('Most Popular')).toBeInTheDocument();
+    const free = screen.getByRole('region', { name: 'Free' });
+    const pro = screen.getByRole('region', { name: 'Pro' });
+    expect(free).toHaveTextContent('$0');
+    expect(free).toHaveTextContent('5 transcripts per month');
+    expect(free).not.toHaveTextContent('Most Popular');
+    expect(pro).toHaveTextContent('$19.99');
+    expect(pro).toHaveTextContent('Unlimited transcripts');
+    expect(pro).toHaveTextContent('Most Popular');
     expect(screen.getByRole('button', { name: 'Toggle theme' })).toBeInTheDocument();
   });
 

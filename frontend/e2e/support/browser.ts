@@ -72,6 +72,17 @@ export async function expectToast(page: Page, title: string, description?: strin
   }
 }
 
+/**
+ * Closes the toast on screen, if any, and waits until none is left: a toast stays 5 s, so without this the next
+ * expectToast with the same title would pass on the previous step's toast.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
+    await close.click().catch(() => undefined); // it may have closed by itself meanwhile
+  }
+  await page.waitForFunction(() => document.querySelectorAll('[data-slot="toast"]').length === 0);
+}
+
 /** Waits until the path is the expected one (client-side navigations included). */
 export async function expectPath(page: Page, pathname: string): Promise<void> {
   try {

@@ -26,13 +26,13 @@ describe('transcript search', () => {
     expect(summarizeSearch('', 3, 3)).toEqual({ showCount: false, showClear: false, noResults: false });
   });
 
-  it('filters a 10-hour transcript quickly', () => {
+  // How fast, keystroke to paint in Chromium, is an `npm run bench` figure ("web app: the 10-hour video page").
+  it('finds every match in a 10-hour transcript, in order', () => {
     const big = buildSearchIndex(
       Array.from({ length: 12_000 }, (_, i) => ({ text: `segment number ${i} about topic ${i % 97}` })),
     );
-    const started = performance.now();
-    const hits = filterSegmentIndices(big, 'topic 42');
-    expect(hits.length).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(50);
+    const expected = Array.from({ length: 12_000 }, (_, i) => i).filter((i) => i % 97 === 42);
+    expect(expected).toHaveLength(124);
+    expect(filterSegmentIndices(big, 'TOPIC 42')).toEqual(expected);
   });
 });

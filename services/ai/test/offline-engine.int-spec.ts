@@ -97,6 +97,7 @@ describe.each([
     const cloze = cards.filter((card) => card.question.startsWith('Fill in the blank: '));
     expect(definitions.length).toBeGreaterThanOrEqual(3);
     expect(definitions.map((card) => card.question)).toContain('What is spaced repetition?');
+    expect(cloze.length).toBeGreaterThanOrEqual(1);
     for (const card of cloze) {
       expect(card.question).toContain('_____');
       expect(found(card.question.replace('Fill in the blank: ', '').replace('_____', card.answer))).toBe(
@@ -131,6 +132,7 @@ describe.each([
 
   it('keeps tweets within 280 characters even for a very long title', async () => {
     const tweets = parseTweets(await write(segments, 'tweet', 'short', 'A very long title '.repeat(30)));
+    expect(tweets.length).toBeGreaterThanOrEqual(5);
     for (const tweet of tweets) expect(tweet.text.length).toBeLessThanOrEqual(280);
   });
 
@@ -199,12 +201,14 @@ describe('offline engine edge cases', () => {
     expect(new Set(insights.map((bullet) => bullet.text)).size).toBe(insights.length);
     expect(paragraphs(await write(segments, 'summary', 'detailed')).length).toBeGreaterThanOrEqual(3);
     expect(parseFlashcards(await write(segments, 'flashcards')).length).toBeGreaterThanOrEqual(10);
-    for (const tweet of parseTweets(await write(segments, 'tweet')))
-      expect(tweet.text.length).toBeLessThanOrEqual(280);
+    const tweets = parseTweets(await write(segments, 'tweet'));
+    expect(tweets.length).toBeGreaterThanOrEqual(5);
+    for (const tweet of tweets) expect(tweet.text.length).toBeLessThanOrEqual(280);
   });
 });
 
 describe('offline benchmark', () => {
+  // Only the report's shape: the times themselves are `npm run bench` figures, with their targets.
   it('times every feature and length and reports peak memory', async () => {
     const report = await benchOfflineEngine({ hours: [0.25] });
     expect(report.figures).toHaveLength(9);
@@ -222,8 +226,6 @@ describe('offline benchmark', () => {
     for (const figure of report.figures) {
       expect(figure.segments).toBe(300);
       expect(figure.ms).toBeGreaterThan(0);
-      // Generous: this machine's cores are shared; the benchmark itself reports the real figures.
-      expect(figure.ms).toBeLessThan(2_000);
     }
     expect(report.peakRssMb).toBeGreaterThan(0);
   });

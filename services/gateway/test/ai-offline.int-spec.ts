@@ -9,6 +9,7 @@ import { parseFlashcards } from '../../ai/src/engines/markdown-shapes';
 import { expectFeatureShape } from '../../ai/test/support/expect-feature-shape';
 import { OFFLINE_MODEL } from '../../ai/src/engines/offline/offline-engine';
 import { sql, startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
+import { AI_GENERATE_TIMEOUT_MS } from '../src/ai/ai.service';
 
 const CASES: Array<[FeatureType, SummaryLength | null]> = FEATURE_TYPES.flatMap(
   (feature): Array<[FeatureType, SummaryLength | null]> =>
@@ -107,14 +108,19 @@ describe('AI content with the offline engine', () => {
     expect(blog.body).toMatchObject({ featureType: 'blog', summaryLength: null });
   });
 
-  it('writes flashcards for a ten-hour lecture well within the job timeout', async () => {
-    const { user, videoId } = await userWithVideo(stack, { plan: 'pro', youtubeId: 'tenHourLong' });
-    const started = Date.now();
-    const response = await user.post('/api/ai/generate').send({ videoId, type: 'flashcards' });
-    expect(response.status).toBe(200);
-    expect(parseFlashcards(response.body.outputText).length).toBeGreaterThanOrEqual(5);
-    expect(Date.now() - started).toBeLessThan(15_000);
-  }, 30_000);
+  it(
+    'writes flashcards for a ten-hour lecture well within the job timeout',
+    async () => {
+      const { user, videoId } = await userWithVideo(stack, { plan: 'pro', youtubeId: 'tenHourLong' });
+      const started = Date.now();
+      const response = await user.post('/api/ai/generate').send({ videoId, type: 'flashcards' });
+      expect(response.status).toBe(200);
+      expect(parseFlashcards(response.body.outputText).length).toBeGreaterThanOrEqual(10);
+      // A tenth of the timeout is a wide margin on any machine; the engine's own times are `npm run bench` figures.
+      expect(Date.now() - started).toBeLessThan(AI_GENERATE_TIMEOUT_MS / 10);
+    },
+    AI_GENERATE_TIMEOUT_MS / 5,
+  );
 
   describe('the Free plan', () => {
     it.each(PRO_FEATURES)('refuses %s with 403 naming Pro, counting nothing', async (feature) => {

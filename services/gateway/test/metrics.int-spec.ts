@@ -38,13 +38,24 @@ function samples(text: string): Sample[] {
     });
 }
 
-/** The value of the one sample with this name whose labels include `labels` (0 when there is none). */
-function valueOf(text: string, name: string, labels: Record<string, string>): number {
+function matching(text: string, name: string, labels: Record<string, string>): Sample | undefined {
   const found = samples(text).filter(
     (s) => s.name === name && Object.entries(labels).every(([key, value]) => s.labels[key] === value),
   );
   if (found.length > 1) throw new Error(`${found.length} samples of ${name} match ${JSON.stringify(labels)}`);
-  return found[0]?.value ?? 0;
+  return found[0];
+}
+
+/** The value of the one sample with this name whose labels include `labels`; a missing series fails. */
+function valueOf(text: string, name: string, labels: Record<string, string>): number {
+  const sample = matching(text, name, labels);
+  if (!sample) throw new Error(`no sample of ${name} matches ${JSON.stringify(labels)}`);
+  return sample.value;
+}
+
+/** A counter's value so far: a labelled counter has no series until its first increment. */
+function countSoFar(text: string, name: string, labels: Record<string, string>): number {
+  return matching(text, name, labels)?.value ?? 0;
 }
 
 describe('Prometheus metrics', () => {
@@ -112,7 +123,7 @@ describe('Prometheus metrics', () => {
     const user = await signedInBrowser(gateway);
     const missing = randomUUID();
     const labels = { method: 'GET', route: '/api/videos/:id', status_class: '4xx' };
-    const before = valueOf(await scrape(), 'lectern_http_request_duration_seconds_count', labels);
+    const before = countSoFar(await scrape(), 'lectern_http_request_duration_seconds_count', labels);
     expect((await user.get(`/api/no-such-page/${missing}`)).status).toBe(404);
     expect((await user.get(`/api/videos/${missing}`)).status).toBe(404);
     expect((await user.get(`/api/videos/${randomUUID()}`)).status).toBe(404);
@@ -151,12 +162,11 @@ describe('Prometheus metrics', () => {
     expect(gated.status).toBe(403);
 
     const after = await scrape();
-    const refusals = (text: string, name: string, kind: string) => valueOf(text, name, { kind });
-    expect(refusals(after, 'lectern_plan_limit_refusals_total', 'transcript')).toBe(
-      refusals(before, 'lectern_plan_limit_refusals_total', 'transcript') + 1,
+    expect(valueOf(after, 'lectern_plan_limit_refusals_total', { kind: 'transcript' })).toBe(
+      countSoFar(before, 'lectern_plan_limit_refusals_total', { kind: 'transcript' }) + 1,
     );
-    expect(refusals(after, 'lectern_plan_gate_refusals_total', 'ai:flashcards')).toBe(
-      refusals(before, 'lectern_plan_gate_refusals_total', 'ai:flashcards') + 1,
+    expect(valueOf(after, 'lectern_plan_gate_refusals_total', { kind: 'ai:flashcards' })).toBe(
+      countSoFar(before, 'lectern_plan_gate_refusals_total', { kind: 'ai:flashcards' }) + 1,
     );
     expect(
       valueOf(after, 'lectern_http_request_duration_seconds_count', {
@@ -224,7 +234,7 @@ describe('Prometheus metrics', () => {
       let text = '';
       for (const deadline = Date.now() + 3000; Date.now() < deadline;) {
         text = await scrape();
-        if (valueOf(text, 'lectern_job_duration_seconds_count', { ...labels, outcome: 'failed' }) === 1)
+        if (countSoFar(text, 'lectern_job_duration_seconds_count', { ...labels, outcome: 'failed' }) === 1)
           break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

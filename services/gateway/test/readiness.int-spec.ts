@@ -18,10 +18,20 @@ describe('health and readiness', () => {
     await redisRelay.close();
   });
 
-  it('answers liveness without touching its dependencies', async () => {
-    const response = await gateway.http().get('/api/health');
-    expect(response.status).toBe(200);
-    expect(response.body).toEqual({ status: 'ok' });
+  it('answers liveness without touching its dependencies, even with Redis cut off', async () => {
+    await redisRelay.cut();
+    try {
+      const response = await gateway.http().get('/api/health');
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: 'ok' });
+    } finally {
+      await redisRelay.restore();
+    }
+    await eventually(
+      () => gateway.http().get('/api/health/ready'),
+      (r) => r.body.details?.redis?.status === 'up',
+      20_000,
+    );
   });
 
   it('is not ready while no worker process is running, and names the missing services', async () => {

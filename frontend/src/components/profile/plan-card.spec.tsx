@@ -35,7 +35,16 @@ describe('planStatus', () => {
   });
 
   it('treats admins as Pro, with or without a subscription', () => {
-    expect(planStatus({ ...free, role: 'admin' }, NOW).badge?.label).toBe('Active');
+    const activePro = {
+      isPro: true,
+      title: 'Pro Plan',
+      badge: { label: 'Active', tone: 'default' },
+      proUntil: null,
+      notice: null,
+    };
+    expect(planStatus({ ...free, role: 'admin' }, NOW)).toEqual(activePro);
+    expect(planStatus({ ...pro, role: 'admin' }, NOW)).toEqual(activePro);
+    expect(planStatus({ ...free, role: 'admin', subscriptionStatus: 'canceled' }, NOW)).toEqual(activePro);
   });
 
   it('asks for a new payment method while a payment is due', () => {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { QueueName, type TranscriptSegment } from '@lectern/contracts';
 import {
@@ -11,6 +13,7 @@ import {
 import type { GenerationRequest } from '../engines/engine';
 import { benchOfflineEngine, type OfflineBenchReport } from '../engines/offline-bench';
 import { OfflineEngine } from '../engines/offline/offline-engine';
+import { OpenAiEngine } from '../engines/openai-engine';
 import { syntheticLecture } from '../engines/synthetic-lecture';
 import { createAiHandlers } from '../handlers';
 import type { TranscriptSource } from '../transcript-source';
@@ -32,6 +35,16 @@ export interface RequestReplyFigures {
   note: string;
 }
 
+export interface ProviderDeadlineFigures {
+  timeoutMs: number;
+  runs: number;
+  answeredP50Ms: number;
+  answeredMaxMs: number;
+  statuses: string;
+  target: string;
+  meetsTarget: boolean;
+}
+
 export interface AiBenchReport {
   offline: {
     modelLoadMs: number;
@@ -42,6 +55,7 @@ export interface AiBenchReport {
     slowestTenHourMs: number;
   };
   requestReply: RequestReplyFigures | { skipped: string };
+  providerDeadline: ProviderDeadlineFigures;
 }
 
 export interface AiBenchOptions {
@@ -135,6 +149,48 @@ export async function benchRequestReply(options: AiBenchOptions = {}): Promise<R
   }
 }
 
+/** An AI provider that accepts the connection and never answers: how soon after AI_TIMEOUT_MS a generation gives up. */
+export async function benchProviderDeadline(runs = 5, timeoutMs = 500): Promise<ProviderDeadlineFigures> {
+  const silent = createServer(() => undefined);
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const engine = new OpenAiEngine({
+    apiKey: 'sk-lectern-bench',
+    baseURL: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`,
+    model: 'bench',
+    tokenBudget: 16_000,
+    timeoutMs,
+  });
+  const request: GenerationRequest = {
+    feature: 'summary',
+    summaryLength: 'short',
+    title: 'Bench',
+    segments: syntheticLecture({ hours: 1 / 6 }),
+  };
+  const times: number[] = [];
+  const statuses = new Set<string>();
+  try {
+    for (let run = 0; run < runs; run += 1) {
+      const started = performance.now();
+      const outcome: unknown = await engine.generate(request).catch((error: unknown) => error);
+      times.push(performance.now() - started);
+      statuses.add(String((outcome as { status?: number }).status ?? 'answered'));
+    }
+  } finally {
+    silent.closeAllConnections();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+  const max = Math.max(...times);
+  return {
+    timeoutMs,
+    runs,
+    answeredP50Ms: round(percentile(times, 50)),
+    answeredMaxMs: round(max),
+    statuses: [...statuses].join(', '),
+    target: 'every run answered 504 within AI_TIMEOUT_MS plus 1 s',
+    meetsTarget: max < timeoutMs + 1000 && [...statuses].every((status) => status === '504'),
+  };
+}
+
 export async function runAiBench(options: AiBenchOptions = {}): Promise<AiBenchReport> {
   const offline = await benchOfflineEngine({ hours: [1, 10] });
   const slowest = (label: string) =>
@@ -157,6 +213,7 @@ export async function runAiBench(options: AiBenchOptions = {}): Promise<AiBenchR
       slowestTenHourMs: slowest('10 h'),
     },
     requestReply,
+    providerDeadline: await benchProviderDeadline(),
   };
 }
 
@@ -177,6 +234,8 @@ function printReport(report: AiBenchReport): void {
   );
   console.log('\n## ai: request-reply overhead of a generation job');
   console.table(report.requestReply);
+  console.log('\n## ai: a provider that never answers');
+  console.table(report.providerDeadline);
 }
 
 if (require.main === module) {

@@ -19,6 +19,17 @@ describe('buildExportModel', () => {
     const model = buildExportModel({ ...base, segments, highlights: [] });
     expect(model.paragraphs.map((p) => p.start)).toEqual([0, 36, 72]);
     expect(model.paragraphs[0]?.text.startsWith('w0 w1 w2 s3.')).toBe(true);
+
+    // Speech that never ends a sentence still breaks every 60 s.
+    const unpunctuated = Array.from({ length: 30 }, (_, i) => ({ text: `w${i}`, start: i * 5 }));
+    const long = buildExportModel({ ...base, segments: unpunctuated, highlights: [] });
+    expect(long.paragraphs.map((p) => p.start)).toEqual([0, 60, 120]);
+    expect(long.paragraphs[1]?.text).toBe(
+      unpunctuated
+        .slice(12, 24)
+        .map((segment) => segment.text)
+        .join(' '),
+    );
   });
 
   it('maps highlight offsets in the transcript text onto paragraphs and timestamps', () => {

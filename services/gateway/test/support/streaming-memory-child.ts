@@ -1,0 +1,42 @@
+// Started by measureStreamingMemory() in a process of its own: the gateway's streaming of one export file to a
+// client, and this process's memory growth while it runs, undisturbed by the other tests of a Jest process.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ExportService } from '../../src/export/export.service';
+
+const MB = 2 ** 20;
+const file = process.argv[2];
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!file || !process.send || !gc)
+  throw new Error('run by measureStreamingMemory() with --expose-gc and a file');
+const send = (message: unknown) => process.send?.(message);
+
+// send() needs none of the service's collaborators.
+const service = new ExportService(null as never, null as never, null as never, null as never);
+const server = createServer((_req, res) => {
+  void service.send({ path: file, contentType: 'application/pdf', disposition: 'attachment' }, res);
+});
+
+server.listen(0, '127.0.0.1', () => {
+  gc();
+  const base = process.memoryUsage();
+  const peak = { ...base };
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.heapUsed = Math.max(peak.heapUsed, now.heapUsed);
+    peak.arrayBuffers = Math.max(peak.arrayBuffers, now.arrayBuffers);
+  };
+  const timer = setInterval(sample, 2);
+  process.once('message', () => {
+    clearInterval(timer);
+    sample();
+    send({
+      rssMb: (peak.rss - base.rss) / MB,
+      heapMb: (peak.heapUsed - base.heapUsed) / MB,
+      buffersMb: (peak.arrayBuffers - base.arrayBuffers) / MB,
+    });
+    server.close(() => process.disconnect());
+  });
+  send({ port: (server.address() as AddressInfo).port });
+});

@@ -1,0 +1,24 @@
+// `node -r ./ts-register.cjs child.ts`: runs a test's TypeScript in a child process the way Jest runs it (the
+// same SWC options, @lectern/contracts from its source), so a child never depends on a stale build.
+const fs = require('node:fs');
+const Module = require('node:module');
+const path = require('node:path');
+const { transformSync } = require('@swc/core');
+const preset = require('../../../../jest.preset.cjs');
+
+const [, swcOptions] = preset.transform['^.+\\.(t|j)s$'];
+const contracts = path.join(__dirname, '../../../../libs/contracts/src');
+const aliases = {
+  '@lectern/contracts': path.join(contracts, 'index.ts'),
+  '@lectern/contracts/runtime': path.join(contracts, 'runtime/index.ts'),
+};
+
+const resolveFilename = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  return resolveFilename.call(this, aliases[request] ?? request, ...rest);
+};
+
+require.extensions['.ts'] = (module, filename) => {
+  const source = fs.readFileSync(filename, 'utf8');
+  module._compile(transformSync(source, { ...swcOptions, filename }).code, filename);
+};
