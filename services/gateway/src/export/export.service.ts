@@ -1,6 +1,5 @@
-import { open, unlink } from 'node:fs/promises';
+import { unlink } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
-import { pipeline } from 'node:stream/promises';
 import {
   BadRequestException,
   ForbiddenException,
@@ -27,6 +26,7 @@ import { laneFor } from '../library/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission } from '../usage/job-admission';
 import { contentDisposition } from './download-name';
+import { sendRenderedExport, type RenderedExport } from './send-rendered-export';
 
 // The ten-hour transcript renders in a few seconds; this leaves room for a queue of Pro exports ahead.
 export const EXPORT_TIMEOUT_MS = 120_000;
@@ -34,12 +34,6 @@ export const EXPORT_TIMEOUT_MS = 120_000;
 export const BAD_EXPORT_FORMAT = 'Export format must be txt, pdf or docx.';
 const PRO_FORMATS_MESSAGE = (format: ExportFormat) =>
   `${format.toUpperCase()} export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.`;
-
-export interface RenderedExport {
-  path: string;
-  contentType: string;
-  disposition: string;
-}
 
 @Injectable()
 export class ExportService {
@@ -55,7 +49,7 @@ export class ExportService {
 
   /** Renders the video through the export worker and streams the file to the user. */
   async download(user: User, videoId: string, format: string, res: ServerResponse): Promise<void> {
-    await this.send(await this.render(user, videoId, format), res);
+    await sendRenderedExport(await this.render(user, videoId, format), res);
   }
 
   /**
@@ -106,39 +100,4 @@ export class ExportService {
   }
 
   /** Streams the file in small chunks (memory stays flat for any size) and deletes it whatever happens. */
-  async send(rendered: RenderedExport, res: ServerResponse): Promise<void> {
-    try {
-      let handle;
-      try {
-        handle = await open(rendered.path, 'r');
-      } catch (error) {
-        this.logger.error(
-          { err: error, path: rendered.path },
-          'a rendered export is missing: do the gateway and the export worker share EXPORT_DIR?',
-        );
-        throw new InternalServerErrorException();
-      }
-      const { size } = await handle.stat().catch(async (error: unknown) => {
-        await handle.close();
-        throw error;
-      });
-      // Removed from the directory before the first byte is sent: the open handle still reads it, and no
-      // download, finished, cancelled or cut short by a crash, leaves the file behind.
-      await unlink(rendered.path).catch(() => undefined);
-      res.statusCode = 200;
-      res.setHeader('Content-Type', rendered.contentType);
-      res.setHeader('Content-Length', String(size));
-      res.setHeader('Content-Disposition', rendered.disposition);
-      res.setHeader('Cache-Control', 'private, no-store');
-      try {
-        await pipeline(handle.createReadStream(), res);
-      } catch (error) {
-        // The user cancelled the download or the connection broke: nothing to answer any more.
-        this.logger.debug({ err: error }, 'export download ended early');
-      }
-    } finally {
-      // Already gone after a successful open; this covers the paths that failed before it.
-      await unlink(rendered.path).catch(() => undefined);
-    }
-  }
 }

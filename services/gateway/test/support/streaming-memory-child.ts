@@ -2,7 +2,7 @@
 // client, and this process's memory growth while it runs, undisturbed by the other tests of a Jest process.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ExportService } from '../../src/export/export.service';
+import { sendRenderedExport } from '../../src/export/send-rendered-export';
 
 const MB = 2 ** 20;
 const file = process.argv[2];
@@ -11,10 +11,8 @@ if (!file || !process.send || !gc)
   throw new Error('run by measureStreamingMemory() with --expose-gc and a file');
 const send = (message: unknown) => process.send?.(message);
 
-// send() needs none of the service's collaborators.
-const service = new ExportService(null as never, null as never, null as never, null as never);
 const server = createServer((_req, res) => {
-  void service.send({ path: file, contentType: 'application/pdf', disposition: 'attachment' }, res);
+  void sendRenderedExport({ path: file, contentType: 'application/pdf', disposition: 'attachment' }, res);
 });
 
 server.listen(0, '127.0.0.1', () => {
