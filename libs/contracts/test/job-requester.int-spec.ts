@@ -39,7 +39,7 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
   const ping = (timeoutMs = 5000) =>
     requester.request('billing', 'ping', { sentAt: Date.now() }, { lane: 'free', timeoutMs });
 
-  it('lets go of each answered request: a long-running gateway does not keep results alive', async () => {
+  const startPingWorker = async () => {
     worker = await startQueueWorker({
       queue: 'billing',
       handlers: pingHandlers,
@@ -48,6 +48,10 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
       concurrency: 2,
       logger,
     });
+  };
+
+  it('lets go of each answered request: a long-running gateway does not keep results alive', async () => {
+    await startPingWorker();
     const results: WeakRef<object>[] = [];
     for (let i = 0; i < 20; i += 1) results.push(new WeakRef(await ping()));
     expect(requester.pending).toBe(0);
@@ -71,17 +75,6 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
     expect(requester.pending).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 1000)); // the abandoned wait's own timer runs out
   });
-
-  const startPingWorker = async () => {
-    worker = await startQueueWorker({
-      queue: 'billing',
-      handlers: pingHandlers,
-      redisUrl: REDIS_URL,
-      prefix,
-      concurrency: 2,
-      logger,
-    });
-  };
 
   it('keeps a deduplicated job when the first request times out: another request joined it and gets its result', async () => {
     const dedup = (timeoutMs: number) =>
