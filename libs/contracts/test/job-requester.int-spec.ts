@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import type { JobHandlers } from '../src/runtime/queue-worker';
 import { JobRequester, JobRequestError } from '../src/runtime/job-requester';
 import { createLogger } from '../src/runtime/logger';
-import { deleteKeysUnderPrefix } from '../src/runtime/redis';
+import { createRedis, deleteKeysUnderPrefix } from '../src/runtime/redis';
 import { startQueueWorker, type RunningQueueWorker } from '../src/runtime/queue-worker';
 import { startTcpRelay } from './support/tcp-relay';
 
@@ -105,9 +105,12 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
 
   it('answers 503 within a few seconds when Redis stops answering while a job is added, never hangs', async () => {
     const relay = await startTcpRelay(6379);
+    const redis = createRedis(REDIS_URL);
+    const lastJobId = async () => Number((await redis.get(`${prefix}:billing-free:id`)) ?? 0);
     const cutOff = new JobRequester(`redis://127.0.0.1:${relay.port}`, prefix, { addTimeoutMs: 1000 });
     try {
       await cutOff.init();
+      const idsBefore = await lastJobId();
       relay.freeze();
       const started = Date.now();
       // Far longer than the test may take: only the time limit on adding can answer in time.
@@ -123,16 +126,23 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
       });
       expect(Date.now() - started).toBeLessThan(20_000);
       expect(cutOff.pending).toBe(0);
+
+      // The job added late, once Redis answers again, is withdrawn: nobody waits for it.
+      relay.thaw();
+      const [queue] = requester.queues().filter((q) => q.name === 'billing-free');
+      const queued = () => queue!.getJobCountByTypes('waiting', 'prioritized');
+      const deadline = Date.now() + 10_000;
+      while ((await lastJobId()) < idsBefore + 1 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await lastJobId()).toBe(idsBefore + 1);
+      while ((await queued()) > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await queued()).toBe(0);
     } finally {
       relay.thaw();
       await cutOff.close();
       await relay.close();
+      redis.disconnect();
     }
-    // The job added late, once Redis answered again, is withdrawn: nobody waits for it.
-    const [queue] = requester.queues().filter((q) => q.name === 'billing-free');
-    const deadline = Date.now() + 10_000;
-    while ((await queue!.getJobCountByTypes('waiting', 'prioritized')) > 0 && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await queue!.getJobCountByTypes('waiting', 'prioritized')).toBe(0);
   });
 });
