@@ -7,8 +7,10 @@ import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from '
  */
 async function startSecondGateway(overrides: Parameters<typeof startTestGateway>[0]): Promise<TestGateway> {
   let start!: typeof startTestGateway;
-  await jest.isolateModulesAsync(async () => {
-    ({ startTestGateway: start } = await import('./support/test-gateway'));
+  jest.isolateModules(() => {
+    ({ startTestGateway: start } = jest.requireActual<{ startTestGateway: typeof startTestGateway }>(
+      './support/test-gateway',
+    ));
   });
   return start(overrides);
 }

@@ -1,11 +1,15 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
 
 const WINDOW_SECONDS = 15 * 60;
+/** A Redis that stops answering must not hold sign-ins open: the attempt is answered 503 after this long. */
+const COUNTER_TIMEOUT_MS = 3000;
+const COUNTERS_UNAVAILABLE = 'Signing in is unavailable for a moment. Please try again shortly.';
 /** One address may fail from every IP together this many times more than from any one IP. */
 export const EMAIL_CEILING_FACTOR = 10;
 
@@ -47,18 +51,20 @@ export class AuthRateLimiter {
     const taken: [RateLimiterRedis, string][] = [];
     try {
       for (const [limiter, key] of counters) {
-        await limiter.consume(key);
+        await timeLimited(limiter.consume(key));
         taken.push([limiter, key]);
       }
     } catch (error) {
-      await Promise.all(taken.map(([limiter, key]) => limiter.reward(key)));
+      await Promise.all(
+        taken.map(([limiter, key]) => timeLimited(limiter.reward(key)).catch(() => undefined)),
+      );
       throw tooManyAttempts(error);
     }
   }
 
   /** A signup attempt: counted against the IP, whatever its outcome. */
   async startSignup(ip: string): Promise<void> {
-    await this.perIp.consume(ip).catch((error: unknown) => {
+    await timeLimited(this.perIp.consume(ip)).catch((error: unknown) => {
       throw tooManyAttempts(error);
     });
   }
@@ -66,9 +72,9 @@ export class AuthRateLimiter {
   /** The password was right: the attempt does not count, and this user's earlier typos from here are forgotten. */
   async loginSucceeded(ip: string, email: string): Promise<void> {
     await Promise.all([
-      this.perIp.reward(ip),
-      this.perEmailAndIp.delete(pairKey(email, ip)),
-      this.perEmail.reward(email),
+      timeLimited(this.perIp.reward(ip)),
+      timeLimited(this.perEmailAndIp.delete(pairKey(email, ip))),
+      timeLimited(this.perEmail.reward(email)),
     ]);
   }
 }
@@ -81,6 +87,14 @@ function tooManyAttempts(error: unknown): unknown {
     { message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` },
     HttpStatus.TOO_MANY_REQUESTS,
   );
+}
+
+/** A counter call given up after COUNTER_TIMEOUT_MS with a 503; a limiter's refusal passes through. */
+function timeLimited<T>(call: Promise<T>): Promise<T> {
+  return withTimeout(call, COUNTER_TIMEOUT_MS, 'Redis').catch((error: unknown) => {
+    if (error instanceof RateLimiterRes) throw error;
+    throw new ServiceUnavailableException(COUNTERS_UNAVAILABLE, { cause: error });
+  });
 }
 
 function pairKey(email: string, ip: string): string {
