@@ -148,10 +148,10 @@ describe('Bull Board at /admin/queues', () => {
     const queue = lane('ai-pro');
     let upstreamDown = true;
     const handlers = {
-      ping: async () => {
-        if (upstreamDown) throw new PermanentJobError(502, 'The AI provider is not answering.');
-        return { ok: true };
-      },
+      ping: () =>
+        upstreamDown
+          ? Promise.reject(new PermanentJobError(502, 'The AI provider is not answering.'))
+          : Promise.resolve({ ok: true }),
     } as unknown as JobHandlers<typeof QueueName.Ai>;
     const worker = await startQueueWorker({
       queue: QueueName.Ai,

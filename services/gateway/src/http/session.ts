@@ -31,7 +31,8 @@ export function sessionCookieOptions(env: GatewayEnv) {
 
 /** How long one session read or write may wait on Redis before the request is answered 503. */
 export const SESSION_STORE_TIMEOUT_MS = 3000;
-export const SESSION_STORE_UNAVAILABLE = 'Lectern cannot reach its session store right now. Please try again in a moment.';
+export const SESSION_STORE_UNAVAILABLE =
+  'Lectern cannot reach its session store right now. Please try again in a moment.';
 
 type StoreCallback = NonNullable<Parameters<RedisStore['get']>[1]>;
 
