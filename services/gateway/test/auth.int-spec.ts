@@ -186,7 +186,76 @@ describe('login and signup rate limits', () => {
           .status,
       );
     }
-    // The previous test spent 5 of the address's 12 attempts.
-    expect(statuses).toEqual([...Array<number>(7).fill(400), 429, 429, 429]);
+    // The previous test's 3 failed logins count against the address's 12; its refused attempts do not.
+    expect(statuses).toEqual([...Array<number>(9).fill(400), 429]);
+  });
+});
+
+describe('login throttling by email and address together', () => {
+  let gateway: TestGateway;
+  const from = (ip: string) => ({
+    login: (email: string, password: string) =>
+      gateway.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password }),
+    signup: (email: string) =>
+      gateway
+        .http()
+        .post('/api/auth/signup')
+        .set('X-Forwarded-For', ip)
+        .send({ email, password: 'correct horse' }),
+  });
+  const statusesOf = async (count: number, attempt: () => Promise<{ status: number }>) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) statuses.push((await attempt()).status);
+    return statuses;
+  };
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({
+      TRUST_PROXY: '1',
+      AUTH_RATE_LIMIT_EMAIL: '3',
+      AUTH_RATE_LIMIT_IP: '6',
+    });
+  });
+  afterAll(() => gateway.close());
+
+  it('lets the user sign in from their address while an attacker is locked out of theirs', async () => {
+    const email = uniqueEmail('victim');
+    expect((await from('198.51.100.1').signup(email)).status).toBe(201);
+    const attacker = from('203.0.113.66');
+    expect(await statusesOf(4, () => attacker.login(email, 'wrong horse'))).toEqual([401, 401, 401, 429]);
+    const user = await from('198.51.100.1').login(email, 'correct horse');
+    expect(user.status).toBe(200);
+    expect(user.body.email).toBe(email);
+    // The attacker's address stays locked for this email, even with the right password.
+    expect((await attacker.login(email, 'correct horse')).status).toBe(429);
+  });
+
+  it('does not count successful logins, and forgets a user’s typos once they get it right', async () => {
+    const email = uniqueEmail('regular');
+    const home = from('198.51.100.2');
+    expect((await home.signup(email)).status).toBe(201);
+    expect(await statusesOf(8, () => home.login(email, 'correct horse'))).toEqual(Array(8).fill(200));
+    expect(await statusesOf(2, () => home.login(email, 'wrong horse'))).toEqual([401, 401]);
+    expect((await home.login(email, 'correct horse')).status).toBe(200);
+    expect(await statusesOf(3, () => home.login(email, 'wrong horse'))).toEqual([401, 401, 401]);
+    expect((await home.login(email, 'correct horse')).status).toBe(429);
+  });
+
+  it('stops one address guessing across many emails at AUTH_RATE_LIMIT_IP failures', async () => {
+    const guesser = from('203.0.113.7');
+    const statuses = await statusesOf(7, () => guesser.login(uniqueEmail('someone'), 'wrong horse'));
+    expect(statuses).toEqual([...Array<number>(6).fill(401), 429]);
+  });
+
+  it('stops guessing one email from many addresses at ten times AUTH_RATE_LIMIT_EMAIL', async () => {
+    const email = uniqueEmail('target');
+    expect((await from('198.51.100.3').signup(email)).status).toBe(201);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const attacker = from(`192.0.2.${i + 1}`);
+      statuses.push(...(await statusesOf(3, () => attacker.login(email, 'wrong horse'))));
+    }
+    expect(statuses).toEqual([...Array<number>(30).fill(401), 429, 429, 429]);
+    expect((await from('198.51.100.3').login(email, 'correct horse')).status).toBe(429);
   });
 });

@@ -96,6 +96,27 @@ describe('the HTTP boundary', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it('lets pages load images only from Lectern itself, data: thumbnails and YouTube’s image hosts', async () => {
+    for (const path of ['/dashboard', '/api/health']) {
+      const csp = (await gateway.http().get(path)).headers['content-security-policy'] as string;
+      const imgSrc = csp
+        .split(';')
+        .map((directive) => directive.trim())
+        .find((directive) => directive.startsWith('img-src '));
+      expect(imgSrc).toBe("img-src 'self' data: https://*.ytimg.com");
+    }
+  });
+
+  it('refuses a state-changing request from another origin outside /api too (403)', async () => {
+    const response = await gateway
+      .http()
+      .post('/admin/queues/api/queues/export-free/add')
+      .set('Origin', 'https://evil.example')
+      .send({ name: 'render', data: {} });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: 'Requests from other sites are not allowed.' });
+  });
 });
 
 describe('the HTTP boundary over https', () => {

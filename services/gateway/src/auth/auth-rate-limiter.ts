@@ -1,53 +1,102 @@
-import { HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
 
 const WINDOW_SECONDS = 15 * 60;
+/** A Redis that stops answering must not hold sign-ins open: the attempt is answered 503 after this long. */
+const COUNTER_TIMEOUT_MS = 3000;
+const COUNTERS_UNAVAILABLE = 'Signing in is unavailable for a moment. Please try again shortly.';
+/** One address may fail from every IP together this many times more than from any one IP. */
+export const EMAIL_CEILING_FACTOR = 10;
 
-/** Limits login and signup per client IP and per email address; counters live in Redis. */
+/**
+ * Limits password guessing without letting a stranger lock a user out. A failed login counts against its
+ * email and IP together (AUTH_RATE_LIMIT_EMAIL), against the email from every IP (ten times that) and against
+ * the IP (AUTH_RATE_LIMIT_IP, which every signup also counts against). A successful login takes its attempt
+ * back and clears its email and IP counter. Counters live in Redis.
+ *
+ * Each attempt takes its points before the password is checked and gives them back on success, so parallel
+ * guesses cannot slip past a limit while the first ones are still being verified.
+ */
 @Injectable()
 export class AuthRateLimiter {
   private readonly perIp: RateLimiterRedis;
+  private readonly perEmailAndIp: RateLimiterRedis;
   private readonly perEmail: RateLimiterRedis;
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(GATEWAY_ENV) env: GatewayEnv) {
-    this.perIp = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${env.REDIS_PREFIX}:rl:auth-ip`,
-      points: env.AUTH_RATE_LIMIT_IP,
-      duration: WINDOW_SECONDS,
-    });
-    this.perEmail = new RateLimiterRedis({
-      storeClient: redis,
-      keyPrefix: `${env.REDIS_PREFIX}:rl:auth-email`,
-      points: env.AUTH_RATE_LIMIT_EMAIL,
-      duration: WINDOW_SECONDS,
-    });
+    const limiter = (name: string, points: number) =>
+      new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${env.REDIS_PREFIX}:rl:${name}`,
+        points,
+        duration: WINDOW_SECONDS,
+      });
+    this.perIp = limiter('auth-ip', env.AUTH_RATE_LIMIT_IP);
+    this.perEmailAndIp = limiter('auth-email-ip', env.AUTH_RATE_LIMIT_EMAIL);
+    this.perEmail = limiter('auth-email', env.AUTH_RATE_LIMIT_EMAIL * EMAIL_CEILING_FACTOR);
   }
 
-  async consume(ip: string, email: string | null): Promise<void> {
+  /**
+   * A login attempt: 429 when this IP, this email and IP, or this email has failed too often. A refused
+   * attempt checks no password, so it takes nothing from the counters.
+   */
+  async startLogin(ip: string, email: string | null): Promise<void> {
+    const counters: [RateLimiterRedis, string][] = [[this.perIp, ip]];
+    if (email) counters.push([this.perEmailAndIp, pairKey(email, ip)], [this.perEmail, email]);
+    const taken: [RateLimiterRedis, string][] = [];
     try {
-      await this.perIp.consume(ip);
-      if (email) await this.perEmail.consume(email);
-    } catch (error) {
-      if (error instanceof RateLimiterRes) {
-        const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
-        throw new HttpException(
-          {
-            message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-          },
-          HttpStatus.TOO_MANY_REQUESTS,
-        );
+      for (const [limiter, key] of counters) {
+        await timeLimited(limiter.consume(key));
+        taken.push([limiter, key]);
       }
-      throw error;
+    } catch (error) {
+      await Promise.all(
+        taken.map(([limiter, key]) => timeLimited(limiter.reward(key)).catch(() => undefined)),
+      );
+      throw tooManyAttempts(error);
     }
   }
 
-  /** A successful login clears that email's counter, so a user's own typos don't lock them out later. */
-  async reset(email: string): Promise<void> {
-    await this.perEmail.delete(email);
+  /** A signup attempt: counted against the IP, whatever its outcome. */
+  async startSignup(ip: string): Promise<void> {
+    await timeLimited(this.perIp.consume(ip)).catch((error: unknown) => {
+      throw tooManyAttempts(error);
+    });
   }
+
+  /** The password was right: the attempt does not count, and this user's earlier typos from here are forgotten. */
+  async loginSucceeded(ip: string, email: string): Promise<void> {
+    await Promise.all([
+      timeLimited(this.perIp.reward(ip)),
+      timeLimited(this.perEmailAndIp.delete(pairKey(email, ip))),
+      timeLimited(this.perEmail.reward(email)),
+    ]);
+  }
+}
+
+/** A refusal by a limiter becomes a 429 saying how long to wait; anything else (Redis down) passes through. */
+function tooManyAttempts(error: unknown): unknown {
+  if (!(error instanceof RateLimiterRes)) return error;
+  const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
+  return new HttpException(
+    { message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` },
+    HttpStatus.TOO_MANY_REQUESTS,
+  );
+}
+
+/** A counter call given up after COUNTER_TIMEOUT_MS with a 503; a limiter's refusal passes through. */
+function timeLimited<T>(call: Promise<T>): Promise<T> {
+  return withTimeout(call, COUNTER_TIMEOUT_MS, 'Redis').catch((error: unknown) => {
+    if (error instanceof RateLimiterRes) throw error;
+    throw new ServiceUnavailableException(COUNTERS_UNAVAILABLE, { cause: error });
+  });
+}
+
+function pairKey(email: string, ip: string): string {
+  return `${email}|${ip}`;
 }

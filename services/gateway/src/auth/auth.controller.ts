@@ -15,7 +15,7 @@ import { toUser, type UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { AuthRateLimiter } from './auth-rate-limiter';
 import { AuthService } from './auth.service';
-import { AuthAttemptGuard, CurrentUser, LocalAuthGuard, SignedInGuard } from './guards';
+import { AuthAttemptGuard, clientIp, CurrentUser, LocalAuthGuard, SignedInGuard } from './guards';
 
 @Controller('api/auth')
 export class AuthController {
@@ -27,7 +27,7 @@ export class AuthController {
   ) {}
 
   @Post('signup')
-  @UseGuards(AuthAttemptGuard(SignupRequestSchema))
+  @UseGuards(AuthAttemptGuard(SignupRequestSchema, 'signup'))
   async signup(@Body() body: z.output<typeof SignupRequestSchema>, @Req() req: Request): Promise<User> {
     const user = await this.auth.signup(body);
     await logIn(req, user);
@@ -36,10 +36,10 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  @UseGuards(AuthAttemptGuard(LoginRequestSchema), LocalAuthGuard)
+  @UseGuards(AuthAttemptGuard(LoginRequestSchema, 'login'), LocalAuthGuard)
   async login(@CurrentUser() user: UserEntity, @Req() req: Request): Promise<User> {
     req.session.signedInAt = Date.now();
-    await this.limiter.reset(user.email);
+    await this.limiter.loginSucceeded(clientIp(req), user.email);
     return toUser(user);
   }
 

@@ -26,16 +26,25 @@ export class SignedInGuard implements CanActivate {
   }
 }
 
+/** The client's address, as far as TRUST_PROXY lets the gateway know it. */
+export function clientIp(request: Request): string {
+  return request.ip ?? 'unknown';
+}
+
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext) =>
     context.switchToHttp().getRequest<Request>().user as UserEntity,
 );
 
 /**
- * Runs before the login and signup handlers: counts the attempt against the IP and email rate limits, then
- * validates the body with the contract's schema (replacing it with the normalised values).
+ * Runs before the login and signup handlers: counts the attempt against the rate limits (a login by its email
+ * and IP, a signup by its IP), then validates the body with the contract's schema (replacing it with the
+ * normalised values).
  */
-export function AuthAttemptGuard(schema: z.ZodType<{ email: string }>): Type<CanActivate> {
+export function AuthAttemptGuard(
+  schema: z.ZodType<{ email: string }>,
+  attempt: 'login' | 'signup',
+): Type<CanActivate> {
   @Injectable()
   class AuthAttemptGuardMixin implements CanActivate {
     constructor(private readonly limiter: AuthRateLimiter) {}
@@ -43,7 +52,9 @@ export function AuthAttemptGuard(schema: z.ZodType<{ email: string }>): Type<Can
     async canActivate(context: ExecutionContext): Promise<boolean> {
       const request = context.switchToHttp().getRequest<Request>();
       const parsed = schema.safeParse(request.body ?? {});
-      await this.limiter.consume(request.ip ?? 'unknown', parsed.success ? parsed.data.email : null);
+      const ip = clientIp(request);
+      if (attempt === 'login') await this.limiter.startLogin(ip, parsed.success ? parsed.data.email : null);
+      else await this.limiter.startSignup(ip);
       if (!parsed.success) throw new BadRequestException(firstIssueMessage(parsed.error));
       request.body = parsed.data;
       return true;

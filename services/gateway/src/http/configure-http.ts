@@ -11,9 +11,12 @@ import { SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/stripe-webhook-body';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBody } from './json-body';
-import { requestPolicy } from './request-policy';
+import { jsonRequestBodies, sameOriginWrites } from './request-policy';
 import { absoluteSessionExpiry, createSessionMiddleware, isHttps } from './session';
 import { defaultWebDistDir, spaHandler } from './spa';
+
+/** YouTube's image hosts (i.ytimg.com, i9.ytimg.com …), where real video thumbnails live. */
+export const THUMBNAIL_HOSTS = ['https://*.ytimg.com'];
 
 /** Everything in front of the controllers: headers, body parsing, sessions, the web app, error shape. */
 export function configureHttp(app: NestExpressApplication, env: GatewayEnv): void {
@@ -27,13 +30,16 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
       hsts: isHttps(env) ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       contentSecurityPolicy: {
         directives: {
-          'img-src': ["'self'", 'data:', 'https:'],
+          // Video thumbnails come from YouTube's image hosts (the offline catalogue draws them as data: SVGs);
+          // no other image loads, so a link planted in a video's captions cannot reach any viewer's browser.
+          'img-src': ["'self'", 'data:', ...THUMBNAIL_HOSTS],
           'upgrade-insecure-requests': isHttps(env) ? [] : null,
         },
       },
     }),
   );
-  app.use('/api', requestPolicy(env));
+  app.use(sameOriginWrites(env));
+  app.use('/api', jsonRequestBodies());
   // Before the JSON parser: the webhook's signature covers its exact bytes.
   app.use(STRIPE_WEBHOOK_PATH, stripeWebhookBody());
   app.use('/api', jsonBody());

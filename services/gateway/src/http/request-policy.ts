@@ -11,10 +11,11 @@ function hasBody(req: Request): boolean {
 }
 
 /**
- * State-changing API requests from another site are refused (403), and their bodies must be JSON (415).
- * Browsers always send Origin on cross-site POSTs, so a present, foreign Origin is the signal.
+ * State-changing requests from another site are refused (403), on every path: the API, the queue board and
+ * anything mounted later. Browsers always send Origin on cross-site writes, so a present, foreign Origin is
+ * the signal.
  */
-export function requestPolicy(env: GatewayEnv): RequestHandler {
+export function sameOriginWrites(env: GatewayEnv): RequestHandler {
   const allowedOrigin = new URL(env.APP_URL).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method)) return next();
@@ -23,6 +24,14 @@ export function requestPolicy(env: GatewayEnv): RequestHandler {
       res.status(403).json({ message: 'Requests from other sites are not allowed.' });
       return;
     }
+    next();
+  };
+}
+
+/** State-changing API requests with a body must send it as JSON (415 otherwise). */
+export function jsonRequestBodies(): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!STATE_CHANGING.has(req.method)) return next();
     // Mounted under /api, so req.path lacks the mount point: match the full path.
     if (!RAW_BODY_PATHS.has(req.baseUrl + req.path) && hasBody(req) && !req.is('application/json')) {
       res.status(415).json({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });

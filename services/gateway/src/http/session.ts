@@ -1,7 +1,9 @@
+import { ServiceUnavailableException } from '@nestjs/common';
 import { RedisStore } from 'connect-redis';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
+import session, { type SessionData } from 'express-session';
 import type { RedisClientType } from 'redis';
+import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 
 declare module 'express-session' {
@@ -27,11 +29,63 @@ export function sessionCookieOptions(env: GatewayEnv) {
   return { httpOnly: true, sameSite: 'lax', secure: isHttps(env), path: '/' } as const;
 }
 
+/** How long one session read or write may wait on Redis before the request is answered 503. */
+export const SESSION_STORE_TIMEOUT_MS = 3000;
+export const SESSION_STORE_UNAVAILABLE =
+  'Lectern cannot reach its session store right now. Please try again in a moment.';
+
+type StoreCallback = NonNullable<Parameters<RedisStore['get']>[1]>;
+
+/**
+ * A Redis that stops answering would leave every signed-in request waiting for good; each store call gives up
+ * after SESSION_STORE_TIMEOUT_MS with a 503 instead.
+ */
+export class TimeLimitedRedisStore extends RedisStore {
+  constructor(
+    options: ConstructorParameters<typeof RedisStore>[0],
+    private readonly limitMs = SESSION_STORE_TIMEOUT_MS,
+  ) {
+    super(options);
+  }
+
+  override get(sid: string, cb?: StoreCallback): Promise<unknown> {
+    return this.limited(super.get(sid), cb);
+  }
+
+  override set(sid: string, sess: SessionData, cb?: StoreCallback): Promise<unknown> {
+    return this.limited(super.set(sid, sess), cb);
+  }
+
+  override touch(sid: string, sess: SessionData, cb?: StoreCallback): Promise<unknown> {
+    return this.limited(super.touch(sid, sess), cb);
+  }
+
+  override destroy(sid: string, cb?: StoreCallback): Promise<unknown> {
+    return this.limited(super.destroy(sid), cb);
+  }
+
+  private async limited(call: Promise<unknown>, cb?: StoreCallback): Promise<unknown> {
+    let result: unknown;
+    try {
+      result = await withTimeout(call, this.limitMs, 'The session store');
+    } catch (cause) {
+      const error = new ServiceUnavailableException(SESSION_STORE_UNAVAILABLE, { cause });
+      if (cb) return cb(error);
+      throw error;
+    }
+    return cb ? cb(null, result) : result;
+  }
+}
+
 export function createSessionMiddleware(env: GatewayEnv, client: RedisClientType): RequestHandler {
   return session({
     name: sessionCookieName(env),
     secret: env.SESSION_SECRET,
-    store: new RedisStore({ client, prefix: `${env.REDIS_PREFIX}:sess:`, ttl: SESSION_IDLE_MS / 1000 }),
+    store: new TimeLimitedRedisStore({
+      client,
+      prefix: `${env.REDIS_PREFIX}:sess:`,
+      ttl: SESSION_IDLE_MS / 1000,
+    }),
     resave: false,
     saveUninitialized: false,
     rolling: true,

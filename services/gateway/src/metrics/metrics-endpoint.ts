@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import type { UserEntity } from '../users/user.entity';
+import { isAdmin } from '../auth/admin-only';
 import { MetricsService } from './metrics.service';
 
 export const METRICS_PATH = '/metrics';
@@ -12,7 +12,7 @@ function adminsOnly(req: Request, res: Response, next: NextFunction): void {
     res.status(401).json({ message: 'Please sign in to continue.' });
     return;
   }
-  if ((req.user as UserEntity).role !== 'admin') {
+  if (!isAdmin(req)) {
     res.status(404).json({ message: 'Not found.' });
     return;
   }

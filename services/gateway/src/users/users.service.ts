@@ -18,13 +18,17 @@ export class UsersService {
     this.users = dataSource.getRepository(UserEntity);
   }
 
-  roleFor(email: string): Role {
-    return this.env.ADMIN_EMAILS.includes(email) ? 'admin' : 'user';
+  /**
+   * The one place an account's role is decided, from the account and the current configuration; sessions
+   * apply it on every request, so a change to ADMIN_EMAILS needs no new sign-in.
+   */
+  roleFor(user: Pick<UserEntity, 'email'>): Role {
+    return this.env.ADMIN_EMAILS.includes(user.email.toLowerCase()) ? 'admin' : 'user';
   }
 
   async create(input: { email: string; name: string | null; passwordHash: string }): Promise<UserEntity> {
     try {
-      return await this.users.save(this.users.create({ ...input, role: this.roleFor(input.email) }));
+      return await this.users.save(this.users.create({ ...input, role: this.roleFor(input) }));
     } catch (error) {
       if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
         throw new ConflictException('An account with this email already exists.');
@@ -46,9 +50,12 @@ export class UsersService {
       .getOne();
   }
 
-  /** Keeps the stored role in step with ADMIN_EMAILS, which an operator may change at any time. */
+  /**
+   * The account with its role as decided now, the stored copy (which the billing worker reads) updated when
+   * ADMIN_EMAILS has changed since.
+   */
   async syncRole(user: UserEntity): Promise<UserEntity> {
-    const role = this.roleFor(user.email);
+    const role = this.roleFor(user);
     if (user.role === role) return user;
     await this.users.update({ id: user.id }, { role });
     return { ...user, role };

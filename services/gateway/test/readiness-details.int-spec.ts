@@ -1,0 +1,73 @@
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
+import { startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+import { eventually } from './support/test-workers';
+
+// Readiness is public (load balancers call it signed out): it names the parts that are down and nothing else.
+describe('readiness details', () => {
+  let postgresRelay: TcpProxy;
+  let redisRelay: TcpProxy;
+  let gateway: TestGateway;
+  const adminEmail = uniqueEmail('operator');
+
+  beforeAll(async () => {
+    postgresRelay = await startTcpProxy(5432);
+    redisRelay = await startTcpProxy(6379);
+    gateway = await startTestGateway({
+      ADMIN_EMAILS: adminEmail,
+      REDIS_URL: `redis://127.0.0.1:${redisRelay.port}`,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${postgresRelay.port}/lectern_test_${Date.now()}`,
+    });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await postgresRelay.close();
+    await redisRelay.close();
+  });
+
+  it('shows signed-in admins the details; other users see what signed-out callers see', async () => {
+    const admin = gateway.browser();
+    expect(
+      (await admin.post('/api/auth/signup').send({ email: adminEmail, password: 'correct horse' })).status,
+    ).toBe(201);
+    const user = gateway.browser();
+    await user.post('/api/auth/signup').send({ email: uniqueEmail(), password: 'correct horse' });
+
+    // No worker process runs in this test.
+    const detailed = await admin.get('/api/health/ready');
+    expect(detailed.status).toBe(503);
+    expect(detailed.body.details.workers).toEqual({
+      status: 'down',
+      processes: { transcripts: 0, ai: 0, export: 0, billing: 0 },
+      missing: ['transcripts', 'ai', 'export', 'billing'],
+    });
+
+    const plain = await user.get('/api/health/ready');
+    expect(plain.body.details).toEqual({
+      postgres: { status: 'up' },
+      redis: { status: 'up' },
+      workers: { status: 'down', missing: ['transcripts', 'ai', 'export', 'billing'] },
+    });
+  });
+
+  it('shows signed-out callers which part is down, never the error texts', async () => {
+    await postgresRelay.cut();
+    await redisRelay.cut();
+    try {
+      const response = await gateway.http().get('/api/health/ready');
+      expect(response.status).toBe(503);
+      expect(response.body).toEqual({
+        message: 'Lectern is not ready: postgres, redis, workers unavailable.',
+        details: { postgres: { status: 'down' }, redis: { status: 'down' }, workers: { status: 'down' } },
+      });
+    } finally {
+      await postgresRelay.restore();
+      await redisRelay.restore();
+    }
+    // Back to normal before the gateway stops: both parts report up again by themselves.
+    await eventually(
+      () => gateway.http().get('/api/health/ready'),
+      (r) => r.body.details?.postgres?.status === 'up' && r.body.details?.redis?.status === 'up',
+      20_000,
+    );
+  });
+});
