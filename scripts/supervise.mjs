@@ -150,6 +150,8 @@ export function supervise(commands, { backoff = DEFAULT_BACKOFF, stopGraceMs = S
   };
 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(signal));
+  // A closed terminal or pipe must not kill the launcher and leave its processes unsupervised.
+  for (const out of [process.stdout, process.stderr]) out.on('error', () => undefined);
   for (const proc of processes) start(proc);
   return finished;
 }
