@@ -1,7 +1,8 @@
 // Runs the whole of Lectern in the foreground with prefixed, coloured output: `npm start` (from the build),
 // `npm run dev` (watch mode with Vite's hot reload) and `npm run demo` (offline, with sample videos).
-// Ctrl-C stops every process gracefully.
-import concurrently from 'concurrently';
+// A process that crashes is restarted with back-off while the others keep serving; Ctrl-C stops every
+// process gracefully.
+import { supervise } from './scripts/supervise.mjs';
 
 const mode = process.argv[2] ?? 'start';
 const SERVICES = [
@@ -12,6 +13,7 @@ const SERVICES = [
   ['billing', 'cyan'],
 ];
 const DEMO_YOUTUBE_PORT = Number(process.env.DEMO_YOUTUBE_PORT ?? 3099);
+const node = process.execPath;
 
 // Every process inherits this launcher's environment.
 const env = process.env;
@@ -23,8 +25,9 @@ if (mode === 'demo') {
   env.OPENAI_API_KEY = '';
   commands.push({
     name: 'youtube',
-    prefixColor: 'gray',
-    command: `node services/transcripts/dist/fake-youtube/cli.js --port ${DEMO_YOUTUBE_PORT}`,
+    color: 'gray',
+    command: node,
+    args: ['services/transcripts/dist/fake-youtube/cli.js', '--port', String(DEMO_YOUTUBE_PORT)],
   });
 }
 
@@ -33,29 +36,36 @@ for (const [service, color] of SERVICES) {
   if (mode === 'dev') {
     commands.push({
       name: `${service}:tsc`,
-      prefixColor: 'gray',
+      color: 'gray',
+      command: 'npx',
       // Incremental, so a start re-emits nothing unchanged and the process below is not restarted for nothing.
-      command: `npx tsc -w --preserveWatchOutput --incremental --tsBuildInfoFile services/${service}/dist/.tsbuildinfo -p services/${service}/tsconfig.build.json`,
+      args: [
+        'tsc',
+        '-w',
+        '--preserveWatchOutput',
+        '--incremental',
+        '--tsBuildInfoFile',
+        `services/${service}/dist/.tsbuildinfo`,
+        '-p',
+        `services/${service}/tsconfig.build.json`,
+      ],
     });
     commands.push({
       name: service,
-      prefixColor: color,
-      command: `node --watch-path=services/${service}/dist ${entry}`,
+      color,
+      command: node,
+      args: [`--watch-path=services/${service}/dist`, entry],
     });
   } else {
-    commands.push({ name: service, prefixColor: color, command: `node ${entry}` });
+    commands.push({ name: service, color, command: node, args: [entry] });
   }
 }
 if (mode === 'dev')
-  commands.push({ name: 'web', prefixColor: 'white', command: 'npm run dev -w @lectern/frontend' });
+  commands.push({
+    name: 'web',
+    color: 'white',
+    command: 'npm',
+    args: ['run', 'dev', '-w', '@lectern/frontend'],
+  });
 
-const { result } = concurrently(commands, {
-  prefix: 'name',
-  killOthersOn: ['failure'],
-  padPrefix: true,
-});
-
-result.then(
-  () => process.exit(0),
-  () => process.exit(1),
-);
+process.exitCode = await supervise(commands);

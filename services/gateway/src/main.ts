@@ -1,4 +1,4 @@
-import { ConfigError, JobRequester, createLogger } from '@lectern/contracts/runtime';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, JobRequester, createLogger } from '@lectern/contracts/runtime';
 import { createGateway } from './bootstrap';
 import { resolveGatewayEnv } from './config/load-gateway-env';
 
@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
-      process.exit(1);
+      process.exit(CONFIG_ERROR_EXIT_CODE);
     }
     throw error;
   }

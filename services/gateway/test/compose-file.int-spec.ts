@@ -3,6 +3,12 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
+import type { z } from 'zod';
+import { AiEnvSchema } from '../../ai/src/env';
+import { BillingEnvSchema } from '../../billing/src/env';
+import { ExportEnvSchema } from '../../export/src/env';
+import { TranscriptsEnvSchema } from '../../transcripts/src/env';
+import { GatewayEnvSchema } from '../src/config/gateway-env';
 
 const root = path.resolve(__dirname, '../../..');
 // The Compose Specification's JSON schema, as shipped (and kept current) by the dclint Compose linter.
@@ -14,6 +20,7 @@ interface ComposeService {
   command?: string[];
   healthcheck?: { test: string[] };
   depends_on?: Record<string, { condition: string }>;
+  environment?: Record<string, string | number>;
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
@@ -24,6 +31,15 @@ const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'
   merge: true,
 }) as ComposeFile;
 const LECTERN_SERVICES = ['gateway', 'transcripts', 'ai', 'export', 'billing'];
+const ENV_SCHEMAS: Record<string, z.ZodObject> = {
+  gateway: GatewayEnvSchema,
+  transcripts: TranscriptsEnvSchema,
+  ai: AiEnvSchema,
+  export: ExportEnvSchema,
+  billing: BillingEnvSchema,
+};
+// One install per compose project needs no key prefix; the image carries the built web app.
+const NOT_FOR_COMPOSE = ['REDIS_PREFIX', 'WEB_DIST_DIR'];
 
 describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification schema', () => {
@@ -79,6 +95,27 @@ describe('docker-compose.yml', () => {
     expect(runtimeStage).toMatch(/^USER node$/m);
     expect(runtimeStage).toMatch(/npm ci --omit=dev/);
     expect(existsSync(path.join(root, 'libs/contracts/src/runtime/worker-healthcheck.ts'))).toBe(true);
+  });
+
+  it.each(LECTERN_SERVICES)('passes %s every setting it reads', (name) => {
+    const passed = Object.keys(compose.services[name]!.environment ?? {});
+    const read = Object.keys(ENV_SCHEMAS[name]!.shape).filter((v) => !NOT_FOR_COMPOSE.includes(v));
+    expect(read.filter((variable) => !passed.includes(variable))).toEqual([]);
+  });
+
+  it('passes the proxy, rate-limit, job-limit and reconciliation settings with working defaults', () => {
+    expect(compose.services.gateway!.environment).toMatchObject({
+      TRUST_PROXY: '${TRUST_PROXY:-0}',
+      AUTH_RATE_LIMIT_IP: '${AUTH_RATE_LIMIT_IP:-30}',
+      AUTH_RATE_LIMIT_EMAIL: '${AUTH_RATE_LIMIT_EMAIL:-10}',
+      JOBS_IN_FLIGHT_FREE: '${JOBS_IN_FLIGHT_FREE:-2}',
+      JOBS_IN_FLIGHT_PRO: '${JOBS_IN_FLIGHT_PRO:-5}',
+      // Reachable by a scraper on the compose network; the port itself is never published.
+      METRICS_HOST: '0.0.0.0',
+    });
+    expect(compose.services.billing!.environment).toMatchObject({
+      STRIPE_RECONCILE_AFTER_MS: '${STRIPE_RECONCILE_AFTER_MS:-120000}',
+    });
   });
 
   it('ships an .env.example naming every variable the compose file reads', () => {

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { CONFIG_ERROR_EXIT_CODE } from '@lectern/contracts/runtime';
 
 const gatewayMain = path.resolve(__dirname, '../dist/main.js');
 
@@ -20,6 +21,24 @@ describe('configuration at start-up', () => {
       'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://localhost/lectern")',
     ],
     [
+      { DATABASE_URL: 'mysql://lectern:Pa55-w0rd@db/lectern' },
+      'Invalid configuration: DATABASE_URL must be a postgres:// URL (got "mysql://***@db/lectern")',
+    ],
+    [
+      { SESSION_SECRET: 'Pa55-w0rd' },
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters long',
+    ],
+    [
+      { APP_URL: 'https://lectern.example', TRUST_PROXY: '0' },
+      expect.stringMatching(
+        /^Invalid configuration: TRUST_PROXY must be 1 or more when APP_URL is https: .* session cookie.* \(got "0"\)$/,
+      ),
+    ],
+    [
+      { METRICS_HOST: 'anywhere' },
+      'Invalid configuration: METRICS_HOST must be an IP address, e.g. 127.0.0.1 or 0.0.0.0 (got "anywhere")',
+    ],
+    [
       { REDIS_URL: 'localhost:6379' },
       'Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL (got "localhost:6379")',
     ],
@@ -32,9 +51,9 @@ describe('configuration at start-up', () => {
       { NODE_ENV: 'production' },
       'Invalid configuration: SESSION_SECRET is required when NODE_ENV=production',
     ],
-  ])('exits 1 with one line naming the variable: %j', (env, line) => {
+  ])('exits with EX_CONFIG and one line naming the variable: %j', (env, line) => {
     const result = startWith(env);
-    expect(result.status).toBe(1);
+    expect(result.status).toBe(CONFIG_ERROR_EXIT_CODE);
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toEqual(line);

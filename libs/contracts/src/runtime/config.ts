@@ -34,6 +34,9 @@ export const concurrencySetting = (fallback: number) =>
 
 export class ConfigError extends Error {}
 
+/** The exit code of a process refused by its configuration (sysexits' EX_CONFIG): restarting will not help. */
+export const CONFIG_ERROR_EXIT_CODE = 78;
+
 /**
  * Parses the environment with a schema. On a bad value it throws a ConfigError whose message is one line
  * naming the variable and what is wrong with it.
@@ -47,8 +50,36 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv)
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const variable = issue?.path[0] === undefined ? 'environment' : String(issue.path[0]);
-  const raw = typeof env[variable] === 'string' ? ` (got "${truncate(env[variable])}")` : '';
-  throw new ConfigError(`Invalid configuration: ${variable} ${describe(issue?.message)}${raw}`);
+  const value = env[variable];
+  const shown = typeof value === 'string' ? printableValue(variable, value) : null;
+  const got = shown === null ? '' : ` (got "${shown}")`;
+  throw new ConfigError(`Invalid configuration: ${variable} ${describe(issue?.message)}${got}`);
+}
+
+const SECRET_VARIABLE = /SECRET|KEY|PASSWORD|PASSWD|TOKEN|CREDENTIAL/i;
+
+/**
+ * What a configuration error may echo of a value, so no secret reaches a start-up log: nothing for a variable
+ * named like a secret, URL credentials masked otherwise (before truncation, which could cut the mask off).
+ */
+export function printableValue(variable: string, value: string): string | null {
+  if (SECRET_VARIABLE.test(variable)) return null;
+  return truncate(redactCredentials(value));
+}
+
+/**
+ * `mysql://user:pw@host/db?password=x` becomes `mysql://***@host/db?password=***`: the user name goes too, as
+ * some services take a key there (`https://sk_live_…@api.example`).
+ */
+export function redactCredentials(value: string): string {
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(value)?.[0] ?? '';
+  let rest = value.slice(scheme.length);
+  // Up to the last "@" is user information, even when a password holds "/", "#" or "@"; without a scheme,
+  // only a `user:password@` is (an email address is not a credential).
+  const userInfo = /^.*@/s.exec(rest)?.[0];
+  if (userInfo && (scheme || userInfo.includes(':'))) rest = `***@${rest.slice(userInfo.length)}`;
+  rest = rest.replace(/([?&;][^=&;#]*(?:pass|secret|key|token|auth)[^=&;#]*=)[^&;#]*/gi, '$1***');
+  return scheme + rest;
 }
 
 function describe(message: string | undefined): string {
@@ -70,7 +101,7 @@ export function loadEnvOrExit<S extends z.ZodType>(
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
-      process.exit(1);
+      process.exit(CONFIG_ERROR_EXIT_CODE);
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BaseEnvSchema, DatabaseEnvShape, ExportDirEnvShape } from '@lectern/contracts/runtime';
 
@@ -50,6 +51,14 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .min(0, 'must be between 0 and 65535')
     .max(65535, 'must be between 0 and 65535')
     .optional(),
+  /** The address the METRICS_PORT listener binds to: loopback unless a private network needs more. */
+  METRICS_HOST: z
+    .string()
+    .refine(
+      (host) => isIP(host) !== 0 || host === 'localhost',
+      'must be an IP address, e.g. 127.0.0.1 or 0.0.0.0',
+    )
+    .default('127.0.0.1'),
   /** Where the built web app lives; defaults to frontend/dist of this checkout. */
   WEB_DIST_DIR: z.string().optional(),
   // Work one user may start: jobs waiting or running at once per queue, and jobs started per hour (failed ones
@@ -62,7 +71,18 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   GENERATIONS_PER_HOUR_PRO: positiveInt(300),
   EXPORTS_PER_HOUR_FREE: positiveInt(60),
   EXPORTS_PER_HOUR_PRO: positiveInt(600),
-});
+}).superRefine(refuseHttpsWithoutProxy);
+
+/** An https APP_URL means a TLS proxy in front; trusting none, the gateway sees http and never sets its Secure cookie. */
+function refuseHttpsWithoutProxy(env: { APP_URL?: string; TRUST_PROXY: number }, ctx: z.RefinementCtx): void {
+  if (env.APP_URL?.startsWith('https://') && env.TRUST_PROXY === 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message:
+        'must be 1 or more when APP_URL is https: the gateway would not trust the TLS proxy in front of it, see plain http, and never send the Secure session cookie, so nobody could stay signed in',
+    });
+}
 
 export type GatewayEnvInput = z.input<typeof GatewayEnvSchema>;
 type ParsedGatewayEnv = z.infer<typeof GatewayEnvSchema>;

@@ -45,7 +45,7 @@ export function mountMetrics(app: NestExpressApplication): void {
  * The same metrics with no sign-in on their own port, for scrapers that cannot sign in. Only /metrics is
  * served there; the port must stay on the private network (never published to the internet).
  */
-export function startMetricsServer(metrics: MetricsService, port: number): Promise<Server> {
+export function startMetricsServer(metrics: MetricsService, port: number, host: string): Promise<Server> {
   const server = createServer((req, res) => {
     const urlPath = (req.url ?? '').split('?')[0];
     if (urlPath !== METRICS_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) {
@@ -59,7 +59,7 @@ export function startMetricsServer(metrics: MetricsService, port: number): Promi
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve(server);
     });

@@ -30,13 +30,19 @@ export class MetricsModule implements OnApplicationBootstrap, OnApplicationShutd
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.env.METRICS_PORT === undefined) return;
-    this.server = await startMetricsServer(this.metrics, this.env.METRICS_PORT);
-    this.logger.log(`Metrics for scrapers on port ${this.metricsPort()} at /metrics (no sign-in)`);
+    this.server = await startMetricsServer(this.metrics, this.env.METRICS_PORT, this.env.METRICS_HOST);
+    const { address, port } = this.metricsAddress()!;
+    this.logger.log(`Metrics for scrapers on ${address} port ${port} at /metrics (no sign-in)`);
   }
 
   /** The port of the separate metrics listener, when METRICS_PORT is set. */
   metricsPort(): number | undefined {
-    return (this.server?.address() as AddressInfo | null)?.port;
+    return this.metricsAddress()?.port;
+  }
+
+  /** Where the separate metrics listener is bound, when METRICS_PORT is set. */
+  metricsAddress(): AddressInfo | undefined {
+    return (this.server?.address() as AddressInfo | null) ?? undefined;
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -57,22 +57,20 @@ export interface RunningService {
   exited: Promise<number | null>;
 }
 
-export interface ProcessStack {
+/** What every drill runs against: its own database, Redis prefix, export directory, fake YouTube and OpenAI. */
+export interface DrillWorld {
   env: Record<string, string>;
   baseUrl: string;
   youtube: FakeYouTube;
   openAi: FakeOpenAi;
-  services: Map<ServiceName, RunningService[]>;
-  start(name: ServiceName): RunningService;
   sql<T = Record<string, unknown>>(query: string, parameters?: unknown[]): Promise<T[]>;
-  /** SIGTERM to every process, then wait for them all to exit. */
-  stopProcesses(): Promise<void>;
-  stop(): Promise<void>;
+  /** Closes the fakes and removes the database, the Redis keys and the export files. */
+  cleanUp(): Promise<void>;
 }
 
-export async function startProcessStack(
-  options: { redisUrl?: string; workers?: ServiceName[]; env?: Record<string, string> } = {},
-): Promise<ProcessStack> {
+export async function startDrillWorld(
+  options: { redisUrl?: string; env?: Record<string, string> } = {},
+): Promise<DrillWorld> {
   const id = randomBytes(4).toString('hex');
   const youtube = await startFakeYouTube({ slowDelayMs: 4000 });
   const openAi = await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY, model: 'gpt-4o-mini' });
@@ -97,10 +95,46 @@ export async function startProcessStack(
     AUTH_RATE_LIMIT_EMAIL: '1000000',
     ...options.env,
   };
+  return {
+    env,
+    baseUrl: `http://127.0.0.1:${port}`,
+    youtube,
+    openAi,
+    async sql<T>(query: string, parameters: unknown[] = []) {
+      const client = new Client({ connectionString: env.DATABASE_URL });
+      await client.connect();
+      try {
+        return (await client.query(query, parameters)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+    async cleanUp() {
+      await youtube.close();
+      await openAi.close();
+      await dropDatabase(env.DATABASE_URL!);
+      await deleteKeysUnderPrefix(env.REDIS_URL!, env.REDIS_PREFIX!);
+      rmSync(exportDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ProcessStack extends Omit<DrillWorld, 'cleanUp'> {
+  services: Map<ServiceName, RunningService[]>;
+  start(name: ServiceName): RunningService;
+  /** SIGTERM to every process, then wait for them all to exit. */
+  stopProcesses(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startProcessStack(
+  options: { redisUrl?: string; workers?: ServiceName[]; env?: Record<string, string> } = {},
+): Promise<ProcessStack> {
+  const { cleanUp, ...world } = await startDrillWorld(options);
   const services = new Map<ServiceName, RunningService[]>();
   const start = (name: ServiceName): RunningService => {
     const child = spawn(process.execPath, [path.join(ROOT, `services/${name}/dist/main.js`)], {
-      env,
+      env: world.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
@@ -111,10 +145,9 @@ export async function startProcessStack(
     services.set(name, [...(services.get(name) ?? []), service]);
     return service;
   };
-  const baseUrl = `http://127.0.0.1:${port}`;
   start('gateway');
   await until(
-    () => fetch(`${baseUrl}/api/health`),
+    () => fetch(`${world.baseUrl}/api/health`),
     (r) => r.ok,
     60_000,
     'gateway start',
@@ -128,35 +161,19 @@ export async function startProcessStack(
   };
 
   return {
-    env,
-    baseUrl,
-    youtube,
-    openAi,
+    ...world,
     services,
     start,
-    async sql<T>(query: string, parameters: unknown[] = []) {
-      const client = new Client({ connectionString: env.DATABASE_URL });
-      await client.connect();
-      try {
-        return (await client.query(query, parameters)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
     stopProcesses,
     async stop() {
       await stopProcesses();
-      await youtube.close();
-      await openAi.close();
-      await dropDatabase(env.DATABASE_URL!);
-      await deleteKeysUnderPrefix(env.REDIS_URL!, env.REDIS_PREFIX!);
-      rmSync(exportDir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }
 
 /** Waits until the stack answers ready (every worker reporting in). */
-export function waitReady(stack: ProcessStack, timeoutMs = 60_000) {
+export function waitReady(stack: Pick<DrillWorld, 'baseUrl'>, timeoutMs = 60_000) {
   return until(
     () => fetch(`${stack.baseUrl}/api/health/ready`),
     (r) => r.ok,
@@ -173,8 +190,11 @@ export interface ApiUser {
   call(method: string, route: string, body?: unknown): Promise<{ status: number; body: any }>;
 }
 
-export async function signUp(stack: ProcessStack, label = 'drill'): Promise<ApiUser> {
-  const email = `${label}.${randomBytes(4).toString('hex')}@example.com`;
+export async function signUp(
+  stack: Pick<DrillWorld, 'baseUrl'>,
+  label = 'drill',
+  email = `${label}.${randomBytes(4).toString('hex')}@example.com`,
+): Promise<ApiUser> {
   const response = await fetch(`${stack.baseUrl}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
