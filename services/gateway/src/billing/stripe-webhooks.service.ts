@@ -1,8 +1,8 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, type Repository } from 'typeorm';
-import { BillingMessage, QueueName, laneQueueName, type ProcessWebhookEventData } from '@lectern/contracts';
-import { JobRequester, jobOptionsFor } from '@lectern/contracts/runtime';
+import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
+import { JobRequester, queueStripeEvent } from '@lectern/contracts/runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { StripeEventEntity } from './stripe-event.entity';
@@ -13,7 +13,8 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 /**
  * Receives Stripe's webhook: verifies the signature over the raw body, stores the event durably by id, and
  * queues it for the billing worker (job id = event id). Nothing is decided here: the worker derives the plan
- * from the subscription's current state in Stripe.
+ * from the subscription's current state in Stripe. Should the job be lost or fail for good, the billing
+ * worker's reconciler queues the stored event again.
  */
 @Injectable()
 export class StripeWebhooksService {
@@ -53,17 +54,18 @@ export class StripeWebhooksService {
       [event.id, event.type, JSON.stringify(event)],
     );
     const stored = await this.events.findOneByOrFail({ id: event.id });
-    // A replay of a processed event changes nothing; an unprocessed one is (re)queued, the job id de-duplicating.
-    if (stored.processedAt === null) await this.enqueue({ eventId: event.id });
+    // A replay of a processed event changes nothing. An unprocessed one is queued again unless its job is still
+    // pending: a redelivery or a resend after the job failed for good is processed, not swallowed.
+    if (stored.processedAt === null) await queueStripeEvent(this.eventQueue(), event.id);
     else this.logger.log({ eventId: event.id, type: event.type }, 'replayed Stripe event ignored');
     return { received: true };
   }
 
-  private async enqueue(data: ProcessWebhookEventData): Promise<void> {
-    // Billing events ride the pro lane: a plan change should apply within a second.
+  private eventQueue() {
+    // Billing events ride the pro lane: a plan change should apply within seconds.
     const name = laneQueueName(QueueName.Billing, 'pro');
     const queue = this.requester.queues().find((q) => q.name === name);
     if (!queue) throw new Error(`queue ${name} is not open`);
-    await queue.add('process-webhook-event', data, jobOptionsFor(QueueName.Billing, { jobId: data.eventId }));
+    return queue;
   }
 }

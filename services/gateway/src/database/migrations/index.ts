@@ -2,6 +2,7 @@ import { CreateUsers1795300000000 } from './1795300000000-create-users';
 import { CreateLibrary1795305000000 } from './1795305000000-create-library';
 import { CreateBilling1795310000000 } from './1795310000000-create-billing';
 import { CreateAiContent1795315000000 } from './1795315000000-create-ai-content';
+import { IndexUnprocessedStripeEvents1795321700000 } from './1795321700000-index-unprocessed-stripe-events';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   CreateLibrary1795305000000,
   CreateBilling1795310000000,
   CreateAiContent1795315000000,
+  IndexUnprocessedStripeEvents1795321700000,
 ];
