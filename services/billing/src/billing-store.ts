@@ -227,7 +227,11 @@ export class BillingStore {
   }
 
   /** Stored events not processed although received at least `olderThanMs` ago, oldest first. */
-  async unprocessedEventIds(olderThanMs: number, limit: number, db: Queryable = this.pool): Promise<string[]> {
+  async unprocessedEventIds(
+    olderThanMs: number,
+    limit: number,
+    db: Queryable = this.pool,
+  ): Promise<string[]> {
     const { rows } = await db.query<{ id: string }>(
       `SELECT id FROM stripe_events
         WHERE processed_at IS NULL AND received_at <= now() - make_interval(secs => $1::double precision / 1000)

@@ -75,7 +75,10 @@ export class StripeEventReconciler {
     });
     if (outcome === LOCK_HELD) return { ran: false, requeued: [] };
     if (outcome.length > 0)
-      logger.warn({ events: outcome.length, eventIds: outcome.slice(0, 20) }, 'unprocessed Stripe events queued again');
+      logger.warn(
+        { events: outcome.length, eventIds: outcome.slice(0, 20) },
+        'unprocessed Stripe events queued again',
+      );
     return { ran: true, requeued: outcome };
   }
 }

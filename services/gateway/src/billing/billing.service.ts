@@ -85,7 +85,8 @@ export class BillingService {
         // A payment just went through: it goes ahead of Free work, like Stripe's own events.
         lane: 'pro',
         timeoutMs: SESSION_TIMEOUT_MS,
-        timeoutMessage: 'Stripe took too long to confirm the payment. Your plan will update in a few minutes.',
+        timeoutMessage:
+          'Stripe took too long to confirm the payment. Your plan will update in a few minutes.',
       },
     );
   }

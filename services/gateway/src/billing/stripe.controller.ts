@@ -1,6 +1,10 @@
 import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { SyncCheckoutRequestSchema, type CheckoutSyncResult, type SessionUrlResult } from '@lectern/contracts';
+import {
+  SyncCheckoutRequestSchema,
+  type CheckoutSyncResult,
+  type SessionUrlResult,
+} from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { parseWith } from '../http/zod';
 import type { UserEntity } from '../users/user.entity';
