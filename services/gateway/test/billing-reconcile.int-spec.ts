@@ -11,18 +11,28 @@ import {
   watchFinalFailure,
   type BillingWorld,
 } from './support/billing-fixtures';
+import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { eventually } from './support/test-workers';
 
 // Small, so the reconciler runs every 2 s in this file; production waits 2 minutes.
 const RECONCILE_AFTER_MS = 4000;
 
 describe('billing: stored Stripe events are never lost', () => {
+  /** Between Lectern and Redis, so a test can take Redis away. */
+  let relay: TcpProxy;
   let world: BillingWorld;
 
   beforeAll(async () => {
-    world = await startBillingWorld({}, { reconcileAfterMs: RECONCILE_AFTER_MS });
+    relay = await startTcpProxy(6379);
+    world = await startBillingWorld(
+      { REDIS_URL: `redis://127.0.0.1:${relay.port}` },
+      { reconcileAfterMs: RECONCILE_AFTER_MS },
+    );
   });
-  afterAll(() => world.close());
+  afterAll(async () => {
+    await world.close();
+    await relay.close();
+  }, 60_000);
   afterEach(() => world.stripe.recover());
 
   it('processes a checkout whose job failed for good while Stripe was down, once Stripe is back, with no new delivery', async () => {
@@ -79,5 +89,30 @@ describe('billing: stored Stripe events are never lost', () => {
       RECONCILE_AFTER_MS * 3 + 30_000,
     );
     expect(await storedEvents(world.gateway)).toContainEqual({ id: event.id, processed: true });
+  }, 120_000);
+
+  it('answers a webhook 200 while Redis is unreachable once the event is stored; the reconciler queues it when Redis is back', async () => {
+    const user = await signUp(world.gateway);
+    const checkout = await user.browser.post('/api/stripe/create-checkout-session');
+    expect(checkout.body).toEqual({ url: expect.any(String) });
+    const customer = (await customerOf(world.gateway, user.id))!;
+    const { event } = completedCheckout(world.stripe, { id: user.id, customer });
+
+    await relay.cut();
+    try {
+      // Stripe waits for its answer; a webhook that hung here would be retried, and then count as failed.
+      const response = await deliver(world.gateway, event).timeout(20_000);
+      expect(response.status).toBe(200);
+      expect(await storedEvents(world.gateway)).toContainEqual({ id: event.id, processed: false });
+    } finally {
+      await relay.restore();
+    }
+
+    const me = await eventually(
+      async () => (await user.browser.get('/api/auth/me')).body as User,
+      (body) => body.plan === 'pro',
+      RECONCILE_AFTER_MS * 3 + 30_000,
+    );
+    expect(me).toMatchObject({ plan: 'pro', subscriptionStatus: 'active' });
   }, 120_000);
 });

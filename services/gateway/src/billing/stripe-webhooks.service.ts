@@ -4,11 +4,14 @@ import { DataSource, type Repository } from 'typeorm';
 import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
 import { JobRequester, queueStripeEvent } from '@lectern/contracts/runtime';
 import type { GatewayEnv } from '../config/gateway-env';
+import { withTimeout } from '../common/with-timeout';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { StripeEventEntity } from './stripe-event.entity';
 
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
+// Past this, Redis is taken to be down: the stored event is left to the billing worker's reconciler.
+const QUEUE_TIMEOUT_MS = 3000;
 
 /**
  * Receives Stripe's webhook: verifies the signature over the raw body, stores the event durably by id, and
@@ -56,9 +59,24 @@ export class StripeWebhooksService {
     const stored = await this.events.findOneByOrFail({ id: event.id });
     // A replay of a processed event changes nothing. An unprocessed one is queued again unless its job is still
     // pending: a redelivery or a resend after the job failed for good is processed, not swallowed.
-    if (stored.processedAt === null) await queueStripeEvent(this.eventQueue(), event.id);
+    if (stored.processedAt === null) await this.queue(event);
     else this.logger.log({ eventId: event.id, type: event.type }, 'replayed Stripe event ignored');
     return { received: true };
+  }
+
+  /**
+   * The event is stored: Stripe gets its 200 even when Redis cannot take the job now, since the reconciler
+   * queues every stored event left unprocessed (answering 5xx would only make Stripe retry for days).
+   */
+  private async queue(event: Stripe.Event): Promise<void> {
+    try {
+      await withTimeout(queueStripeEvent(this.eventQueue(), event.id), QUEUE_TIMEOUT_MS, 'Redis');
+    } catch (error) {
+      this.logger.warn(
+        { eventId: event.id, type: event.type, err: error },
+        'Stripe event stored but not queued; the reconciler will queue it',
+      );
+    }
   }
 
   private eventQueue() {
