@@ -12,6 +12,7 @@ import {
 } from './library.bench.mjs';
 import { mixedLoad, soak } from './load.bench.mjs';
 import { runFrontendBench } from './frontend.bench.mjs';
+import { billingRoundTrip } from './billing.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -72,6 +73,7 @@ try {
 }
 report('queues: Pro priority and Free fairness', await priorityAndFairness());
 report('queues: request-reply never hangs', await requestReplyNeverHangs());
+report('billing: a paying user waits for Pro (webhook, checkout sync)', await billingRoundTrip());
 report(
   'ai: offline engine and the generation job',
   childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),

@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './api';
+export * from './billing-api';
 export * from './queues';
 export * from './format';
 export * from './ids';

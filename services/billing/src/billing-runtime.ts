@@ -4,13 +4,17 @@ import { QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts
 import { createRedis, jobOptionsFor, type JobHandlers, type Logger } from '@lectern/contracts/runtime';
 import { BillingService } from './billing.service';
 import { BillingStore } from './billing-store';
-import type { BillingConfig } from './env';
+import { DEFAULT_RECONCILE_AFTER_MS, type BillingConfig } from './env';
 import { createBillingHandlers } from './handlers';
 import { createStripeClient } from './stripe-client';
+import { StripeEventReconciler } from './stripe-event-reconciler';
 
 export interface BillingRuntime {
   handlers: JobHandlers<typeof QueueName.Billing>;
   service: BillingService;
+  reconciler: StripeEventReconciler;
+  /** Registers the reconciler's repeat job; every billing worker process calls it, one job exists. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,10 +34,11 @@ export function createBillingRuntime(config: BillingConfig, logger: Logger): Bil
   });
   queue.on('error', () => undefined);
 
+  const store = new BillingStore(pool);
   const service = new BillingService({
     stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL),
     priceId: config.STRIPE_PRICE_ID,
-    store: new BillingStore(pool),
+    store,
     logger,
     publish: async (event) => {
       await redis.publish(planChangedChannel(config.REDIS_PREFIX), JSON.stringify(event));
@@ -48,10 +53,20 @@ export function createBillingRuntime(config: BillingConfig, logger: Logger): Bil
     },
   });
 
+  const reconciler = new StripeEventReconciler({
+    queue,
+    store,
+    logger,
+    afterMs: config.STRIPE_RECONCILE_AFTER_MS ?? DEFAULT_RECONCILE_AFTER_MS,
+  });
+
   return {
     service,
-    handlers: createBillingHandlers(service),
+    reconciler,
+    handlers: createBillingHandlers(service, reconciler),
+    start: () => reconciler.start(),
     async close() {
+      reconciler.stop();
       await queue.close().catch(() => undefined);
       await redis.quit().catch(() => redis.disconnect());
       await pool.end();

@@ -70,6 +70,9 @@ function toSnapshot(row: SubscriptionRow): SubscriptionSnapshot {
 
 type Queryable = Pick<PoolClient, 'query'>;
 
+/** What tryWithLock returns when another process holds the lock. */
+export const LOCK_HELD = Symbol('lock held elsewhere');
+
 /**
  * The billing worker's plain SQL over the tables the gateway's migrations create: users (plan and billing
  * columns), stripe_subscriptions (each subscription's last known state) and stripe_events.
@@ -83,6 +86,33 @@ export class BillingStore {
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lectern-billing:${key}`]);
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /**
+   * Like withLock, but when another process holds the lock it does not wait: it returns `skipped` at once.
+   * Transaction-scoped, so a crashed holder releases it with its connection.
+   */
+  async tryWithLock<T>(key: string, work: (db: Queryable) => Promise<T>): Promise<T | typeof LOCK_HELD> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
+        [`lectern-billing:${key}`],
+      );
+      if (!rows[0]?.locked) {
+        await client.query('ROLLBACK');
+        return LOCK_HELD;
+      }
       const result = await work(client);
       await client.query('COMMIT');
       return result;
@@ -194,6 +224,21 @@ export class BillingStore {
     }>('SELECT id, type, payload, processed_at FROM stripe_events WHERE id = $1', [eventId]);
     const row = rows[0];
     return row ? { id: row.id, type: row.type, payload: row.payload, processedAt: row.processed_at } : null;
+  }
+
+  /** Stored events not processed although received at least `olderThanMs` ago, oldest first. */
+  async unprocessedEventIds(
+    olderThanMs: number,
+    limit: number,
+    db: Queryable = this.pool,
+  ): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(
+      `SELECT id FROM stripe_events
+        WHERE processed_at IS NULL AND received_at <= now() - make_interval(secs => $1::double precision / 1000)
+        ORDER BY received_at, id LIMIT $2`,
+      [olderThanMs, limit],
+    );
+    return rows.map((row) => row.id);
   }
 
   async markEventProcessed(eventId: string, outcome: string): Promise<void> {

@@ -3,10 +3,12 @@ import {
   BillingMessage,
   hasProAccess,
   type BillingSyncResult,
+  type CheckoutSyncResult,
   type CreateCheckoutSessionData,
   type CreatePortalSessionData,
   type PlanChangedEvent,
   type SessionUrlResult,
+  type SyncCheckoutSessionData,
 } from '@lectern/contracts';
 import { PermanentJobError, type Logger } from '@lectern/contracts/runtime';
 import type { BillingStore, BillingUser, StoredEvent } from './billing-store';
@@ -31,6 +33,17 @@ const str = (value: unknown): string | null => (typeof value === 'string' && val
 /** An expandable Stripe field: an id, or the object carrying it. */
 const idOf = (value: unknown): string | null =>
   str(value) ?? (typeof value === 'object' && value !== null ? str((value as StripeObject).id) : null);
+
+/**
+ * Lectern's checkouts name their user in client_reference_id (and metadata); a session without one (created
+ * elsewhere) belongs to the user only through their own Stripe customer.
+ */
+function checkoutBelongsTo(session: Stripe.Checkout.Session, user: BillingUser): boolean {
+  const named = str(session.client_reference_id) ?? str(session.metadata?.userId);
+  if (named) return named === user.id;
+  const customer = idOf(session.customer);
+  return customer !== null && customer === user.stripeCustomerId;
+}
 
 /** Every conversation Lectern has with Stripe, and the plan it derives from Stripe's current state. */
 export class BillingService {
@@ -86,6 +99,36 @@ export class BillingService {
     return changed === null
       ? { outcome: 'skipped', changedUserIds: [] }
       : { outcome: 'processed', changedUserIds: changed };
+  }
+
+  /**
+   * The user is back from Checkout: reads that session from Stripe and syncs its subscription now, so Pro does
+   * not wait for the webhook. A session of someone else's answers exactly what a missing one does (404).
+   */
+  async syncCheckoutSession(data: SyncCheckoutSessionData): Promise<CheckoutSyncResult> {
+    const stripe = this.requireStripe();
+    const user = await this.requireUser(data.userId);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await stripe.checkout.sessions.retrieve(data.sessionId);
+    } catch (error) {
+      if (isMissingResource(error)) throw new PermanentJobError(404, BillingMessage.CheckoutNotFound);
+      throw toJobError(error);
+    }
+    if (!checkoutBelongsTo(session, user)) throw new PermanentJobError(404, BillingMessage.CheckoutNotFound);
+    const subscription = idOf(session.subscription);
+    if (session.mode !== 'subscription' || session.status !== 'complete' || !subscription) {
+      throw new PermanentJobError(409, BillingMessage.CheckoutNotComplete);
+    }
+    const customer = idOf(session.customer);
+    if (customer) await this.deps.store.linkCustomerIfMissing(user.id, customer);
+    await this.sync(subscription, user.id);
+    const synced = await this.requireUser(user.id);
+    return {
+      plan: synced.plan,
+      subscriptionStatus: synced.subscriptionStatus,
+      proUntil: synced.proUntil?.toISOString() ?? null,
+    };
   }
 
   async syncSubscription(subscriptionId: string, hint: { userId?: string } = {}): Promise<BillingSyncResult> {

@@ -1,5 +1,15 @@
 import type Stripe from 'stripe';
-import { billingStateOf, entitlementOf, snapshotOf, type SubscriptionSnapshot } from './entitlement';
+import {
+  subscriptionBefore20250331,
+  subscriptionSince20250331,
+} from '../test/fixtures/stripe-subscription-shapes';
+import {
+  billingStateOf,
+  entitlementOf,
+  fromUnix,
+  snapshotOf,
+  type SubscriptionSnapshot,
+} from './entitlement';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const LATER = new Date('2026-12-22T12:00:00Z');
@@ -108,17 +118,59 @@ describe('snapshotOf', () => {
     });
   });
 
-  it('falls back to the subscription-level period end of older API versions, and expanded customers', () => {
+  it('reads an expanded customer object', () => {
     const subscription = {
-      ...base,
-      customer: { id: 'cus_expanded' },
-      current_period_end: 1_800_000_000,
-      items: { data: [] },
+      ...subscriptionSince20250331([1_800_000_000]),
+      customer: { id: 'cus_expanded', object: 'customer' },
     } as unknown as Stripe.Subscription;
-    expect(snapshotOf(subscription)).toMatchObject({
-      customerId: 'cus_expanded',
-      currentPeriodEnd: new Date(1_800_000_000_000),
+    expect(snapshotOf(subscription).customerId).toBe('cus_expanded');
+  });
+
+  describe('every subscription shape Stripe sends', () => {
+    it('API before 2025-03-31 (items without a period): the subscription’s own current_period_end', () => {
+      const snapshot = snapshotOf(subscriptionBefore20250331(1_800_000_000));
+      expect(snapshot.currentPeriodEnd).toEqual(new Date(1_800_000_000_000));
+      expect(snapshot).toMatchObject({
+        id: 'sub_1Pgc6rB7WZ01zgkWNy0Cn5nw',
+        customerId: 'cus_QXg1o8vcGmoR32',
+      });
+      expect(snapshot.created).toEqual(new Date(1234567890 * 1000));
     });
+
+    it('API 2025-03-31 and later: the latest end among the items', () => {
+      expect(snapshotOf(subscriptionSince20250331([976287773])).currentPeriodEnd).toEqual(
+        new Date(976287773 * 1000),
+      );
+      expect(snapshotOf(subscriptionSince20250331([1_800_000_000, 1_800_000_100])).currentPeriodEnd).toEqual(
+        new Date(1_800_000_100_000),
+      );
+    });
+
+    it('a cancelled-at-period-end subscription of the old shape keeps Pro until that end', () => {
+      const end = Math.floor(LATER.getTime() / 1000);
+      const snapshot = snapshotOf({
+        ...subscriptionBefore20250331(end),
+        cancel_at_period_end: true,
+      });
+      expect(entitlementOf(snapshot, NOW)).toEqual({ grantsPro: true, proUntil: LATER });
+    });
+
+    it('never yields an invalid date, whatever the items hold', () => {
+      const odd = subscriptionSince20250331([1_800_000_000]);
+      const items = odd.items.data as unknown as Array<Record<string, unknown>>;
+      items.push({ ...items[0], id: 'si_odd', current_period_end: null });
+      const snapshot = snapshotOf(odd);
+      expect(snapshot.currentPeriodEnd).toEqual(new Date(1_800_000_000_000));
+
+      const neither = { ...subscriptionBefore20250331(), current_period_end: undefined };
+      expect(snapshotOf(neither as unknown as Stripe.Subscription).currentPeriodEnd).toBeNull();
+    });
+  });
+
+  it('the date conversion refuses anything but a finite number of seconds', () => {
+    expect(fromUnix(1_800_000_000)).toEqual(new Date(1_800_000_000_000));
+    for (const value of [Number.NaN, Infinity, -Infinity, undefined, null, '1800000000'])
+      expect(fromUnix(value)).toBeNull();
   });
 
   it('never grants Pro for a status it does not know', () => {

@@ -28,9 +28,12 @@ export interface BillingState {
 // past_due keeps Pro while Stripe retries the payment; the profile shows the status.
 const PRO_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due']);
 
-function fromUnix(seconds: number | null | undefined): Date | null {
-  return typeof seconds === 'number' ? new Date(seconds * 1000) : null;
+/** A Unix time in seconds as a Date; anything but a finite number (NaN, a missing field) is no time at all. */
+export function fromUnix(seconds: unknown): Date | null {
+  return typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(seconds * 1000) : null;
 }
+
+const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 function toStatus(status: string): SubscriptionStatus {
   return (SUBSCRIPTION_STATUSES as readonly string[]).includes(status)
@@ -40,9 +43,12 @@ function toStatus(status: string): SubscriptionStatus {
 }
 
 export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnapshot {
-  // The period end lives on the items since API 2025-03-31; older accounts still send it on the subscription.
-  const itemEnds = subscription.items.data.map((item) => item.current_period_end);
-  const legacyEnd = (subscription as { current_period_end?: number }).current_period_end;
+  // The period end lives on the items since API 2025-03-31; before that (stripe-mock, and webhooks of accounts
+  // pinned to an older version) items have none and the subscription carries it.
+  const itemEnds = (subscription.items?.data ?? [])
+    .map((item) => (item as { current_period_end?: unknown }).current_period_end)
+    .filter(finite);
+  const legacyEnd = (subscription as { current_period_end?: unknown }).current_period_end;
   const periodEnd = itemEnds.length > 0 ? Math.max(...itemEnds) : legacyEnd;
   const customer = subscription.customer;
   return {
@@ -52,7 +58,8 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     cancelAt: fromUnix(subscription.cancel_at),
     currentPeriodEnd: fromUnix(periodEnd),
-    created: new Date(subscription.created * 1000),
+    // Stripe always sets it; a malformed one must not fail the save and leave a paying user Free.
+    created: fromUnix(subscription.created) ?? new Date(),
   };
 }
 

@@ -1,10 +1,12 @@
 import { BillingMessage, QueueName } from '@lectern/contracts';
 import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
 import type { BillingService } from './billing.service';
+import type { StripeEventReconciler } from './stripe-event-reconciler';
 
 /** The billing worker's handlers; without a BillingService (no database wired) only ping answers. */
 export function createBillingHandlers(
   billing: BillingService | null = null,
+  reconciler: StripeEventReconciler | null = null,
 ): JobHandlers<typeof QueueName.Billing> {
   const service = (): BillingService => {
     if (!billing) throw new PermanentJobError(503, BillingMessage.NotConfigured);
@@ -16,5 +18,10 @@ export function createBillingHandlers(
     'create-portal-session': async (data) => service().createPortalSession(data),
     'process-webhook-event': async (data) => service().processWebhookEvent(data.eventId),
     'sync-subscription': async (data) => service().syncSubscription(data.subscriptionId),
+    'sync-checkout-session': async (data) => service().syncCheckoutSession(data),
+    'reconcile-stripe-events': async () => {
+      if (!reconciler) throw new PermanentJobError(503, BillingMessage.NotConfigured);
+      return reconciler.run();
+    },
   };
 }

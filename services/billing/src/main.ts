@@ -7,5 +7,9 @@ void runWorkerProcess({
   queue: QueueName.Billing,
   envSchema: BillingEnvSchema,
   concurrency: (env) => env.BILLING_CONCURRENCY,
-  setup: (env, logger) => Promise.resolve(createBillingRuntime(env, logger)),
+  setup: async (env, logger) => {
+    const runtime = createBillingRuntime(env, logger);
+    await runtime.start();
+    return runtime;
+  },
 });

@@ -6,6 +6,7 @@ import {
   database,
   deliver,
   deliverProcessed,
+  eventJobState,
   FAKE_WEBHOOK_SECRET,
   processed,
   signedDelivery,
@@ -13,6 +14,7 @@ import {
   startBillingWorld,
   storedEvents,
   stripeEvent,
+  watchFinalFailure,
   type BillingWorld,
   type SignedInUser,
 } from './support/billing-fixtures';
@@ -128,7 +130,16 @@ describe('billing: the signed Stripe webhook', () => {
   it('stores each event before answering and treats a replayed event id as a no-op', async () => {
     const user = await customerUser();
     const { event, subscription } = completedCheckout(world.stripe, user);
-    await deliverProcessed(world.gateway, event);
+    // With Stripe down the worker cannot finish the event: a row read the moment the 200 arrives, still
+    // unprocessed, can only have been written by the webhook before it answered.
+    world.stripe.outage();
+    try {
+      await deliver(world.gateway, event).expect(200);
+      expect(await storedEvents(world.gateway)).toContainEqual({ id: event.id, processed: false });
+    } finally {
+      world.stripe.recover();
+    }
+    await processed(world.gateway, event.id);
     expect((await me(user)).plan).toBe('pro');
     const [before] = await database(world.gateway).query(
       'SELECT received_at, processed_at FROM stripe_events WHERE id = $1',
@@ -151,6 +162,50 @@ describe('billing: the signed Stripe webhook', () => {
       retrievals,
     );
     expect((await me(user)).plan).toBe('pro');
+  });
+
+  it('processes a resent event whose job had failed for good (the failed job does not swallow it)', async () => {
+    const user = await customerUser();
+    const { event } = completedCheckout(world.stripe, user);
+    const watch = watchFinalFailure(world.gateway, event.id);
+    await watch.ready;
+    try {
+      world.stripe.outage();
+      await deliver(world.gateway, event).expect(200);
+      await watch.failure;
+    } finally {
+      world.stripe.recover();
+      await watch.close();
+    }
+    expect(await eventJobState(world.gateway, event.id)).toBe('failed');
+    expect((await me(user)).plan).toBe('free');
+
+    // Resent from Stripe's dashboard (same event id, a fresh signature): processed this time.
+    await deliverProcessed(world.gateway, event);
+    expect(await me(user)).toMatchObject({ plan: 'pro', subscriptionStatus: 'active' });
+  }, 60_000);
+
+  it('makes a paying user Pro from a subscription in the shape of API versions before 2025-03-31', async () => {
+    const user = await customerUser();
+    const { event, subscription } = completedCheckout(world.stripe, user);
+    // The period end on the subscription, none on its items: what stripe-mock and older accounts send.
+    const legacy = world.stripe.putSubscription({
+      id: subscription.id,
+      customer: user.customer,
+      status: 'active',
+      metadata: { userId: user.id },
+      apiShape: 'before-2025-03-31',
+    });
+    expect(legacy.items.data[0]).not.toHaveProperty('current_period_end');
+    await deliverProcessed(world.gateway, event);
+    expect(await me(user)).toMatchObject({ plan: 'pro', subscriptionStatus: 'active', proUntil: null });
+    const [row] = await database(world.gateway).query(
+      'SELECT current_period_end FROM stripe_subscriptions WHERE id = $1',
+      [subscription.id],
+    );
+    expect(row.current_period_end).toEqual(
+      new Date((legacy as unknown as { current_period_end: number }).current_period_end * 1000),
+    );
   });
 
   it('converges on Free when subscription.deleted arrives before checkout.session.completed', async () => {

@@ -23,6 +23,30 @@ export interface ProcessWebhookEventData {
   eventId: string;
 }
 
+/** The repeatable job that queues again every stored event still unprocessed after STRIPE_RECONCILE_AFTER_MS. */
+export type ReconcileStripeEventsData = Record<string, never>;
+
+export interface ReconcileStripeEventsResult {
+  /** False when another billing worker was already running the reconciler (one run at a time). */
+  ran: boolean;
+  /** Ids of the unprocessed events put back in the queue. */
+  requeued: string[];
+}
+
+/** The user came back from Checkout: read that session from Stripe and sync its subscription at once. */
+export interface SyncCheckoutSessionData {
+  userId: string;
+  sessionId: string;
+}
+
+/** The user's billing state once the checkout session's subscription is synced. */
+export interface CheckoutSyncResult {
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus | null;
+  /** ISO time Pro ends after a cancellation at period end; null while it renews. */
+  proUntil: string | null;
+}
+
 /** Re-reads one subscription from Stripe, e.g. when a cancelled subscription's paid period ends. */
 export interface SyncSubscriptionData {
   subscriptionId: string;
@@ -42,6 +66,8 @@ export interface BillingJobs {
   'create-portal-session': JobKind<CreatePortalSessionData, SessionUrlResult>;
   'process-webhook-event': JobKind<ProcessWebhookEventData, BillingSyncResult>;
   'sync-subscription': JobKind<SyncSubscriptionData, BillingSyncResult>;
+  'reconcile-stripe-events': JobKind<ReconcileStripeEventsData, ReconcileStripeEventsResult>;
+  'sync-checkout-session': JobKind<SyncCheckoutSessionData, CheckoutSyncResult>;
 }
 
 /**
@@ -67,4 +93,7 @@ export const BillingMessage = {
   NotConfigured: 'Billing is not configured.',
   AlreadyPro: 'You already have Pro. Use Manage Subscription on your profile to change or cancel it.',
   NoCustomer: 'You have no subscription to manage yet. Upgrade to Pro first.',
+  // Another user's session answers exactly what a missing one does.
+  CheckoutNotFound: 'This checkout session was not found.',
+  CheckoutNotComplete: 'This checkout is not complete yet.',
 } as const;

@@ -10,3 +10,4 @@ export * from './queue-worker';
 export * from './worker-process';
 export * from './job-requester';
 export * from './export-files';
+export * from './stripe-event-jobs';

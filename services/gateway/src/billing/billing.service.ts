@@ -5,7 +5,12 @@ import {
   Injectable,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { BillingMessage, hasProAccess, type SessionUrlResult } from '@lectern/contracts';
+import {
+  BillingMessage,
+  hasProAccess,
+  type CheckoutSyncResult,
+  type SessionUrlResult,
+} from '@lectern/contracts';
 import { JobRequester } from '@lectern/contracts/runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -62,6 +67,26 @@ export class BillingService {
         lane: hasProAccess(user) ? 'pro' : 'free',
         timeoutMs: SESSION_TIMEOUT_MS,
         timeoutMessage: 'Stripe took too long to open the billing portal. Please try again.',
+      },
+    );
+  }
+
+  /**
+   * Back from Checkout: the billing worker reads the session from Stripe and syncs its subscription now, so
+   * the user sees Pro even before (or without) the webhook. Someone else's session answers 404.
+   */
+  async syncCheckout(user: UserEntity, sessionId: string): Promise<CheckoutSyncResult> {
+    this.requireConfigured();
+    return this.requester.request(
+      'billing',
+      'sync-checkout-session',
+      { userId: user.id, sessionId },
+      {
+        // A payment just went through: it goes ahead of Free work, like Stripe's own events.
+        lane: 'pro',
+        timeoutMs: SESSION_TIMEOUT_MS,
+        timeoutMessage:
+          'Stripe took too long to confirm the payment. Your plan will update in a few minutes.',
       },
     );
   }

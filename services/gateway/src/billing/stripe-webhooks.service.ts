@@ -1,19 +1,23 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import Stripe from 'stripe';
 import { DataSource, type Repository } from 'typeorm';
-import { BillingMessage, QueueName, laneQueueName, type ProcessWebhookEventData } from '@lectern/contracts';
-import { JobRequester, jobOptionsFor } from '@lectern/contracts/runtime';
+import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
+import { JobRequester, queueStripeEvent } from '@lectern/contracts/runtime';
 import type { GatewayEnv } from '../config/gateway-env';
+import { withTimeout } from '../common/with-timeout';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { StripeEventEntity } from './stripe-event.entity';
 
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
+// Past this, Redis is taken to be down: the stored event is left to the billing worker's reconciler.
+const QUEUE_TIMEOUT_MS = 3000;
 
 /**
  * Receives Stripe's webhook: verifies the signature over the raw body, stores the event durably by id, and
  * queues it for the billing worker (job id = event id). Nothing is decided here: the worker derives the plan
- * from the subscription's current state in Stripe.
+ * from the subscription's current state in Stripe. Should the job be lost or fail for good, the billing
+ * worker's reconciler queues the stored event again.
  */
 @Injectable()
 export class StripeWebhooksService {
@@ -53,17 +57,33 @@ export class StripeWebhooksService {
       [event.id, event.type, JSON.stringify(event)],
     );
     const stored = await this.events.findOneByOrFail({ id: event.id });
-    // A replay of a processed event changes nothing; an unprocessed one is (re)queued, the job id de-duplicating.
-    if (stored.processedAt === null) await this.enqueue({ eventId: event.id });
+    // A replay of a processed event changes nothing. An unprocessed one is queued again unless its job is still
+    // pending: a redelivery or a resend after the job failed for good is processed, not swallowed.
+    if (stored.processedAt === null) await this.queue(event);
     else this.logger.log({ eventId: event.id, type: event.type }, 'replayed Stripe event ignored');
     return { received: true };
   }
 
-  private async enqueue(data: ProcessWebhookEventData): Promise<void> {
-    // Billing events ride the pro lane: a plan change should apply within a second.
+  /**
+   * The event is stored: Stripe gets its 200 even when Redis cannot take the job now, since the reconciler
+   * queues every stored event left unprocessed (answering 5xx would only make Stripe retry for days).
+   */
+  private async queue(event: Stripe.Event): Promise<void> {
+    try {
+      await withTimeout(queueStripeEvent(this.eventQueue(), event.id), QUEUE_TIMEOUT_MS, 'Redis');
+    } catch (error) {
+      this.logger.warn(
+        { eventId: event.id, type: event.type, err: error },
+        'Stripe event stored but not queued; the reconciler will queue it',
+      );
+    }
+  }
+
+  private eventQueue() {
+    // Billing events ride the pro lane: a plan change should apply within seconds.
     const name = laneQueueName(QueueName.Billing, 'pro');
     const queue = this.requester.queues().find((q) => q.name === name);
     if (!queue) throw new Error(`queue ${name} is not open`);
-    await queue.add('process-webhook-event', data, jobOptionsFor(QueueName.Billing, { jobId: data.eventId }));
+    return queue;
   }
 }

@@ -1,7 +1,12 @@
-import { Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import type { SessionUrlResult } from '@lectern/contracts';
+import {
+  SyncCheckoutRequestSchema,
+  type CheckoutSyncResult,
+  type SessionUrlResult,
+} from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { parseWith } from '../http/zod';
 import type { UserEntity } from '../users/user.entity';
 import { BillingService } from './billing.service';
 import { StripeWebhooksService } from './stripe-webhooks.service';
@@ -25,6 +30,15 @@ export class StripeController {
   @UseGuards(SignedInGuard)
   createPortalSession(@CurrentUser() user: UserEntity): Promise<SessionUrlResult> {
     return this.billing.createPortalSession(user);
+  }
+
+  /** The checkout success page: syncs that session's subscription at once; answers the user's billing state. */
+  @Post('sync-checkout')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  syncCheckout(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<CheckoutSyncResult> {
+    const { sessionId } = parseWith(SyncCheckoutRequestSchema, body);
+    return this.billing.syncCheckout(user, sessionId);
   }
 
   /** Stripe's webhook: the raw body (see stripe-webhook-body.ts) and its Stripe-Signature header. */

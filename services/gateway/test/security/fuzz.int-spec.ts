@@ -102,6 +102,9 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'GET /api/usage': {},
   'POST /api/stripe/create-checkout-session': {},
   'POST /api/stripe/create-portal-session': {},
+  'POST /api/stripe/sync-checkout': {
+    body: () => ({ sessionId: fc.constantFrom('cs_test_a1unknown', 'cs_live_b2', 'sub_1') }),
+  },
   'POST /api/stripe/webhook': { public: true },
   'GET /api/health': { public: true },
   'GET /api/health/ready': { public: true },

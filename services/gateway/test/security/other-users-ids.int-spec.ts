@@ -99,6 +99,8 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'GET /api/usage': "the caller's own counts",
   'POST /api/stripe/create-checkout-session': "the caller's own subscription",
   'POST /api/stripe/create-portal-session': "the caller's own Stripe customer",
+  'POST /api/stripe/sync-checkout':
+    "a Stripe checkout session id: another user's answers 404, as a missing one does (billing-checkout-sync.int-spec.ts)",
   'POST /api/stripe/webhook': "Stripe's signed events",
   'GET /api/health': 'liveness',
   'GET /api/health/ready': 'readiness',

@@ -1,4 +1,6 @@
-import type { RunningQueueWorker } from '@lectern/contracts/runtime';
+import { QueueEvents } from 'bullmq';
+import { QueueName, laneQueueName } from '@lectern/contracts';
+import { JobRequester, type RunningQueueWorker } from '@lectern/contracts/runtime';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import {
@@ -24,6 +26,7 @@ export interface BillingWorld {
 /** A gateway configured for Stripe, the real workers, and a fake Stripe the billing worker talks to. */
 export async function startBillingWorld(
   overrides: Partial<Record<keyof GatewayEnvInput, string>> = {},
+  options: { reconcileAfterMs?: number } = {},
 ): Promise<BillingWorld> {
   const stripe = await startFakeStripe();
   const gateway = await startTestGateway({
@@ -32,7 +35,10 @@ export async function startBillingWorld(
     STRIPE_PRICE_ID: FAKE_PRICE_ID,
     ...overrides,
   });
-  const workers = await startTestWorkers(gateway.env, { stripeApiUrl: stripe.url });
+  const workers = await startTestWorkers(gateway.env, {
+    stripeApiUrl: stripe.url,
+    stripeReconcileAfterMs: options.reconcileAfterMs,
+  });
   return {
     gateway,
     stripe,
@@ -136,6 +142,37 @@ export async function customerOf(gateway: TestGateway, userId: string): Promise<
     [userId],
   );
   return rows[0]?.stripe_customer_id ?? null;
+}
+
+/**
+ * Resolves with the failed reason once the event's job fails for good (BullMQ publishes `failed` only when no
+ * attempt is left; a retried attempt is `delayed`). Await `ready` before delivering, so the failure is not missed.
+ */
+export function watchFinalFailure(gateway: TestGateway, eventId: string) {
+  const events = new QueueEvents(laneQueueName(QueueName.Billing, 'pro'), {
+    connection: { url: gateway.env.REDIS_URL },
+    prefix: gateway.env.REDIS_PREFIX,
+  });
+  events.on('error', () => undefined);
+  const failure = new Promise<string>((resolve) => {
+    events.on('failed', ({ jobId, failedReason }) => {
+      if (jobId === eventId) resolve(failedReason);
+    });
+  });
+  return {
+    ready: events.waitUntilReady(),
+    failure,
+    close: () => events.close(),
+  };
+}
+
+/** The state of the event's job in the billing queue (`unknown` once it is gone). */
+export async function eventJobState(gateway: TestGateway, eventId: string): Promise<string> {
+  const queue = gateway.app
+    .get(JobRequester)
+    .queues()
+    .find((q) => q.name === laneQueueName(QueueName.Billing, 'pro'))!;
+  return queue.getJobState(eventId);
 }
 
 export { stripeEvent, signedDelivery, FAKE_PRICE_ID, FAKE_WEBHOOK_SECRET };

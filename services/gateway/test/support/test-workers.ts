@@ -17,6 +17,8 @@ export interface TestWorkerOptions extends AiTestWorkerOptions {
   youtubeTimeoutMs?: number;
   /** Where the billing worker finds Stripe: a fake Stripe's URL. */
   stripeApiUrl?: string;
+  /** STRIPE_RECONCILE_AFTER_MS of the billing worker. */
+  stripeReconcileAfterMs?: number;
 }
 
 /** Runs every worker service's real handlers in this process, on the gateway's Redis prefix and database. */
@@ -48,9 +50,11 @@ export async function startTestWorkers(
       STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
       STRIPE_PRICE_ID: env.STRIPE_PRICE_ID,
       STRIPE_API_URL: options.stripeApiUrl,
+      STRIPE_RECONCILE_AFTER_MS: options.stripeReconcileAfterMs,
     },
     logger,
   );
+  await billing.start();
   const billingWorker = await startQueueWorker({
     ...common,
     queue: QueueName.Billing,

@@ -3,6 +3,7 @@ import { CreateLibrary1795305000000 } from './1795305000000-create-library';
 import { CreateBilling1795310000000 } from './1795310000000-create-billing';
 import { CreateAiContent1795315000000 } from './1795315000000-create-ai-content';
 import { CreateUsageReservations1795320000000 } from './1795320000000-create-usage-reservations';
+import { IndexUnprocessedStripeEvents1795321700000 } from './1795321700000-index-unprocessed-stripe-events';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CreateBilling1795310000000,
   CreateAiContent1795315000000,
   CreateUsageReservations1795320000000,
+  IndexUnprocessedStripeEvents1795321700000,
 ];
