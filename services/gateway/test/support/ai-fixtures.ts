@@ -5,7 +5,7 @@ import { startFakeYouTube, type FakeYouTube } from '../../../transcripts/src/fak
 import type { GatewayEnvInput } from '../../src/config/gateway-env';
 import type { AiTestWorkerOptions } from './ai-test-worker';
 import { signedInBrowser, watchUrl } from './library-fixtures';
-import { startTestGateway, type TestGateway } from './test-gateway';
+import { startTestGateway, uniqueEmail, type TestGateway } from './test-gateway';
 import { startTestWorkers, stopTestWorkers } from './test-workers';
 
 export const FAKE_OPENAI_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
@@ -17,6 +17,8 @@ export interface AiStack {
   /** Present when the ai worker writes through the OpenAI-compatible engine. */
   openAi: FakeOpenAi | null;
   workers: RunningQueueWorker[];
+  /** The one address in this gateway's ADMIN_EMAILS: admins are made by configuration, never in the database. */
+  adminEmail: string;
   close(): Promise<void>;
 }
 
@@ -35,7 +37,8 @@ export async function startAiStack(options: AiStackOptions): Promise<AiStack> {
     options.engine === 'openai'
       ? await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY, model: FAKE_OPENAI_MODEL })
       : null;
-  const gateway = await startTestGateway(options.gateway);
+  const adminEmail = uniqueEmail('admin');
+  const gateway = await startTestGateway({ ADMIN_EMAILS: adminEmail, ...options.gateway });
   const workers = await startTestWorkers(gateway.env, {
     youtubeOrigin: youtube.url,
     youtubeTimeoutMs: 5000,
@@ -49,6 +52,7 @@ export async function startAiStack(options: AiStackOptions): Promise<AiStack> {
     youtube,
     openAi,
     workers,
+    adminEmail,
     async close() {
       await stopTestWorkers(workers);
       await gateway.close();
@@ -65,10 +69,12 @@ export async function userWithVideo(
   stack: AiStack,
   options: { plan?: 'free' | 'pro' | 'admin'; youtubeId?: string; label?: string } = {},
 ): Promise<{ user: Browser; videoId: string }> {
-  const user = await signedInBrowser(stack.gateway, options.label ?? options.plan ?? 'free');
+  const label = options.label ?? options.plan ?? 'free';
+  const user =
+    options.plan === 'admin'
+      ? await signedInBrowser(stack.gateway, label, stack.adminEmail)
+      : await signedInBrowser(stack.gateway, label);
   if (options.plan === 'pro') await sql(stack, "UPDATE users SET plan = 'pro' WHERE id = $1", [user.userId]);
-  if (options.plan === 'admin')
-    await sql(stack, "UPDATE users SET role = 'admin' WHERE id = $1", [user.userId]);
   const analysed = await user
     .post('/api/transcripts/fetch')
     .send({ youtubeUrl: watchUrl(options.youtubeId ?? 'hashtables1') });

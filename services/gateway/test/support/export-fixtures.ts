@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Response as AgentResponse } from 'superagent';
 import { DataSource } from 'typeorm';
 import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './library-fixtures';
-import type { TestGateway } from './test-gateway';
+import { uniqueEmail, type TestGateway } from './test-gateway';
 
 export {
   docxHeadings,
@@ -20,14 +20,18 @@ export interface ExportStack extends LibraryStack {
   exportDir: string;
   exportDirEntries(): string[];
   db: DataSource;
+  /** The one address in this gateway's ADMIN_EMAILS: admins are made by configuration, never in the database. */
+  adminEmail: string;
 }
 
 /** The library stack with a fresh export directory. */
 export async function startExportStack(): Promise<ExportStack> {
   const exportDir = mkdtempSync(join(tmpdir(), 'lectern-export-test-'));
-  const stack = await startLibraryStack({ EXPORT_DIR: exportDir });
+  const adminEmail = uniqueEmail('admin');
+  const stack = await startLibraryStack({ EXPORT_DIR: exportDir, ADMIN_EMAILS: adminEmail });
   return {
     ...stack,
+    adminEmail,
     exportDir,
     exportDirEntries: () => readdirSync(exportDir),
     db: stack.gateway.app.get(DataSource),
@@ -40,13 +44,14 @@ export async function startExportStack(): Promise<ExportStack> {
 
 export type Account = 'free' | 'pro' | 'admin';
 
-/** A signed-in user on a plan (set in the database: every request reads the account afresh). */
+/** A signed-in user on a plan (Pro set in the database: every request reads the account afresh). */
 export async function signedInAs(stack: ExportStack, account: Account) {
-  const browser = await signedInBrowser(stack.gateway, account);
+  const browser =
+    account === 'admin'
+      ? await signedInBrowser(stack.gateway, account, stack.adminEmail)
+      : await signedInBrowser(stack.gateway, account);
   if (account === 'pro')
     await stack.db.query(`UPDATE users SET plan = 'pro' WHERE id = $1`, [browser.userId]);
-  if (account === 'admin')
-    await stack.db.query(`UPDATE users SET role = 'admin' WHERE id = $1`, [browser.userId]);
   return browser;
 }
 

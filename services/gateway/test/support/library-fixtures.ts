@@ -27,9 +27,8 @@ export async function startLibraryStack(overrides: Record<string, string> = {}):
   };
 }
 
-export async function signedInBrowser(gateway: TestGateway, label = 'student') {
+export async function signedInBrowser(gateway: TestGateway, label = 'student', email = uniqueEmail(label)) {
   const browser = gateway.browser();
-  const email = uniqueEmail(label);
   const response = await browser
     .post('/api/auth/signup')
     .send({ email, password: 'correct horse', name: label });
