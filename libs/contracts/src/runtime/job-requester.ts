@@ -5,6 +5,7 @@ import { LANES, laneQueueName, QUEUE_NAMES, type Lane, type QueueName } from '..
 import { decodeFailure } from './job-failure';
 import { jobOptionsFor } from './job-options';
 import { createRedis } from './redis';
+import { withinTime } from './within-time';
 
 /** A job that failed or did not finish in time, with the HTTP status and message the user should see. */
 export class JobRequestError extends Error {
@@ -36,6 +37,7 @@ export interface JobRequesterOptions {
 }
 
 const DEFAULT_ADD_TIMEOUT_MS = 3_000;
+const CLOSE_GRACE_MS = 5_000;
 export const QUEUE_UNREACHABLE_MESSAGE =
   'Lectern cannot reach its job queue right now. Please try again in a moment.';
 
@@ -180,24 +182,25 @@ export class JobRequester {
   async close(): Promise<void> {
     await Promise.all(
       [...this.lanes.values()].map(async (h) => {
-        await h.events.close().catch(() => undefined);
-        await h.queue.close().catch(() => undefined);
-        await h.eventsConnection.quit().catch(() => h.eventsConnection.disconnect());
+        // After a Redis outage a close can wait on a reconnection that never completes: bounded, then cut.
+        const closed = Promise.all([h.events.close(), h.queue.close()]).then(
+          () => true,
+          () => true,
+        );
+        if (!(await withinTime(closed, CLOSE_GRACE_MS))) h.eventsConnection.disconnect();
+        await withinTime(
+          h.eventsConnection.quit().catch(() => undefined),
+          CLOSE_GRACE_MS,
+        );
+        h.eventsConnection.disconnect();
       }),
     );
-    await this.connection.quit().catch(() => this.connection.disconnect());
-  }
-}
-
-/** The promise's value, or undefined when it has not settled within `ms` (it keeps running). */
-async function withinTime<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
+    if (
+      !(await withinTime(
+        this.connection.quit().catch(() => undefined),
+        CLOSE_GRACE_MS,
+      ))
+    )
+      this.connection.disconnect();
   }
 }

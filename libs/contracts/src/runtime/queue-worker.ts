@@ -7,6 +7,7 @@ import { recordJobRun, type JobOutcome } from './job-metrics';
 import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
 import type { Logger } from './logger';
 import { createRedis, evictionPolicyWarning } from './redis';
+import { withinTime } from './within-time';
 
 export interface JobContext {
   job: Job;
@@ -35,6 +36,10 @@ export interface RunningQueueWorker {
   readonly scheduler: LaneScheduler;
   close(): Promise<void>;
 }
+
+const IDLE_CLOSE_GRACE_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Consumes both lanes of a service's queue with one shared pool of slots (see LaneScheduler). Handler errors
@@ -124,9 +129,26 @@ export async function startQueueWorker<Q extends QueueName>(
     scheduler,
     async close() {
       scheduler.close();
-      await Promise.all(workers.map((w) => w.close()));
-      await heartbeat.stop();
-      await connection.quit().catch(() => connection.disconnect());
+      const closing = Promise.all(workers.map((w) => w.close()));
+      // Jobs already running finish, however long they take.
+      while (scheduler.active > 0) await sleep(50);
+      // With no job running, BullMQ's close only tidies its connections; after a Redis outage it can wait on a
+      // reconnection that never completes, so it gets a bounded time before the connections are cut.
+      const closed = closing.then(
+        () => true,
+        () => true,
+      );
+      if (!(await withinTime(closed, IDLE_CLOSE_GRACE_MS))) {
+        logger.warn({ queue }, 'the queue connections did not close in time; disconnecting them');
+        await Promise.all(workers.map((w) => w.disconnect().catch(() => undefined)));
+      }
+      // The heartbeat expires by itself if it cannot be removed now.
+      await withinTime(heartbeat.stop(), IDLE_CLOSE_GRACE_MS);
+      const quit = connection.quit().then(
+        () => true,
+        () => false,
+      );
+      if (!(await withinTime(quit, IDLE_CLOSE_GRACE_MS))) connection.disconnect();
     },
   };
 }

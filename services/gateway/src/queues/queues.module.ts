@@ -3,8 +3,11 @@ import { JobRequester, createRedis } from '@lectern/contracts/runtime';
 import type { Redis } from 'ioredis';
 import { createClient, type RedisClientType } from 'redis';
 import type { GatewayEnv } from '../config/gateway-env';
+import { withTimeout } from '../common/with-timeout';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT, SESSION_REDIS_CLIENT } from './redis.tokens';
+
+const CLOSE_GRACE_MS = 5_000;
 
 @Global()
 @Module({
@@ -49,7 +52,10 @@ export class QueuesModule implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     await this.requester.close();
-    await this.sessionRedis.quit().catch(() => undefined);
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // A quit waits for a reconnection while Redis is away; shutting down must not.
+    await withTimeout(this.sessionRedis.quit(), CLOSE_GRACE_MS, 'Redis').catch(() =>
+      this.sessionRedis.destroy(),
+    );
+    await withTimeout(this.redis.quit(), CLOSE_GRACE_MS, 'Redis').catch(() => this.redis.disconnect());
   }
 }
