@@ -77,42 +77,37 @@ export const LOCK_HELD = Symbol('lock held elsewhere');
  * The billing worker's plain SQL over the tables the gateway's migrations create: users (plan and billing
  * columns), stripe_subscriptions (each subscription's last known state) and stripe_events.
  */
+const lockName = (key: string) => `lectern-billing:${key}`;
+
 export class BillingStore {
   constructor(private readonly pool: Pool) {}
 
   /** Runs `work` in a transaction holding an advisory lock on `key`, so work on one key never interleaves. */
-  async withLock<T>(key: string, work: (db: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`lectern-billing:${key}`]);
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  withLock<T>(key: string, work: (db: Queryable) => Promise<T>): Promise<T> {
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockName(key)]);
+      return work(client);
+    });
   }
 
   /**
-   * Like withLock, but when another process holds the lock it does not wait: it returns `skipped` at once.
+   * Like withLock, but when another process holds the lock it does not wait: it returns LOCK_HELD at once.
    * Transaction-scoped, so a crashed holder releases it with its connection.
    */
-  async tryWithLock<T>(key: string, work: (db: Queryable) => Promise<T>): Promise<T | typeof LOCK_HELD> {
+  tryWithLock<T>(key: string, work: (db: Queryable) => Promise<T>): Promise<T | typeof LOCK_HELD> {
+    return this.transaction(async (client) => {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
+        [lockName(key)],
+      );
+      return rows[0]?.locked ? work(client) : LOCK_HELD;
+    });
+  }
+
+  private async transaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
-        [`lectern-billing:${key}`],
-      );
-      if (!rows[0]?.locked) {
-        await client.query('ROLLBACK');
-        return LOCK_HELD;
-      }
       const result = await work(client);
       await client.query('COMMIT');
       return result;
