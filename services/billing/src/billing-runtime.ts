@@ -1,7 +1,14 @@
 import { Queue } from 'bullmq';
 import { Pool } from 'pg';
 import { QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts';
-import { createRedis, jobOptionsFor, type JobHandlers, type Logger } from '@lectern/contracts/runtime';
+import {
+  createRedis,
+  jobOptionsFor,
+  quitRedis,
+  withinTime,
+  type JobHandlers,
+  type Logger,
+} from '@lectern/contracts/runtime';
 import { BillingService } from './billing.service';
 import { BillingStore } from './billing-store';
 import { DEFAULT_RECONCILE_AFTER_MS, type BillingConfig } from './env';
@@ -67,8 +74,13 @@ export function createBillingRuntime(config: BillingConfig, logger: Logger): Bil
     start: () => reconciler.start(),
     async close() {
       reconciler.stop();
-      await queue.close().catch(() => undefined);
-      await redis.quit().catch(() => redis.disconnect());
+      // Bounded: after a Redis outage a close can wait on a reconnection that never completes.
+      const closed = queue.close().then(
+        () => true,
+        () => true,
+      );
+      if (!(await withinTime(closed, 5_000))) await queue.disconnect().catch(() => undefined);
+      await quitRedis(redis);
       await pool.end();
     },
   };

@@ -11,3 +11,4 @@ export * from './worker-process';
 export * from './job-requester';
 export * from './export-files';
 export * from './stripe-event-jobs';
+export * from './within-time';

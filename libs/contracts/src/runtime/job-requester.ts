@@ -4,7 +4,7 @@ import type { JobDataOf, JobNameOf, JobResultOf } from '../jobs/catalogue';
 import { LANES, laneQueueName, QUEUE_NAMES, type Lane, type QueueName } from '../queues';
 import { decodeFailure } from './job-failure';
 import { jobOptionsFor } from './job-options';
-import { createRedis } from './redis';
+import { createRedis, quitRedis } from './redis';
 import { withinTime } from './within-time';
 
 /** A job that failed or did not finish in time, with the HTTP status and message the user should see. */
@@ -188,19 +188,9 @@ export class JobRequester {
           () => true,
         );
         if (!(await withinTime(closed, CLOSE_GRACE_MS))) h.eventsConnection.disconnect();
-        await withinTime(
-          h.eventsConnection.quit().catch(() => undefined),
-          CLOSE_GRACE_MS,
-        );
-        h.eventsConnection.disconnect();
+        await quitRedis(h.eventsConnection, CLOSE_GRACE_MS);
       }),
     );
-    if (
-      !(await withinTime(
-        this.connection.quit().catch(() => undefined),
-        CLOSE_GRACE_MS,
-      ))
-    )
-      this.connection.disconnect();
+    await quitRedis(this.connection, CLOSE_GRACE_MS);
   }
 }

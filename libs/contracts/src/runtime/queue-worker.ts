@@ -6,7 +6,7 @@ import { startHeartbeat } from './heartbeat';
 import { recordJobRun, type JobOutcome } from './job-metrics';
 import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
 import type { Logger } from './logger';
-import { createRedis, evictionPolicyWarning } from './redis';
+import { createRedis, evictionPolicyWarning, quitRedis } from './redis';
 import { withinTime } from './within-time';
 
 export interface JobContext {
@@ -144,11 +144,7 @@ export async function startQueueWorker<Q extends QueueName>(
       }
       // The heartbeat expires by itself if it cannot be removed now.
       await withinTime(heartbeat.stop(), IDLE_CLOSE_GRACE_MS);
-      const quit = connection.quit().then(
-        () => true,
-        () => false,
-      );
-      if (!(await withinTime(quit, IDLE_CLOSE_GRACE_MS))) connection.disconnect();
+      await quitRedis(connection, IDLE_CLOSE_GRACE_MS);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { withinTime } from './within-time';
 
 /**
  * A Redis connection for BullMQ and friends. `maxRetriesPerRequest: null` is what BullMQ workers require;
@@ -40,4 +41,16 @@ export async function deleteKeysUnderPrefix(redisUrl: string, prefix: string): P
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * Closes a client politely, but never waits longer than `ms`: while Redis is away a quit waits for a
+ * reconnection that may never come, and a stopping process must still stop.
+ */
+export async function quitRedis(client: Redis, ms = 5_000): Promise<void> {
+  const quit = client.quit().then(
+    () => true,
+    () => false,
+  );
+  if (!(await withinTime(quit, ms))) client.disconnect();
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import type { Redis } from 'ioredis';
 import { Subject } from 'rxjs';
 import { planChangedChannel, type PlanChangedEvent } from '@lectern/contracts';
-import { createRedis } from '@lectern/contracts/runtime';
+import { createRedis, quitRedis } from '@lectern/contracts/runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 
@@ -46,6 +46,6 @@ export class PlanChangesListener implements OnModuleInit, OnApplicationShutdown 
 
   async onApplicationShutdown(): Promise<void> {
     this.subject.complete();
-    await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
+    if (this.subscriber) await quitRedis(this.subscriber);
   }
 }

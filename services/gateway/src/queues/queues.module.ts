@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { JobRequester, createRedis } from '@lectern/contracts/runtime';
+import { JobRequester, createRedis, quitRedis } from '@lectern/contracts/runtime';
 import type { Redis } from 'ioredis';
 import { createClient, type RedisClientType } from 'redis';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -56,6 +56,6 @@ export class QueuesModule implements OnApplicationShutdown {
     await withTimeout(this.sessionRedis.quit(), CLOSE_GRACE_MS, 'Redis').catch(() =>
       this.sessionRedis.destroy(),
     );
-    await withTimeout(this.redis.quit(), CLOSE_GRACE_MS, 'Redis').catch(() => this.redis.disconnect());
+    await quitRedis(this.redis, CLOSE_GRACE_MS);
   }
 }
