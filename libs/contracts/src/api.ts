@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FEATURE_TYPES, HighlightColorSchema, SUMMARY_LENGTHS } from './entities';
+import { CaptionTrackKindSchema, FEATURE_TYPES, HighlightColorSchema, SUMMARY_LENGTHS } from './entities';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -48,6 +48,16 @@ export const FetchTranscriptRequestSchema = z.object({
   youtubeUrl: z.string({ error: 'Please enter a YouTube URL' }),
 });
 export type FetchTranscriptRequest = z.input<typeof FetchTranscriptRequestSchema>;
+
+export const ChooseTrackRequestSchema = z.object({
+  languageCode: z
+    .string({ error: 'languageCode is required.' })
+    .trim()
+    .min(1, 'languageCode is required.')
+    .max(35, 'languageCode is too long.'),
+  kind: CaptionTrackKindSchema,
+});
+export type ChooseTrackRequest = z.input<typeof ChooseTrackRequestSchema>;
 
 export const CreateHighlightRequestSchema = z.object({
   videoId: z.string({ error: 'videoId is required.' }),

@@ -61,6 +61,31 @@ export const HighlightSchema = z.object({
 });
 export type Highlight = z.infer<typeof HighlightSchema>;
 
+export const CAPTION_TRACK_KINDS = ['manual', 'auto'] as const;
+export const CaptionTrackKindSchema = z.enum(CAPTION_TRACK_KINDS);
+export type CaptionTrackKind = z.infer<typeof CaptionTrackKindSchema>;
+
+/** Which caption track of a video: a language as YouTube codes it ("en", "es-419") and manual or auto-generated. */
+export const CaptionTrackChoiceSchema = z.object({
+  languageCode: z.string(),
+  kind: CaptionTrackKindSchema,
+});
+export type CaptionTrackChoice = z.infer<typeof CaptionTrackChoiceSchema>;
+
+/** One caption track YouTube lists for a video. */
+export const CaptionTrackSchema = CaptionTrackChoiceSchema.extend({
+  /** The track's name as YouTube shows it, e.g. "English (auto-generated)". */
+  name: z.string(),
+});
+export type CaptionTrack = z.infer<typeof CaptionTrackSchema>;
+
+/** A video's caption tracks, manual ones first, and the one its transcript was made from. */
+export const VideoTracksSchema = z.object({
+  chosen: CaptionTrackChoiceSchema,
+  tracks: z.array(CaptionTrackSchema),
+});
+export type VideoTracks = z.infer<typeof VideoTracksSchema>;
+
 /** What the library grid shows: no transcript bodies, so the list stays small. */
 export const VideoSummarySchema = z.object({
   id: z.string(),

@@ -44,6 +44,8 @@ export class YouTubeSession {
   failure: TransientJobError | null = null;
   readonly playerResponses: PlayerResponse[] = [];
   chosenTrack: CaptionTrack | null = null;
+  /** Every track the player response listed, before Lectern kept only the chosen one. */
+  listedTracks: CaptionTrack[] = [];
   captionFormat: CaptionFormat | null = null;
   private readonly base: string;
 
@@ -176,8 +178,10 @@ export class YouTubeSession {
    */
   private keepChosenTrack(response: PlayerResponse): PlayerResponse {
     this.playerResponses.push(response);
-    const chosen = chooseCaptionTrack(captionTracksOf(response));
+    const tracks = captionTracksOf(response);
+    const chosen = chooseCaptionTrack(tracks);
     if (!chosen) return response;
+    this.listedTracks = tracks;
     this.chosenTrack = chosen;
     return {
       ...response,
