@@ -23,6 +23,8 @@ export interface TestSmtpServer {
   readonly mails: ReceivedMail[];
   /** The first mail (received already or later) to this address that matches, within timeoutMs. */
   waitForMail(to: string, match?: (mail: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Answers RCPT TO for these addresses with a permanent 550, as a mail server refusing a mailbox would. */
+  readonly refusedRecipients: Set<string>;
   /** Stops listening (connections are then refused) until start() listens on the same port again. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -35,12 +37,20 @@ export interface TestSmtpServer {
  */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const mails: ReceivedMail[] = [];
+  const refusedRecipients = new Set<string>();
   const waiters = new Set<() => void>();
   const makeServer = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // stop() must not wait for idle clients to leave.
+      closeTimeout: 500,
+      onRcptTo(address, _session, callback) {
+        if (!refusedRecipients.has(address.address.toLowerCase())) return callback();
+        const refusal = Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 });
+        callback(refusal);
+      },
       onAuth(auth, _session, callback) {
         callback(null, { user: auth.username ?? 'anonymous' });
       },
@@ -72,10 +82,16 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {
         port = (server.server.address() as AddressInfo).port;
+        listening = true;
         resolve();
       });
     });
-  const shut = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  let listening = false;
+  const shut = async () => {
+    if (!listening) return;
+    listening = false;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
   await listen();
 
   return {
@@ -86,6 +102,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       return port;
     },
     mails,
+    refusedRecipients,
     waitForMail(to, match = () => true, timeoutMs = 15_000) {
       const find = () => mails.find((m) => m.to.includes(to.toLowerCase()) && match(m));
       const found = find();
