@@ -4,6 +4,14 @@ import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { GatewayEnvInput } from '../../src/config/gateway-env';
 import {
+  FAKE_PRICE_ID,
+  FAKE_STRIPE_KEY,
+  FAKE_WEBHOOK_SECRET,
+  startFakeStripe,
+  type FakeStripe,
+} from '../../../billing/test/fixtures/fake-stripe';
+import { startFakeYouTube, type FakeYouTube } from '../../../transcripts/src/fake-youtube';
+import {
   linkTo,
   startTestSmtpServer,
   type ReceivedMail,
@@ -19,26 +27,58 @@ export interface AccountWorld {
   smtp: TestSmtpServer;
   workers: RunningQueueWorker[];
   db: DataSource;
+  /** Present with `{ withLibrary: true }`. */
+  youtube: FakeYouTube | null;
+  /** Present with `{ withStripe: true }`. */
+  stripe: FakeStripe | null;
   close(): Promise<void>;
+}
+
+export interface AccountWorldOptions {
+  /** A fake YouTube, so users can fill their library. */
+  withLibrary?: boolean;
+  /** Billing configured against a fake Stripe. */
+  withStripe?: boolean;
+  workers?: TestWorkerOptions;
 }
 
 /** The gateway and every worker, the mail worker sending to a real SMTP server in this process. */
 export async function startAccountWorld(
   gatewayEnv: Partial<Record<keyof GatewayEnvInput, string>> = {},
-  workerOptions: TestWorkerOptions = {},
+  options: AccountWorldOptions = {},
 ): Promise<AccountWorld> {
   const smtp = await startTestSmtpServer();
-  const gateway = await startTestGateway(gatewayEnv);
-  const workers = await startTestWorkers(gateway.env, { smtpUrl: smtp.url, ...workerOptions });
+  const youtube = options.withLibrary ? await startFakeYouTube({ slowDelayMs: 2500 }) : null;
+  const stripe = options.withStripe ? await startFakeStripe() : null;
+  const gateway = await startTestGateway({
+    ...(stripe
+      ? {
+          STRIPE_SECRET_KEY: FAKE_STRIPE_KEY,
+          STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
+          STRIPE_PRICE_ID: FAKE_PRICE_ID,
+        }
+      : {}),
+    ...gatewayEnv,
+  });
+  const workers = await startTestWorkers(gateway.env, {
+    smtpUrl: smtp.url,
+    ...(youtube ? { youtubeOrigin: youtube.url, youtubeTimeoutMs: 5000 } : {}),
+    ...(stripe ? { stripeApiUrl: stripe.url } : {}),
+    ...options.workers,
+  });
   return {
     gateway,
     smtp,
     workers,
+    youtube,
+    stripe,
     db: gateway.app.get(DataSource),
     async close() {
       await stopTestWorkers(workers);
       await gateway.close();
       await smtp.close();
+      await youtube?.close();
+      await stripe?.close();
     },
   };
 }
