@@ -76,7 +76,10 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'POST /api/auth/reset-password': {
     public: true,
     replacesSession: true,
-    body: () => ({ token: fc.constantFrom('x'.repeat(43), ''), password: fc.constantFrom(PASSWORD, 'short') }),
+    body: () => ({
+      token: fc.constantFrom('x'.repeat(43), ''),
+      password: fc.constantFrom(PASSWORD, 'short'),
+    }),
   },
   // Never the right current password: the users keep theirs (the lifecycle tests change it for real).
   'POST /api/auth/change-password': {
