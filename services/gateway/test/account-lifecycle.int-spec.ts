@@ -189,10 +189,10 @@ describe('the account over its whole life', () => {
           .status,
       ).toBe(401);
       // The cached transcript belongs to no one, and the other user's entry is untouched.
-      const [{ n }] = await world.db.query<{ n: string }[]>(
+      const [cached] = await world.db.query<{ n: string }[]>(
         "SELECT count(*) AS n FROM transcripts WHERE youtube_id = 'derivative1'",
       );
-      expect(Number(n)).toBe(1);
+      expect(Number(cached!.n)).toBe(1);
       const kept = await other.browser.get(`/api/videos/${theirs.videoId}`);
       expect(kept.status).toBe(200);
       expect(kept.body.notes).toBe('Notes that stay');
