@@ -38,6 +38,8 @@ interface RouteShape {
   replacesSession?: boolean;
   /** Open to visitors; every other route must never succeed signed out. */
   public?: boolean;
+  /** Ends every session of the account: the users sign in again once the route has been fuzzed. */
+  endsSessions?: boolean;
 }
 
 interface KnownIds {
@@ -65,6 +67,29 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'POST /api/auth/logout': { public: true, replacesSession: true },
   'GET /api/auth/me': {},
   'PATCH /api/auth/me': { body: () => ({ name: fc.constantFrom('Grace', '', '  Ada  ') }) },
+  'POST /api/auth/verify-email': {
+    public: true,
+    body: () => ({ token: fc.constantFrom('x'.repeat(43), 'not-a-token', '') }),
+  },
+  'POST /api/auth/resend-verification': {},
+  'POST /api/auth/forgot-password': { public: true, body: (ids) => ({ email: fc.constantFrom(ids.email) }) },
+  'POST /api/auth/reset-password': {
+    public: true,
+    replacesSession: true,
+    body: () => ({
+      token: fc.constantFrom('x'.repeat(43), ''),
+      password: fc.constantFrom(PASSWORD, 'short'),
+    }),
+  },
+  // Never the right current password: the users keep theirs (the lifecycle tests change it for real).
+  'POST /api/auth/change-password': {
+    replacesSession: true,
+    body: () => ({ currentPassword: fc.constant('wrong horse'), newPassword: fc.constant('another horse') }),
+  },
+  'POST /api/auth/logout-all': { replacesSession: true, endsSessions: true },
+  'GET /api/auth/me/export': {},
+  // Never the right password: deleting the fuzzed accounts would leave nothing to fuzz.
+  'DELETE /api/auth/me': { body: () => ({ password: fc.constant('wrong horse') }) },
   'GET /api/videos': {},
   'GET /api/videos/:id': { params: (ids) => ({ id: [ids.videoId] }) },
   'DELETE /api/videos/:id': { params: (ids) => ({ id: [ids.videoId] }) },
@@ -399,6 +424,11 @@ describe('fuzzing every route', () => {
     const shape = ROUTES[route]!;
     const method = methodOf(route);
     const takesBody = method !== 'get';
+
+    afterAll(async () => {
+      if (!shape.endsSessions) return;
+      for (const session of Object.values(sessions)) session.cookie = await signIn(session.email);
+    });
 
     const requestArb = (ids: KnownIds): fc.Arbitrary<FuzzRequest> => {
       const params = pathParams(route);

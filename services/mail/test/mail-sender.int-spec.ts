@@ -1,0 +1,75 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { devMailKey, type DevMail } from '@lectern/contracts/runtime';
+import { Redis } from 'ioredis';
+import { MailSender } from '../src/mail-sender';
+import { passwordResetMail } from '../src/messages';
+import { linkTo, startTestSmtpServer } from './support/test-smtp-server';
+
+const prefix = `lectern-test-mail-${process.pid}-${Date.now()}`;
+
+function capturingLogger() {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), lines };
+}
+
+describe('MailSender', () => {
+  const redis = new Redis('redis://127.0.0.1:6379');
+  afterAll(async () => {
+    await redis.del(devMailKey(prefix));
+    redis.disconnect();
+  });
+
+  it('without SMTP_URL writes each mail with its link to the log at info, and keeps it for /dev/mail', async () => {
+    const { logger, lines } = capturingLogger();
+    const sender = new MailSender({
+      smtpUrl: undefined,
+      from: 'Lectern <no-reply@localhost>',
+      logger,
+      devOutbox: { redis, prefix },
+    });
+    const message = passwordResetMail('http://localhost:3000', 'tok_123');
+    expect(await sender.send('ada@example.com', message)).toEqual({ delivery: 'logged', messageId: null });
+    const line = lines.find((l) => l.link === 'http://localhost:3000/reset-password?token=tok_123');
+    expect(line).toMatchObject({ level: 30, to: 'ada@example.com', subject: 'Reset your Lectern password' });
+    expect(String(line!.msg)).toContain('http://localhost:3000/reset-password?token=tok_123');
+    const [kept] = (await redis.lrange(devMailKey(prefix), 0, 0)).map(
+      (entry) => JSON.parse(entry) as DevMail,
+    );
+    expect(kept).toMatchObject({ to: 'ada@example.com', link: message.link, delivery: 'logged' });
+  });
+
+  it('sends over SMTP with the credentials of SMTP_URL, MAIL_FROM as the sender, a text and an HTML part', async () => {
+    const smtp = await startTestSmtpServer();
+    try {
+      const { logger } = capturingLogger();
+      const url = `smtp://lectern:s3cret@127.0.0.1:${smtp.port}`;
+      const sender = new MailSender({
+        smtpUrl: url,
+        from: 'Study Desk <desk@school.example>',
+        logger,
+        devOutbox: null,
+      });
+      const result = await sender.send(
+        'grace@example.com',
+        passwordResetMail('https://lectern.example', 'abc'),
+      );
+      expect(result.delivery).toBe('sent');
+      expect(result.messageId).toMatch(/^<.+>$/);
+      const mail = await smtp.waitForMail('grace@example.com');
+      expect(mail.authUser).toBe('lectern');
+      expect(mail.from).toMatch(/^"?Study Desk"? <desk@school\.example>$/);
+      expect(linkTo(mail, '/reset-password').href).toBe('https://lectern.example/reset-password?token=abc');
+      expect(mail.html).toContain('href="https://lectern.example/reset-password?token=abc"');
+      sender.close();
+    } finally {
+      await smtp.close();
+    }
+  });
+});
