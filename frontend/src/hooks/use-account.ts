@@ -1,0 +1,97 @@
+import type { ChangePasswordRequest, DeleteAccountRequest, ForgotPasswordRequest } from '@lectern/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import {
+  changePassword,
+  deleteAccount,
+  downloadAccountData,
+  forgotPassword,
+  logoutEverywhere,
+  resendVerification,
+  verifyEmail,
+} from '@/api/auth';
+import { errorMessage } from '@/api/http';
+import { queryKeys } from '@/api/query-keys';
+import { clearSession, refreshSession } from '@/hooks/use-auth';
+import { toast } from '@/hooks/use-toast';
+import { saveBlob } from '@/lib/share';
+import { ROUTES } from '@/routes';
+
+/** Confirms the email the link was sent to; a signed-in user's banner goes away with it. */
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => verifyEmail({ token }),
+    onSuccess: async () => {
+      if (queryClient.getQueryData(queryKeys.me)) await refreshSession(queryClient);
+    },
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: resendVerification });
+}
+
+export function useForgotPassword() {
+  return useMutation({ mutationFn: (body: ForgotPasswordRequest) => forgotPassword(body) });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: (body: ChangePasswordRequest) => changePassword(body) });
+}
+
+/**
+ * Ends every session of the account. When this browser's session ended with them, the signed-in screens' guard
+ * sends the user to the login page.
+ */
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logoutEverywhere,
+    onSuccess: async () => {
+      const user = await refreshSession(queryClient).catch(() => null);
+      if (user) {
+        toast({ title: 'Signed out everywhere', description: 'Every other device has been signed out.' });
+        return;
+      }
+      clearSession(queryClient);
+      toast({ title: 'Signed out everywhere', description: 'Every device, this one included, has been signed out.' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to sign out everywhere'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+export function useDownloadAccountData() {
+  return useMutation({
+    mutationFn: downloadAccountData,
+    onSuccess: ({ blob, fileName }) => {
+      saveBlob(blob, fileName);
+      toast({ title: 'Download complete', description: 'Your data is saved as a JSON file.' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Download failed',
+        description: errorMessage(error, 'Failed to prepare your data. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+}
+
+/** Deletes the account, then leaves the signed-in screens for the page that says it is gone. */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: DeleteAccountRequest) => deleteAccount(body),
+    onSuccess: async () => {
+      // Leave first: cleared while still on a signed-in screen, the session guard would send them to /login.
+      await navigate(ROUTES.accountDeleted, { replace: true, state: { accountDeleted: true } });
+      clearSession(queryClient);
+    },
+  });
+}
