@@ -19,6 +19,12 @@ const password = z
   .min(1, 'Password is required.')
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
+/** A password being chosen (signup, reset, change): the same rules everywhere. */
+const newPassword = password.min(
+  MIN_PASSWORD_LENGTH,
+  `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+);
+
 // PostgreSQL cannot store the NUL character in text: refused up front rather than failing on the way in.
 const withoutNul = (value: string) => !value.includes('\u0000');
 
@@ -30,16 +36,66 @@ const name = z
 
 export const SignupRequestSchema = z.object({
   email,
-  password: password.min(
-    MIN_PASSWORD_LENGTH,
-    `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
-  ),
+  password: newPassword,
   name: name.optional().nullable(),
 });
 export type SignupRequest = z.input<typeof SignupRequestSchema>;
 
 export const LoginRequestSchema = z.object({ email, password });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+/** The token from a mailed link (verify email, reset password), as the link carries it. */
+const mailedToken = z
+  .string({ error: 'The link is missing its token.' })
+  .trim()
+  .min(1, 'The link is missing its token.')
+  .max(200, 'This link is not valid. Please use the link from the latest email.');
+
+export const VerifyEmailRequestSchema = z.object({ token: mailedToken });
+export type VerifyEmailRequest = z.input<typeof VerifyEmailRequestSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({ email });
+export type ForgotPasswordRequest = z.input<typeof ForgotPasswordRequestSchema>;
+
+export const ResetPasswordRequestSchema = z.object({ token: mailedToken, password: newPassword });
+export type ResetPasswordRequest = z.input<typeof ResetPasswordRequestSchema>;
+
+export const ChangePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required.' })
+    .min(1, 'Current password is required.')
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`),
+  newPassword: z
+    .string({ error: 'New password is required.' })
+    .min(MIN_PASSWORD_LENGTH, `New password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
+    .max(MAX_PASSWORD_LENGTH, `New password must be at most ${MAX_PASSWORD_LENGTH} characters long.`),
+});
+export type ChangePasswordRequest = z.input<typeof ChangePasswordRequestSchema>;
+
+export const DeleteAccountRequestSchema = z.object({ password });
+export type DeleteAccountRequest = z.input<typeof DeleteAccountRequestSchema>;
+
+/** What the account routes answer when there is nothing else to say; the message is shown as it is. */
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+/** Texts the gateway answers and the web app shows, kept in one place so both say the same. */
+export const AccountMessage = {
+  ResetLinkSent: 'If an account exists for that email, we sent a link.',
+  VerificationSent: 'We sent a new confirmation email.',
+  EmailVerified: 'Your email is confirmed.',
+  AlreadyVerified: 'Your email is already confirmed.',
+  TooManyVerificationEmails:
+    'You asked for 3 confirmation emails in the last hour. Please wait before asking again.',
+  InvalidLink: 'This link is not valid. Please use the link from the latest email.',
+  UsedLink: 'This link has already been used. Please ask for a new one.',
+  ExpiredLink: 'This link has expired. Please ask for a new one.',
+  WrongCurrentPassword: 'Your current password is not correct.',
+  WrongPassword: 'The password is not correct.',
+  PasswordChanged: 'Your password was changed.',
+  SignedOutEverywhere: 'You are signed out on every device.',
+  AccountDeleted: 'Your account has been deleted.',
+} as const;
 
 export const UpdateProfileRequestSchema = z.object({ name });
 export type UpdateProfileRequest = z.input<typeof UpdateProfileRequestSchema>;

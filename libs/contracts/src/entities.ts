@@ -27,6 +27,8 @@ export const UserSchema = z.object({
   name: z.string().nullable(),
   plan: PlanSchema,
   role: RoleSchema,
+  /** False until the owner followed the link in the confirmation email. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
   /** The Stripe subscription's status behind the plan (e.g. `past_due` while a payment is retried); null without one. */
   subscriptionStatus: SubscriptionStatusSchema.nullable().optional(),

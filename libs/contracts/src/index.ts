@@ -1,5 +1,6 @@
 export * from './entities';
 export * from './api';
+export * from './account-export';
 export * from './billing-api';
 export * from './queues';
 export * from './format';
@@ -10,4 +11,5 @@ export type * from './jobs/transcripts.jobs';
 export type * from './jobs/ai.jobs';
 export type * from './jobs/export.jobs';
 export * from './jobs/billing.jobs';
+export type * from './jobs/mail.jobs';
 export * from './youtube-url';

@@ -8,6 +8,7 @@ export const QueueName = {
   Ai: 'ai',
   Export: 'export',
   Billing: 'billing',
+  Mail: 'mail',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);

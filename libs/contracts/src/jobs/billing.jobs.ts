@@ -52,6 +52,16 @@ export interface SyncSubscriptionData {
   subscriptionId: string;
 }
 
+/** The person is deleting their account: every subscription of theirs still billing is cancelled now in Stripe. */
+export interface CancelSubscriptionsData {
+  userId: string;
+}
+
+export interface CancelSubscriptionsResult {
+  /** The ids of the subscriptions cancelled (none when there was nothing to cancel). */
+  canceled: string[];
+}
+
 export interface BillingSyncResult {
   /** `skipped`: a replayed event, or one that concerns no Lectern user. */
   outcome: 'processed' | 'skipped';
@@ -68,6 +78,7 @@ export interface BillingJobs {
   'sync-subscription': JobKind<SyncSubscriptionData, BillingSyncResult>;
   'reconcile-stripe-events': JobKind<ReconcileStripeEventsData, ReconcileStripeEventsResult>;
   'sync-checkout-session': JobKind<SyncCheckoutSessionData, CheckoutSyncResult>;
+  'cancel-subscriptions': JobKind<CancelSubscriptionsData, CancelSubscriptionsResult>;
 }
 
 /**
@@ -96,4 +107,6 @@ export const BillingMessage = {
   // Another user's session answers exactly what a missing one does.
   CheckoutNotFound: 'This checkout session was not found.',
   CheckoutNotComplete: 'This checkout is not complete yet.',
+  CancelFailed:
+    'We could not cancel your subscription with Stripe, so your account was not deleted. Please try again in a moment.',
 } as const;

@@ -2,6 +2,7 @@ import type { QueueName } from '../queues';
 import type { AiJobs } from './ai.jobs';
 import type { BillingJobs } from './billing.jobs';
 import type { ExportJobs } from './export.jobs';
+import type { MailJobs } from './mail.jobs';
 import type { TranscriptsJobs } from './transcripts.jobs';
 
 /** The one typed catalogue of jobs: producers and workers compile against it. */
@@ -10,6 +11,7 @@ export interface JobCatalogue {
   ai: AiJobs;
   export: ExportJobs;
   billing: BillingJobs;
+  mail: MailJobs;
 }
 
 export type JobNameOf<Q extends QueueName> = keyof JobCatalogue[Q] & string;

@@ -18,6 +18,8 @@ const perQueue: Record<QueueName, JobsOptions> = {
   ai: { attempts: 2, backoff: { type: 'exponential', delay: 2000 } },
   export: { attempts: 2, backoff: { type: 'fixed', delay: 500 } },
   billing: { attempts: 8, backoff: { type: 'exponential', delay: 2000 } },
+  // An SMTP server that is down for a while must not lose a reset link: 2 s doubling to about 17 min, over 2 h in all.
+  mail: { attempts: 12, backoff: { type: 'exponential', delay: 2000 } },
 };
 
 export function jobOptionsFor(queue: QueueName, overrides: JobsOptions = {}): JobsOptions {
