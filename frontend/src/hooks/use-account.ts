@@ -55,7 +55,10 @@ export function useLogoutEverywhere() {
         return;
       }
       clearSession(queryClient);
-      toast({ title: 'Signed out everywhere', description: 'Every device, this one included, has been signed out.' });
+      toast({
+        title: 'Signed out everywhere',
+        description: 'Every device, this one included, has been signed out.',
+      });
     },
     onError: (error) =>
       toast({

@@ -18,5 +18,4 @@ describe('fieldErrors', () => {
       password: 'Password must be at least 8 characters long.',
     });
   });
-
 });

@@ -1,4 +1,4 @@
-import { ForgotPasswordRequestSchema } from '@lectern/contracts';
+import { AccountMessage, ForgotPasswordRequestSchema } from '@lectern/contracts';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '@/api/http';
@@ -7,9 +7,6 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { useForgotPassword } from '@/hooks/use-account';
 import { fieldErrors, focusFirstError, type FieldErrors } from '@/lib/form-errors';
 import { ROUTES } from '@/routes';
-
-/** The same words whether or not an account has this email, so the page never tells who has one. */
-export const RESET_LINK_SENT = 'If an account exists for that email, we sent a link.';
 
 const INPUT_IDS = { email: 'forgot-email' } as const;
 
@@ -35,7 +32,7 @@ export default function ForgotPasswordPage() {
       <AuthLayout title="Check your email" description="The link is valid for one hour." footer={footer}>
         <div role="status" className="flex flex-col items-center gap-3 text-center">
           <MailCheck aria-hidden className="size-10 text-primary" />
-          <p className="text-sm">{RESET_LINK_SENT}</p>
+          <p className="text-sm">{AccountMessage.ResetLinkSent}</p>
           <p className="text-sm text-muted-foreground">
             Nothing arrived?{' '}
             <button
