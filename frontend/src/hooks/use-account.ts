@@ -1,5 +1,6 @@
 import type { ChangePasswordRequest, DeleteAccountRequest, ForgotPasswordRequest } from '@lectern/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   changePassword,
@@ -11,7 +12,6 @@ import {
   verifyEmail,
 } from '@/api/auth';
 import { errorMessage } from '@/api/http';
-import { queryKeys } from '@/api/query-keys';
 import { clearSession, refreshSession } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
 import { saveBlob } from '@/lib/share';
@@ -23,7 +23,7 @@ export function useVerifyEmail() {
   return useMutation({
     mutationFn: (token: string) => verifyEmail({ token }),
     onSuccess: async () => {
-      if (queryClient.getQueryData(queryKeys.me)) await refreshSession(queryClient);
+      await refreshSession(queryClient);
     },
   });
 }
@@ -85,16 +85,32 @@ export function useDownloadAccountData() {
   });
 }
 
-/** Deletes the account, then leaves the signed-in screens for the page that says it is gone. */
+/** Marks the navigation to the account-deleted page that follows a deletion (see AccountDeletedPage). */
+export interface AccountDeletedState {
+  accountDeleted: true;
+}
+
+/**
+ * Deletes the account, then leaves the signed-in screens for the page that says it is gone. That page forgets the
+ * session once it is on screen: forgotten while a signed-in screen still shows, the session guard would send the
+ * user to the login page instead.
+ */
 export function useDeleteAccount() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (body: DeleteAccountRequest) => deleteAccount(body),
     onSuccess: async () => {
-      // Leave first: cleared while still on a signed-in screen, the session guard would send them to /login.
-      await navigate(ROUTES.accountDeleted, { replace: true, state: { accountDeleted: true } });
-      clearSession(queryClient);
+      const state: AccountDeletedState = { accountDeleted: true };
+      await navigate(ROUTES.accountDeleted, { replace: true, state });
     },
   });
+}
+
+/** Forgets the deleted account's session, once, when the page was reached by deleting it. */
+export function useForgetDeletedAccount(state: unknown) {
+  const queryClient = useQueryClient();
+  const deleted = (state as Partial<AccountDeletedState> | null)?.accountDeleted === true;
+  useEffect(() => {
+    if (deleted) clearSession(queryClient);
+  }, [deleted, queryClient]);
 }

@@ -26,6 +26,8 @@ export function useSession(): Session {
 /** Reads the current user afresh (after a sign-in, or anything else that changes who is signed in). */
 export async function refreshSession(queryClient: QueryClient): Promise<User | null> {
   queryClient.removeQueries({ queryKey: queryKeys.loggedOut });
+  // A read under way may have started before the change: its answer would be out of date.
+  await queryClient.cancelQueries({ queryKey: queryKeys.me });
   return queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
 }
 

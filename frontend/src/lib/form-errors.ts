@@ -22,11 +22,11 @@ export function fieldErrors<TValues extends Record<string, unknown>>(
   return errors;
 }
 
-/** Moves focus to the first field with an error, so keyboard and screen-reader users land on it. */
-export function focusFirstError<TField extends string>(
+/** The input of the first field (in the form's order) that has an error. */
+export function firstErrorInput<TField extends string>(
   errors: FieldErrors<TField>,
   inputIds: Record<TField, string>,
-): void {
+): string | undefined {
   const first = (Object.keys(inputIds) as TField[]).find((field) => errors[field] !== undefined);
-  if (first !== undefined) document.getElementById(inputIds[first])?.focus();
+  return first === undefined ? undefined : inputIds[first];
 }

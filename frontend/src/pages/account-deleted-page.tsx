@@ -1,10 +1,12 @@
 import { AccountMessage } from '@lectern/contracts';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
+import { useForgetDeletedAccount } from '@/hooks/use-account';
 import { ROUTES } from '@/routes';
 
 export default function AccountDeletedPage() {
+  useForgetDeletedAccount(useLocation().state);
   return (
     <AuthLayout title={AccountMessage.AccountDeleted} description="Thank you for studying with Lectern.">
       <div className="grid gap-4 text-sm">

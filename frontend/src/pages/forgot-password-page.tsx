@@ -5,7 +5,8 @@ import { errorMessage } from '@/api/http';
 import { AuthField, AuthForm, AuthSwitch, FormAlert } from '@/components/auth/auth-form';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { useForgotPassword } from '@/hooks/use-account';
-import { fieldErrors, focusFirstError, type FieldErrors } from '@/lib/form-errors';
+import { useFocusField } from '@/hooks/use-focus-field';
+import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
 import { ROUTES } from '@/routes';
 
 const INPUT_IDS = { email: 'forgot-email' } as const;
@@ -14,12 +15,13 @@ export default function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'email'>>({});
   const forgot = useForgotPassword();
+  const focusField = useFocusField();
 
   const onSubmit = () => {
     const invalid = fieldErrors(ForgotPasswordRequestSchema, { email });
     setErrors(invalid ?? {});
     if (invalid) {
-      focusFirstError(invalid, INPUT_IDS);
+      focusField(firstErrorInput(invalid, INPUT_IDS));
       return;
     }
     forgot.mutate({ email: email.trim() });

@@ -7,7 +7,8 @@ import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { useResetPassword } from '@/hooks/use-auth';
 import { toast } from '@/hooks/use-toast';
-import { fieldErrors, focusFirstError, type FieldErrors } from '@/lib/form-errors';
+import { useFocusField } from '@/hooks/use-focus-field';
+import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
 import { ROUTES } from '@/routes';
 
 const INPUT_IDS = { password: 'reset-password' } as const;
@@ -35,6 +36,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'password'>>({});
   const reset = useResetPassword();
+  const focusField = useFocusField();
   const navigate = useNavigate();
 
   if (token === '') return <IncompleteLink />;
@@ -43,7 +45,7 @@ export default function ResetPasswordPage() {
     const invalid = fieldErrors(ResetPasswordRequestSchema.pick({ password: true }), { password });
     setErrors(invalid ?? {});
     if (invalid) {
-      focusFirstError(invalid, INPUT_IDS);
+      focusField(firstErrorInput(invalid, INPUT_IDS));
       return;
     }
     reset.mutate(

@@ -6,7 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useChangePassword } from '@/hooks/use-account';
 import { toast } from '@/hooks/use-toast';
-import { fieldErrors, focusFirstError, type FieldErrors } from '@/lib/form-errors';
+import { useFocusField } from '@/hooks/use-focus-field';
+import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
 
 type Field = 'currentPassword' | 'newPassword';
 const INPUT_IDS: Record<Field, string> = {
@@ -20,6 +21,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const change = useChangePassword();
+  const focusField = useFocusField();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -27,7 +29,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
     const invalid = fieldErrors(ChangePasswordRequestSchema, { currentPassword, newPassword });
     setErrors(invalid ?? {});
     if (invalid) {
-      focusFirstError(invalid, INPUT_IDS);
+      focusField(firstErrorInput(invalid, INPUT_IDS));
       return;
     }
     change.mutate(
@@ -42,7 +44,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
           const message = errorMessage(error, 'Failed to change your password. Please try again.');
           if (message === AccountMessage.WrongCurrentPassword) {
             setErrors({ currentPassword: message });
-            focusFirstError({ currentPassword: message }, INPUT_IDS);
+            focusField(INPUT_IDS.currentPassword);
           } else setFormError(message);
         },
       },

@@ -15,7 +15,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDeleteAccount } from '@/hooks/use-account';
-import { fieldErrors, focusFirstError, type FieldErrors } from '@/lib/form-errors';
+import { useFocusField } from '@/hooks/use-focus-field';
+import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
 
 const INPUT_IDS = { password: 'delete-account-password' } as const;
 
@@ -29,6 +30,7 @@ function DeleteAccountForm({
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<'password'>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const focusField = useFocusField();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -36,7 +38,7 @@ function DeleteAccountForm({
     const invalid = fieldErrors(DeleteAccountRequestSchema, { password });
     setErrors(invalid ?? {});
     if (invalid) {
-      focusFirstError(invalid, INPUT_IDS);
+      focusField(firstErrorInput(invalid, INPUT_IDS));
       return;
     }
     remove.mutate(
@@ -46,7 +48,7 @@ function DeleteAccountForm({
           const message = errorMessage(error, 'Failed to delete your account. Please try again.');
           if (message === AccountMessage.WrongPassword) {
             setErrors({ password: message });
-            focusFirstError({ password: message }, INPUT_IDS);
+            focusField(INPUT_IDS.password);
           } else setFormError(message);
         },
       },
