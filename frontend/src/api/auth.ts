@@ -3,6 +3,7 @@ import type {
   DeleteAccountRequest,
   ForgotPasswordRequest,
   LoginRequest,
+  MessageResponse,
   ResetPasswordRequest,
   SignupRequest,
   UpdateProfileRequest,
@@ -36,8 +37,8 @@ export function verifyEmail(body: VerifyEmailRequest): Promise<void> {
   return requestVoid('POST', '/api/auth/verify-email', body);
 }
 
-export function resendVerification(): Promise<void> {
-  return requestVoid('POST', '/api/auth/resend-verification');
+export function resendVerification(): Promise<MessageResponse> {
+  return requestJson<MessageResponse>('POST', '/api/auth/resend-verification');
 }
 
 export function forgotPassword(body: ForgotPasswordRequest): Promise<void> {

@@ -1,4 +1,9 @@
-import type { ChangePasswordRequest, DeleteAccountRequest, ForgotPasswordRequest } from '@lectern/contracts';
+import {
+  AccountMessage,
+  type ChangePasswordRequest,
+  type DeleteAccountRequest,
+  type ForgotPasswordRequest,
+} from '@lectern/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -28,8 +33,15 @@ export function useVerifyEmail() {
   });
 }
 
+/** Sends the confirmation mail again; when the email turns out to be confirmed already, the session catches up. */
 export function useResendVerification() {
-  return useMutation({ mutationFn: resendVerification });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendVerification,
+    onSuccess: async ({ message }) => {
+      if (message === AccountMessage.AlreadyVerified) await refreshSession(queryClient);
+    },
+  });
 }
 
 export function useForgotPassword() {

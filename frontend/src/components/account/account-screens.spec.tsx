@@ -44,6 +44,25 @@ describe('the unconfirmed-email banner', () => {
     await waitFor(() => expect(toastShown('Confirmation email sent')).toBe(true));
   });
 
+  it('goes away when the server says the email was confirmed meanwhile (e.g. on another device)', async () => {
+    let verified = false;
+    fakeApi({
+      ...profileReads,
+      'GET /api/auth/me': () => Response.json({ ...ada, emailVerified: verified }),
+      'POST /api/auth/resend-verification': () => {
+        verified = true;
+        return message(AccountMessage.AlreadyVerified);
+      },
+    });
+    renderApp('/profile');
+    const banner = await screen.findByRole('region', { name: 'Please confirm your email address' });
+    fireEvent.click(within(banner).getByRole('button', { name: 'Resend email' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Please confirm your email address' })).toBeNull(),
+    );
+    expect(toastShown(AccountMessage.AlreadyVerified)).toBe(true);
+  });
+
   it('can be dismissed for the rest of the visit', async () => {
     fakeApi({ ...profileReads, 'GET /api/auth/me': Response.json(unverified) });
     renderApp('/profile');

@@ -1,4 +1,4 @@
-import type { User } from '@lectern/contracts';
+import { AccountMessage, type User } from '@lectern/contracts';
 import { MailWarning, X } from 'lucide-react';
 import { useState } from 'react';
 import { errorMessage } from '@/api/http';
@@ -33,8 +33,10 @@ export function VerifyEmailBanner({ user }: { user: Pick<User, 'id' | 'email' | 
 
   const onResend = () =>
     resend.mutate(undefined, {
-      onSuccess: () =>
-        toast({ title: 'Confirmation email sent', description: `We sent a new link to ${user.email}.` }),
+      onSuccess: ({ message }) => {
+        if (message === AccountMessage.AlreadyVerified) toast({ title: message });
+        else toast({ title: 'Confirmation email sent', description: `We sent a new link to ${user.email}.` });
+      },
     });
   const onDismiss = () => {
     rememberDismissed(user.id);
