@@ -1,4 +1,4 @@
-# One image recipe for every Lectern process: `--target service --build-arg SERVICE=<gateway|transcripts|ai|export|billing>`.
+# One image recipe for every Lectern process: `--target service --build-arg SERVICE=<gateway|transcripts|ai|export|billing|mail>`.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -10,6 +10,7 @@ COPY services/transcripts/package.json services/transcripts/
 COPY services/ai/package.json services/ai/
 COPY services/export/package.json services/export/
 COPY services/billing/package.json services/billing/
+COPY services/mail/package.json services/mail/
 COPY frontend/package.json frontend/
 RUN node .ci/complete-lockfile.mjs && npm ci --no-audit --no-fund
 COPY libs ./libs

@@ -11,6 +11,7 @@ const SERVICES = [
   ['ai', 'green'],
   ['export', 'yellow'],
   ['billing', 'cyan'],
+  ['mail', 'red'],
 ];
 const DEMO_YOUTUBE_PORT = Number(process.env.DEMO_YOUTUBE_PORT ?? 3099);
 const node = process.execPath;

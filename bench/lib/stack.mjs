@@ -25,7 +25,7 @@ export async function freePort() {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startStack({
-  workers = ['transcripts', 'ai', 'export', 'billing'],
+  workers = ['transcripts', 'ai', 'export', 'billing', 'mail'],
   env: extra = {},
 } = {}) {
   const id = randomBytes(4).toString('hex');

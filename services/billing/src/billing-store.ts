@@ -156,6 +156,16 @@ export class BillingStore {
     return rows[0]?.user_id ?? null;
   }
 
+  /** The user's stored subscriptions that may still bill. */
+  async billingSubscriptionIdsOf(userId: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>(
+      `SELECT id FROM stripe_subscriptions
+        WHERE user_id = $1 AND status NOT IN ('canceled', 'incomplete_expired') ORDER BY created_at, id`,
+      [userId],
+    );
+    return rows.map((row) => row.id);
+  }
+
   async subscriptionIdsOfCustomer(customerId: string): Promise<string[]> {
     const { rows } = await this.pool.query<{ id: string }>(
       'SELECT id FROM stripe_subscriptions WHERE customer_id = $1',

@@ -3,6 +3,8 @@ import {
   BillingMessage,
   hasProAccess,
   type BillingSyncResult,
+  type CancelSubscriptionsData,
+  type CancelSubscriptionsResult,
   type CheckoutSyncResult,
   type CreateCheckoutSessionData,
   type CreatePortalSessionData,
@@ -28,6 +30,9 @@ export interface BillingServiceDeps {
 }
 
 type StripeObject = Record<string, unknown>;
+
+/** Subscriptions in these states bill no more. */
+const ENDED_STATUSES = new Set<Stripe.Subscription.Status>(['canceled', 'incomplete_expired']);
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 /** An expandable Stripe field: an id, or the object carrying it. */
@@ -134,6 +139,53 @@ export class BillingService {
   async syncSubscription(subscriptionId: string, hint: { userId?: string } = {}): Promise<BillingSyncResult> {
     const changed = await this.sync(subscriptionId, hint.userId ?? null);
     return { outcome: 'processed', changedUserIds: changed };
+  }
+
+  /**
+   * The person is deleting their account: every subscription of theirs that still bills (stored here, or listed
+   * by Stripe for their customer, in case its webhook has not arrived yet) is cancelled now, not at period end.
+   * Any failure is permanent and answered at once: the account is then kept, and asking again is safe.
+   */
+  async cancelSubscriptions(data: CancelSubscriptionsData): Promise<CancelSubscriptionsResult> {
+    const { store, logger } = this.deps;
+    const user = await store.findUser(data.userId);
+    if (!user) return { canceled: [] };
+    const ids = new Set(await store.billingSubscriptionIdsOf(user.id));
+    const stripe = this.deps.stripe;
+    if (!stripe) {
+      if (ids.size === 0) return { canceled: [] };
+      throw new PermanentJobError(503, BillingMessage.NotConfigured);
+    }
+    try {
+      if (user.stripeCustomerId) {
+        for await (const subscription of stripe.subscriptions.list({
+          customer: user.stripeCustomerId,
+          status: 'all',
+        })) {
+          if (!ENDED_STATUSES.has(subscription.status)) ids.add(subscription.id);
+        }
+      }
+      for (const id of ids) {
+        await stripe.subscriptions.cancel(id).catch((error: unknown) => {
+          // Already gone in Stripe: nothing left to bill.
+          if (!isMissingResource(error)) throw error;
+        });
+      }
+    } catch (error) {
+      logger.warn(
+        { err: error, userId: user.id },
+        'could not cancel the subscriptions of an account being deleted',
+      );
+      throw new PermanentJobError(502, BillingMessage.CancelFailed);
+    }
+    for (const id of ids) {
+      // The cancellation is done in Stripe; storing it here is a courtesy the webhook would also do.
+      await this.sync(id, user.id).catch((error: unknown) =>
+        logger.warn({ err: error, subscriptionId: id }, 'cancelled subscription not synced yet'),
+      );
+    }
+    logger.info({ userId: user.id, canceled: [...ids] }, 'subscriptions cancelled for an account deletion');
+    return { canceled: [...ids] };
   }
 
   /** The users whose billing changed, or null for an event Lectern does not act on. */

@@ -19,6 +19,7 @@ export function createBillingHandlers(
     'process-webhook-event': async (data) => service().processWebhookEvent(data.eventId),
     'sync-subscription': async (data) => service().syncSubscription(data.subscriptionId),
     'sync-checkout-session': async (data) => service().syncCheckoutSession(data),
+    'cancel-subscriptions': async (data) => service().cancelSubscriptions(data),
     'reconcile-stripe-events': async () => {
       if (!reconciler) throw new PermanentJobError(503, BillingMessage.NotConfigured);
       return reconciler.run();

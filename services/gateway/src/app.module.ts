@@ -12,6 +12,8 @@ import { DatabaseModule } from './database/database.module';
 import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
 import { LibraryModule } from './library/library.module';
+import { AccountModule } from './account/account.module';
+import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 
@@ -49,7 +51,9 @@ export class AppModule {
         DatabaseModule.forRoot(),
         QueuesModule,
         MetricsModule,
+        MailModule,
         AuthModule,
+        AccountModule,
         BillingModule,
         HealthModule,
         LibraryModule,

@@ -1,5 +1,11 @@
 import { DataSource } from 'typeorm';
-import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+import {
+  confirmEmail,
+  sessionCookie,
+  startTestGateway,
+  uniqueEmail,
+  type TestGateway,
+} from './support/test-gateway';
 
 /**
  * Another gateway in this process, with modules of its own as in a separate process: passport keeps its
@@ -34,8 +40,12 @@ describe('admin rights follow ADMIN_EMAILS on every request', () => {
       .http()
       .post('/api/auth/signup')
       .send({ email: operator, password: 'correct horse' });
-    expect(signup.body.role).toBe('admin');
+    // Listed but not confirmed yet: an ordinary user.
+    expect(signup.body).toMatchObject({ role: 'user', emailVerified: false });
     const cookie = sessionCookie(signup)!;
+    expect((await before.http().get('/admin/queues/api/queues').set('Cookie', cookie)).status).toBe(404);
+    await confirmEmail(before, operator);
+    expect((await before.http().get('/api/auth/me').set('Cookie', cookie)).body.role).toBe('admin');
     expect((await before.http().get('/admin/queues/api/queues').set('Cookie', cookie)).status).toBe(200);
 
     // The operator removes the address and restarts (or rolls out) the gateway over the same Redis and database.

@@ -1,5 +1,11 @@
 import { DataSource } from 'typeorm';
-import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+import {
+  confirmEmail,
+  sessionCookie,
+  startTestGateway,
+  uniqueEmail,
+  type TestGateway,
+} from './support/test-gateway';
 
 describe('accounts and sessions', () => {
   let gateway: TestGateway;
@@ -136,13 +142,15 @@ describe('accounts and sessions', () => {
     expect(row!.password_hash).not.toContain('correct horse');
   });
 
-  it('gives the admin role to emails in ADMIN_EMAILS', async () => {
-    const response = await gateway
-      .http()
+  it('gives the admin role to an address in ADMIN_EMAILS only once it is confirmed', async () => {
+    const browser = gateway.browser();
+    const response = await browser
       .post('/api/auth/signup')
       .send({ email: 'head.teacher@example.com', password: 'correct horse' });
     expect(response.status).toBe(201);
-    expect(response.body.role).toBe('admin');
+    expect(response.body).toMatchObject({ role: 'user', emailVerified: false });
+    await confirmEmail(gateway, 'head.teacher@example.com');
+    expect((await browser.get('/api/auth/me')).body).toMatchObject({ role: 'admin', emailVerified: true });
   });
 
   it('saves the profile name', async () => {

@@ -8,7 +8,7 @@ import {
   type JobHandlers,
 } from '@lectern/contracts/runtime';
 import { trimForDisplay } from '../src/admin/bull-board';
-import { startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+import { confirmEmail, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 
 describe('Bull Board at /admin/queues', () => {
   let gateway: TestGateway;
@@ -28,8 +28,10 @@ describe('Bull Board at /admin/queues', () => {
   async function signedInAdmin() {
     const admin = gateway.browser();
     const login = await admin.post('/api/auth/login').send({ email: adminEmail, password: 'correct horse' });
-    if (login.status !== 200)
+    if (login.status !== 200) {
       await admin.post('/api/auth/signup').send({ email: adminEmail, password: 'correct horse' });
+      await confirmEmail(gateway, adminEmail);
+    }
     return admin;
   }
 

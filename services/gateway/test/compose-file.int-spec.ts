@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { AiEnvSchema } from '../../ai/src/env';
 import { BillingEnvSchema } from '../../billing/src/env';
 import { ExportEnvSchema } from '../../export/src/env';
+import { MailEnvSchema } from '../../mail/src/env';
 import { TranscriptsEnvSchema } from '../../transcripts/src/env';
 import { GatewayEnvSchema } from '../src/config/gateway-env';
 
@@ -30,13 +31,14 @@ interface ComposeFile {
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), {
   merge: true,
 }) as ComposeFile;
-const LECTERN_SERVICES = ['gateway', 'transcripts', 'ai', 'export', 'billing'];
+const LECTERN_SERVICES = ['gateway', 'transcripts', 'ai', 'export', 'billing', 'mail'];
 const ENV_SCHEMAS: Record<string, z.ZodObject> = {
   gateway: GatewayEnvSchema,
   transcripts: TranscriptsEnvSchema,
   ai: AiEnvSchema,
   export: ExportEnvSchema,
   billing: BillingEnvSchema,
+  mail: MailEnvSchema,
 };
 // One install per compose project needs no key prefix; the image carries the built web app.
 const NOT_FOR_COMPOSE = ['REDIS_PREFIX', 'WEB_DIST_DIR'];
@@ -115,6 +117,18 @@ describe('docker-compose.yml', () => {
     });
     expect(compose.services.billing!.environment).toMatchObject({
       STRIPE_RECONCILE_AFTER_MS: '${STRIPE_RECONCILE_AFTER_MS:-120000}',
+    });
+  });
+
+  it('sends mail to a Mailpit for development, its web UI on 8025, unless SMTP_URL names a mail server', () => {
+    const mailpit = compose.services.mailpit!;
+    expect(mailpit.image).toMatch(/^axllent\/mailpit:/);
+    expect(mailpit.healthcheck?.test.length).toBeGreaterThan(0);
+    expect((mailpit as { ports?: string[] }).ports).toContain('${MAILPIT_UI_PORT:-8025}:8025');
+    expect(compose.services.mail!.environment).toMatchObject({
+      SMTP_URL: '${SMTP_URL:-smtp://mailpit:1025}',
+      MAIL_FROM: '${MAIL_FROM:-Lectern <no-reply@localhost>}',
+      APP_URL: '${APP_URL:-http://localhost:3000}',
     });
   });
 

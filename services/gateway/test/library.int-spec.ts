@@ -72,9 +72,14 @@ describe('analysing videos into the library', () => {
   });
 
   it('fetches once when two users analyse the same new video at the same moment', async () => {
-    const [one, two] = await Promise.all([signedInBrowser(stack.gateway, 'one'), signedInBrowser(stack.gateway, 'two')]);
+    const [one, two] = await Promise.all([
+      signedInBrowser(stack.gateway, 'one'),
+      signedInBrowser(stack.gateway, 'two'),
+    ]);
     const captionFetches = () =>
-      stack.youtube.requests.filter((r) => r.path.startsWith('/api/timedtext') && r.path.includes('entityClass')).length;
+      stack.youtube.requests.filter(
+        (r) => r.path.startsWith('/api/timedtext') && r.path.includes('entityClass'),
+      ).length;
     const [a, b] = await Promise.all([
       one.post('/api/transcripts/fetch').send({ youtubeUrl: watchUrl('entityClass') }),
       two.post('/api/transcripts/fetch').send({ youtubeUrl: watchUrl('entityClass') }),

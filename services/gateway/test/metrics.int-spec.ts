@@ -15,7 +15,13 @@ import { MetricsModule } from '../src/metrics/metrics.module';
 import { usageMonth } from '../src/usage/usage.service';
 import { signedInBrowser } from './support/library-fixtures';
 import { resolveGatewayEnv } from '../src/config/load-gateway-env';
-import { isolatedEnv, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+import {
+  confirmEmail,
+  isolatedEnv,
+  startTestGateway,
+  uniqueEmail,
+  type TestGateway,
+} from './support/test-gateway';
 
 interface Sample {
   name: string;
@@ -73,6 +79,7 @@ describe('Prometheus metrics', () => {
     gateway = await startTestGateway({ ADMIN_EMAILS: adminEmail, METRICS_PORT: '0' });
     admin = gateway.browser();
     await admin.post('/api/auth/signup').send({ email: adminEmail, password: 'correct horse' });
+    await confirmEmail(gateway, adminEmail);
   });
   afterAll(() => gateway.close());
 

@@ -1,5 +1,5 @@
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
-import { startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+import { confirmEmail, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 import { eventually } from './support/test-workers';
 
 // Readiness is public (load balancers call it signed out): it names the parts that are down and nothing else.
@@ -29,6 +29,7 @@ describe('readiness details', () => {
     expect(
       (await admin.post('/api/auth/signup').send({ email: adminEmail, password: 'correct horse' })).status,
     ).toBe(201);
+    await confirmEmail(gateway, adminEmail);
     const user = gateway.browser();
     await user.post('/api/auth/signup').send({ email: uniqueEmail(), password: 'correct horse' });
 
@@ -37,15 +38,15 @@ describe('readiness details', () => {
     expect(detailed.status).toBe(503);
     expect(detailed.body.details.workers).toEqual({
       status: 'down',
-      processes: { transcripts: 0, ai: 0, export: 0, billing: 0 },
-      missing: ['transcripts', 'ai', 'export', 'billing'],
+      processes: { transcripts: 0, ai: 0, export: 0, billing: 0, mail: 0 },
+      missing: ['transcripts', 'ai', 'export', 'billing', 'mail'],
     });
 
     const plain = await user.get('/api/health/ready');
     expect(plain.body.details).toEqual({
       postgres: { status: 'up' },
       redis: { status: 'up' },
-      workers: { status: 'down', missing: ['transcripts', 'ai', 'export', 'billing'] },
+      workers: { status: 'down', missing: ['transcripts', 'ai', 'export', 'billing', 'mail'] },
     });
   });
 

@@ -1,4 +1,5 @@
 import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { AccountMessage } from '@lectern/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { withTimeout } from '../common/with-timeout';
@@ -7,6 +8,11 @@ import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
 
 const WINDOW_SECONDS = 15 * 60;
+const HOUR_SECONDS = 60 * 60;
+/** Password reset mails one address may be sent in an hour. */
+export const RESET_MAILS_PER_EMAIL = 5;
+/** Confirmation emails one user may ask for again in an hour. */
+export const VERIFICATION_MAILS_PER_USER = 3;
 /** A Redis that stops answering must not hold sign-ins open: the attempt is answered 503 after this long. */
 const COUNTER_TIMEOUT_MS = 3000;
 const COUNTERS_UNAVAILABLE = 'Signing in is unavailable for a moment. Please try again shortly.';
@@ -27,18 +33,50 @@ export class AuthRateLimiter {
   private readonly perIp: RateLimiterRedis;
   private readonly perEmailAndIp: RateLimiterRedis;
   private readonly perEmail: RateLimiterRedis;
+  private readonly resetsPerEmail: RateLimiterRedis;
+  private readonly verificationMailsPerUser: RateLimiterRedis;
 
   constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(GATEWAY_ENV) env: GatewayEnv) {
-    const limiter = (name: string, points: number) =>
+    const limiter = (name: string, points: number, duration = WINDOW_SECONDS) =>
       new RateLimiterRedis({
         storeClient: redis,
         keyPrefix: `${env.REDIS_PREFIX}:rl:${name}`,
         points,
-        duration: WINDOW_SECONDS,
+        duration,
       });
     this.perIp = limiter('auth-ip', env.AUTH_RATE_LIMIT_IP);
     this.perEmailAndIp = limiter('auth-email-ip', env.AUTH_RATE_LIMIT_EMAIL);
     this.perEmail = limiter('auth-email', env.AUTH_RATE_LIMIT_EMAIL * EMAIL_CEILING_FACTOR);
+    this.resetsPerEmail = limiter('reset-email', RESET_MAILS_PER_EMAIL, HOUR_SECONDS);
+    this.verificationMailsPerUser = limiter('verify-mail', VERIFICATION_MAILS_PER_USER, HOUR_SECONDS);
+  }
+
+  /**
+   * A password reset request: counted against the IP (with logins and signups) and against the email, whether
+   * or not an account has it, so the answer says nothing about the account and nobody's inbox is flooded.
+   */
+  async startPasswordReset(ip: string, email: string): Promise<void> {
+    await consumeAll([
+      [this.perIp, ip],
+      [this.resetsPerEmail, email],
+    ]);
+  }
+
+  /** Using a mailed link (a password reset): counted against the IP, with logins and signups. */
+  async startLinkUse(ip: string): Promise<void> {
+    await consumeAll([[this.perIp, ip]]);
+  }
+
+  /** Asking for another confirmation email: VERIFICATION_MAILS_PER_USER an hour. */
+  async startVerificationResend(userId: string): Promise<void> {
+    await timeLimited(this.verificationMailsPerUser.consume(userId)).catch((error: unknown) => {
+      throw error instanceof RateLimiterRes
+        ? new HttpException(
+            { message: AccountMessage.TooManyVerificationEmails },
+            HttpStatus.TOO_MANY_REQUESTS,
+          )
+        : error;
+    });
   }
 
   /**
@@ -48,18 +86,7 @@ export class AuthRateLimiter {
   async startLogin(ip: string, email: string | null): Promise<void> {
     const counters: [RateLimiterRedis, string][] = [[this.perIp, ip]];
     if (email) counters.push([this.perEmailAndIp, pairKey(email, ip)], [this.perEmail, email]);
-    const taken: [RateLimiterRedis, string][] = [];
-    try {
-      for (const [limiter, key] of counters) {
-        await timeLimited(limiter.consume(key));
-        taken.push([limiter, key]);
-      }
-    } catch (error) {
-      await Promise.all(
-        taken.map(([limiter, key]) => timeLimited(limiter.reward(key)).catch(() => undefined)),
-      );
-      throw tooManyAttempts(error);
-    }
+    await consumeAll(counters);
   }
 
   /** A signup attempt: counted against the IP, whatever its outcome. */
@@ -76,6 +103,20 @@ export class AuthRateLimiter {
       timeLimited(this.perEmailAndIp.delete(pairKey(email, ip))),
       timeLimited(this.perEmail.reward(email)),
     ]);
+  }
+}
+
+/** Takes a point from each counter; when one refuses, the points already taken are given back. */
+async function consumeAll(counters: [RateLimiterRedis, string][]): Promise<void> {
+  const taken: [RateLimiterRedis, string][] = [];
+  try {
+    for (const [limiter, key] of counters) {
+      await timeLimited(limiter.consume(key));
+      taken.push([limiter, key]);
+    }
+  } catch (error) {
+    await Promise.all(taken.map(([limiter, key]) => timeLimited(limiter.reward(key)).catch(() => undefined)));
+    throw tooManyAttempts(error);
   }
 }
 

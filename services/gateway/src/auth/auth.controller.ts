@@ -10,12 +10,13 @@ import type { z } from 'zod';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { parseWith } from '../http/zod';
-import { sessionCookieName, sessionCookieOptions } from '../http/session';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
+import { MailOutbox } from '../mail/mail-outbox';
 import { AuthRateLimiter } from './auth-rate-limiter';
 import { AuthService } from './auth.service';
 import { AuthAttemptGuard, clientIp, CurrentUser, LocalAuthGuard, SignedInGuard } from './guards';
+import { logIn, logOut } from './session-login';
 
 @Controller('api/auth')
 export class AuthController {
@@ -23,6 +24,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly users: UsersService,
     private readonly limiter: AuthRateLimiter,
+    private readonly mail: MailOutbox,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
@@ -31,6 +33,8 @@ export class AuthController {
   async signup(@Body() body: z.output<typeof SignupRequestSchema>, @Req() req: Request): Promise<User> {
     const user = await this.auth.signup(body);
     await logIn(req, user);
+    // The account works at once; the confirmation email follows from the mail worker.
+    await this.mail.trySend('send-email-verification', { userId: user.id }, 'free');
     return toUser(user);
   }
 
@@ -46,14 +50,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(200)
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ ok: true }> {
-    await new Promise<void>((resolve, reject) =>
-      req.logout((error) => (error ? reject(error as Error) : resolve())),
-    );
-    // Destroying the stored session makes the old cookie worthless even if someone kept a copy.
-    await new Promise<void>((resolve, reject) =>
-      req.session.destroy((error) => (error ? reject(error as Error) : resolve())),
-    );
-    res.clearCookie(sessionCookieName(this.env), sessionCookieOptions(this.env));
+    await logOut(req, res, this.env);
     return { ok: true };
   }
 
@@ -69,12 +66,4 @@ export class AuthController {
     const { name } = parseWith(UpdateProfileRequestSchema, body);
     return toUser(await this.users.updateName(user.id, name === '' ? null : name));
   }
-}
-
-/** passport's login regenerates the session id, so a planted id is never promoted to a signed-in one. */
-async function logIn(req: Request, user: UserEntity): Promise<void> {
-  await new Promise<void>((resolve, reject) =>
-    req.login(user, (error) => (error ? reject(error as Error) : resolve())),
-  );
-  req.session.signedInAt = Date.now();
 }

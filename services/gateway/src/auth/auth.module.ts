@@ -12,6 +12,6 @@ import { SessionSerializer } from './session.serializer';
   imports: [PassportModule.register({ session: true })],
   controllers: [AuthController],
   providers: [AuthService, UsersService, PasswordHasher, LocalStrategy, SessionSerializer, AuthRateLimiter],
-  exports: [UsersService],
+  exports: [UsersService, PasswordHasher, AuthRateLimiter],
 })
 export class AuthModule {}

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
+import type { Redis } from 'ioredis';
 import passport from 'passport';
 import type { RedisClientType } from 'redis';
 import { mountBullBoard } from '../admin/bull-board';
@@ -7,7 +8,8 @@ import type { GatewayEnv } from '../config/gateway-env';
 import { httpMetrics } from '../metrics/http-metrics';
 import { mountMetrics, METRICS_PATH } from '../metrics/metrics-endpoint';
 import { MetricsService } from '../metrics/metrics.service';
-import { SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
+import { REDIS_CLIENT, SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
+import { DEV_MAIL_PATH, devMailPage } from '../mail/dev-mail-page';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/stripe-webhook-body';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBody } from './json-body';
@@ -54,6 +56,7 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
   );
   mountBullBoard(app);
   mountMetrics(app);
+  app.use(DEV_MAIL_PATH, devMailPage(env, app.get<Redis>(REDIS_CLIENT)));
   app.use(spaHandler(env.WEB_DIST_DIR ?? defaultWebDistDir()));
   app.useGlobalFilters(new ApiExceptionFilter());
 }

@@ -25,6 +25,18 @@ export class UserEntity {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
+  /** When the owner followed a confirmation link; null until then. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true })
+  emailVerifiedAt!: Date | null;
+
+  /** When an operator granted admin (`npm run admin -- grant`); null otherwise. */
+  @Column({ name: 'admin_granted_at', type: 'timestamptz', nullable: true })
+  adminGrantedAt!: Date | null;
+
+  /** Raised to end every session of the account at once (see SessionSerializer). */
+  @Column({ name: 'session_generation', type: 'integer', default: 0 })
+  sessionGeneration!: number;
+
   /** Billing columns are written by the billing worker only (services/billing). */
   @Column({ name: 'stripe_customer_id', type: 'text', nullable: true })
   stripeCustomerId!: string | null;
@@ -44,6 +56,7 @@ export function toUser(entity: UserEntity): User {
     name: entity.name,
     plan: entity.plan,
     role: entity.role,
+    emailVerified: entity.emailVerifiedAt !== null && entity.emailVerifiedAt !== undefined,
     createdAt: entity.createdAt.toISOString(),
     subscriptionStatus: entity.subscriptionStatus ?? null,
     proUntil: entity.proUntil?.toISOString() ?? null,

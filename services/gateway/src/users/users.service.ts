@@ -20,15 +20,20 @@ export class UsersService {
 
   /**
    * The one place an account's role is decided, from the account and the current configuration; sessions
-   * apply it on every request, so a change to ADMIN_EMAILS needs no new sign-in.
+   * apply it on every request, so a change to ADMIN_EMAILS (or a grant) needs no new sign-in. An address in
+   * ADMIN_EMAILS counts only once its owner has proved it by confirming the email: whoever signs up first
+   * with it is an ordinary user until then.
    */
-  roleFor(user: Pick<UserEntity, 'email'>): Role {
-    return this.env.ADMIN_EMAILS.includes(user.email.toLowerCase()) ? 'admin' : 'user';
+  roleFor(user: Pick<UserEntity, 'email' | 'emailVerifiedAt' | 'adminGrantedAt'>): Role {
+    if (user.adminGrantedAt) return 'admin';
+    const listed = this.env.ADMIN_EMAILS.includes(user.email.toLowerCase());
+    return listed && user.emailVerifiedAt ? 'admin' : 'user';
   }
 
   async create(input: { email: string; name: string | null; passwordHash: string }): Promise<UserEntity> {
     try {
-      return await this.users.save(this.users.create({ ...input, role: this.roleFor(input) }));
+      // A new account has proved nothing yet: it starts as a user whatever ADMIN_EMAILS says.
+      return await this.users.save(this.users.create({ ...input, role: 'user' }));
     } catch (error) {
       if ((error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION) {
         throw new ConflictException('An account with this email already exists.');
@@ -59,6 +64,28 @@ export class UsersService {
     if (user.role === role) return user;
     await this.users.update({ id: user.id }, { role });
     return { ...user, role };
+  }
+
+  /** Stores that the owner followed a confirmation link (the first time counts). */
+  async markEmailVerified(id: string): Promise<void> {
+    await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ emailVerifiedAt: () => 'coalesce(email_verified_at, now())' })
+      .where('id = :id', { id })
+      .execute();
+  }
+
+  /**
+   * Ends every session of the account: each one remembers the generation it was signed in under, and is
+   * refused once it differs. Answers the new generation.
+   */
+  async endAllSessions(id: string): Promise<number> {
+    const rows = await this.users.query<[{ session_generation: number }[], number]>(
+      'UPDATE users SET session_generation = session_generation + 1 WHERE id = $1 RETURNING session_generation',
+      [id],
+    );
+    return rows[0][0]?.session_generation ?? 0;
   }
 
   async updateName(id: string, name: string | null): Promise<UserEntity> {

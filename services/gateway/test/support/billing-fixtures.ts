@@ -13,7 +13,7 @@ import {
   type FakeStripe,
 } from '../../../billing/test/fixtures/fake-stripe';
 import type { GatewayEnvInput } from '../../src/config/gateway-env';
-import { startTestGateway, uniqueEmail, type TestGateway } from './test-gateway';
+import { confirmIfListedAdmin, startTestGateway, uniqueEmail, type TestGateway } from './test-gateway';
 import { eventually, startTestWorkers, stopTestWorkers } from './test-workers';
 
 export interface BillingWorld {
@@ -61,6 +61,7 @@ export async function signUp(gateway: TestGateway, email = uniqueEmail('billing'
   const browser = gateway.browser();
   const response = await browser.post('/api/auth/signup').send({ email, password: 'correct horse' });
   if (response.status !== 201) throw new Error(`signup failed: ${response.status}`);
+  await confirmIfListedAdmin(gateway, email);
   return { id: (response.body as { id: string }).id, email, browser };
 }
 

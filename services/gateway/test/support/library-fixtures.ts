@@ -1,6 +1,6 @@
 import { startFakeYouTube, type FakeYouTube } from '../../../transcripts/src/fake-youtube';
 import type { RunningQueueWorker } from '@lectern/contracts/runtime';
-import { startTestGateway, uniqueEmail, type TestGateway } from './test-gateway';
+import { confirmIfListedAdmin, startTestGateway, uniqueEmail, type TestGateway } from './test-gateway';
 import { startTestWorkers, stopTestWorkers } from './test-workers';
 
 export interface LibraryStack {
@@ -34,6 +34,7 @@ export async function signedInBrowser(gateway: TestGateway, label = 'student', e
     .send({ email, password: 'correct horse', name: label });
   if (response.status !== 201)
     throw new Error(`signup failed: ${response.status} ${JSON.stringify(response.body)}`);
+  await confirmIfListedAdmin(gateway, email);
   return Object.assign(browser, { email, userId: response.body.id as string });
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { deleteKeysUnderPrefix } from '@lectern/contracts/runtime';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { createGateway } from '../../src/bootstrap';
 import type { GatewayEnv, GatewayEnvInput } from '../../src/config/gateway-env';
 import { resolveGatewayEnv } from '../../src/config/load-gateway-env';
@@ -53,6 +54,21 @@ export async function startTestGateway(
       await deleteKeysUnderPrefix(env.REDIS_URL, env.REDIS_PREFIX);
     },
   };
+}
+
+/**
+ * What following the confirmation link does, for fixtures that need a confirmed account (an ADMIN_EMAILS address
+ * is an admin only once confirmed). The flow itself is tested in account-mail.int-spec.ts.
+ */
+export async function confirmEmail(gateway: TestGateway, email: string): Promise<void> {
+  await gateway.app
+    .get(DataSource)
+    .query('UPDATE users SET email_verified_at = now() WHERE lower(email) = lower($1)', [email]);
+}
+
+/** Signs up; an address in ADMIN_EMAILS is then confirmed, as its owner would, so that it is an admin. */
+export async function confirmIfListedAdmin(gateway: TestGateway, email: string): Promise<void> {
+  if (gateway.env.ADMIN_EMAILS.includes(email.toLowerCase())) await confirmEmail(gateway, email);
 }
 
 let counter = 0;

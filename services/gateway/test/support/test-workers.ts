@@ -4,6 +4,8 @@ import { createBillingRuntime } from '../../../billing/src/billing-runtime';
 import { createTranscriptsHandlers } from '../../../transcripts/src/handlers';
 import { TranscriptStore } from '../../../transcripts/src/transcript-store';
 import { createYouTubeClient } from '../../../transcripts/src/youtube';
+import { DEFAULT_MAIL_FROM } from '../../../mail/src/env';
+import { createMailRuntime } from '../../../mail/src/mail-runtime';
 import type { GatewayEnv } from '../../src/config/gateway-env';
 import { startAiTestWorker, type AiTestWorkerOptions } from './ai-test-worker';
 import { startExportTestWorker } from './export-test-worker';
@@ -19,6 +21,8 @@ export interface TestWorkerOptions extends AiTestWorkerOptions {
   stripeApiUrl?: string;
   /** STRIPE_RECONCILE_AFTER_MS of the billing worker. */
   stripeReconcileAfterMs?: number;
+  /** SMTP_URL of the mail worker (a test SMTP server's); without it mails are only logged. */
+  smtpUrl?: string;
 }
 
 /** Runs every worker service's real handlers in this process, on the gateway's Redis prefix and database. */
@@ -60,6 +64,19 @@ export async function startTestWorkers(
     queue: QueueName.Billing,
     handlers: billing.handlers,
   });
+  const mail = createMailRuntime(
+    {
+      NODE_ENV: env.NODE_ENV,
+      DATABASE_URL: env.DATABASE_URL,
+      REDIS_URL: env.REDIS_URL,
+      REDIS_PREFIX: env.REDIS_PREFIX,
+      APP_URL: env.APP_URL,
+      SMTP_URL: options.smtpUrl,
+      MAIL_FROM: DEFAULT_MAIL_FROM,
+    },
+    logger,
+  );
+  const mailWorker = await startQueueWorker({ ...common, queue: QueueName.Mail, handlers: mail.handlers });
   const others = await Promise.all([
     startAiTestWorker(env.DATABASE_URL, common, options),
     startExportTestWorker(env, common),
@@ -70,6 +87,13 @@ export async function startTestWorkers(
       close: async () => {
         await billingWorker.close();
         await billing.close();
+      },
+    },
+    {
+      scheduler: mailWorker.scheduler,
+      close: async () => {
+        await mailWorker.close();
+        await mail.close();
       },
     },
     {

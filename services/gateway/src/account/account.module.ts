@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { AccountDeletionService } from './account-deletion.service';
+import { AccountExportService } from './account-export.service';
+import { AccountController } from './account.controller';
+import { AccountService } from './account.service';
+
+/** What a person does with their own account: confirm the email, passwords, sessions, export, deletion. */
+@Module({
+  imports: [AuthModule],
+  controllers: [AccountController],
+  providers: [AccountService, AccountExportService, AccountDeletionService],
+})
+export class AccountModule {}

@@ -1,0 +1,138 @@
+import { BadRequestException, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import {
+  AccountMessage,
+  QueueName,
+  type JobDataOf,
+  type JobNameOf,
+  type Lane,
+  type MessageResponse,
+} from '@lectern/contracts';
+import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/contracts/runtime';
+import { DataSource } from 'typeorm';
+import { AuthRateLimiter } from '../auth/auth-rate-limiter';
+import { PasswordHasher } from '../auth/password-hasher';
+import { laneFor } from '../library/plan-lane';
+import { MailOutbox } from '../mail/mail-outbox';
+import { toUser, type UserEntity } from '../users/user.entity';
+import { UsersService } from '../users/users.service';
+import { spendAccountToken } from './account-tokens';
+
+type MailJob = Exclude<JobNameOf<typeof QueueName.Mail>, 'ping'>;
+
+/** Confirming the email, and the password: forgotten, reset, changed; ending every session. */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly hasher: PasswordHasher,
+    private readonly limiter: AuthRateLimiter,
+    private readonly mail: MailOutbox,
+  ) {}
+
+  /** Follows a confirmation link; signed in or not (the link may be opened on another device). */
+  async verifyEmail(token: string): Promise<MessageResponse> {
+    await this.dataSource.transaction(async (manager) => {
+      const userId = await spendAccountToken(manager, token, 'verify_email');
+      await manager.query(
+        'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1',
+        [userId],
+      );
+    });
+    return { message: AccountMessage.EmailVerified };
+  }
+
+  async resendVerification(user: UserEntity): Promise<MessageResponse> {
+    if (user.emailVerifiedAt) return { message: AccountMessage.AlreadyVerified };
+    await this.limiter.startVerificationResend(user.id);
+    await this.queue('send-email-verification', { userId: user.id }, laneFor(toUser(user)));
+    return { message: AccountMessage.VerificationSent };
+  }
+
+  /**
+   * The same work and the same answer whether or not an account has this address: the counters, then one job
+   * that the mail worker turns into a mail only when there is an account.
+   */
+  async forgotPassword(ip: string, email: string): Promise<MessageResponse> {
+    await this.limiter.startPasswordReset(ip, email);
+    await this.queue('send-password-reset', { email }, 'free');
+    return { message: AccountMessage.ResetLinkSent };
+  }
+
+  /**
+   * Sets the new password from a reset link and ends every session of the account (the caller signs this
+   * browser in afresh). The link proves the address too, so an unconfirmed email becomes confirmed. Every other
+   * reset link of the account stops working.
+   */
+  async resetPassword(ip: string, token: string, password: string): Promise<UserEntity> {
+    await this.limiter.startLinkUse(ip);
+    const passwordHash = await this.hasher.hash(password);
+    const userId = await this.dataSource.transaction(async (manager) => {
+      const owner = await spendAccountToken(manager, token, 'reset_password');
+      await manager.query(
+        `UPDATE users SET password_hash = $2, session_generation = session_generation + 1,
+                email_verified_at = coalesce(email_verified_at, now())
+          WHERE id = $1`,
+        [owner, passwordHash],
+      );
+      await manager.query(
+        `UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`,
+        [owner],
+      );
+      return owner;
+    });
+    return this.afterPasswordChange(userId);
+  }
+
+  /** The current password proves it is the owner (counted like a sign-in); every session ends. */
+  async changePassword(
+    user: UserEntity,
+    ip: string,
+    currentPassword: string,
+    newPassword: string,
+  ): Promise<UserEntity> {
+    await this.confirmPassword(user, ip, currentPassword, AccountMessage.WrongCurrentPassword);
+    const passwordHash = await this.hasher.hash(newPassword);
+    await this.dataSource.query(
+      'UPDATE users SET password_hash = $2, session_generation = session_generation + 1 WHERE id = $1',
+      [user.id, passwordHash],
+    );
+    return this.afterPasswordChange(user.id);
+  }
+
+  /** Ends every session of the account, this one included (the caller signs this browser out). */
+  async signOutEverywhere(user: UserEntity): Promise<MessageResponse> {
+    await this.users.endAllSessions(user.id);
+    return { message: AccountMessage.SignedOutEverywhere };
+  }
+
+  /**
+   * Checks the account's password for a sensitive action, counted against the same limits as signing in: a
+   * stolen session cannot guess its way to the password.
+   */
+  async confirmPassword(user: UserEntity, ip: string, password: string, wrongMessage: string): Promise<void> {
+    await this.limiter.startLogin(ip, user.email);
+    const withHash = await this.users.findForLogin(user.email);
+    const valid = await this.hasher.verify(withHash?.passwordHash ?? null, password);
+    if (!valid) throw new BadRequestException(wrongMessage);
+    await this.limiter.loginSucceeded(ip, user.email);
+  }
+
+  private async afterPasswordChange(userId: string): Promise<UserEntity> {
+    const found = await this.users.findById(userId);
+    if (!found) throw new BadRequestException(AccountMessage.InvalidLink);
+    const user = await this.users.syncRole(found);
+    await this.mail.trySend('send-password-changed', { userId }, laneFor(toUser(user)));
+    return user;
+  }
+
+  private async queue<N extends MailJob>(
+    name: N,
+    data: JobDataOf<typeof QueueName.Mail, N>,
+    lane: Lane,
+  ): Promise<void> {
+    await this.mail.send(name, data, lane).catch((cause: unknown) => {
+      throw new ServiceUnavailableException(QUEUE_UNREACHABLE_MESSAGE, { cause });
+    });
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/contracts/runtime';
+
+export const DEFAULT_MAIL_FROM = 'Lectern <no-reply@localhost>';
+
+export const MailEnvSchema = BaseEnvSchema.extend({
+  ...DatabaseEnvShape,
+  /** Only for APP_URL's default, which must be the gateway's. */
+  PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').default(3000),
+  APP_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL (the public address of Lectern)',
+    })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…` (implicit TLS); unset: mails are logged. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .min(3, 'must be an address, e.g. "Lectern <no-reply@example.com>"')
+    .default(DEFAULT_MAIL_FROM),
+  MAIL_CONCURRENCY: concurrencySetting(4),
+});
+export type MailEnv = z.infer<typeof MailEnvSchema>;
+
+/** What the mail worker needs to run; the gateway's integration tests build it from their own settings. */
+export interface MailConfig extends Pick<
+  MailEnv,
+  'NODE_ENV' | 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM'
+> {
+  /** The public address links point at. */
+  APP_URL: string;
+}
+
+export function mailConfig(env: MailEnv): MailConfig {
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}

@@ -1,0 +1,34 @@
+import type { QueueName } from '@lectern/contracts';
+import { createRedis, quitRedis, type JobHandlers, type Logger } from '@lectern/contracts/runtime';
+import type { MailConfig } from './env';
+import { createMailHandlers } from './handlers';
+import { MailSender } from './mail-sender';
+import { MailStore } from './mail-store';
+
+export interface MailRuntime {
+  handlers: JobHandlers<typeof QueueName.Mail>;
+  close(): Promise<void>;
+}
+
+/** The mail worker's resources: PostgreSQL (accounts, link tokens), SMTP, and outside production the dev outbox. */
+export function createMailRuntime(config: MailConfig, logger: Logger): MailRuntime {
+  const store = new MailStore(config.DATABASE_URL);
+  const redis = config.NODE_ENV === 'production' ? null : createRedis(config.REDIS_URL);
+  redis?.on('error', () => undefined);
+  if (!config.SMTP_URL)
+    logger.info('SMTP_URL is not set: mails are written to this log instead of being sent');
+  const sender = new MailSender({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    logger,
+    devOutbox: redis ? { redis, prefix: config.REDIS_PREFIX } : null,
+  });
+  return {
+    handlers: createMailHandlers({ store, sender, appUrl: config.APP_URL }),
+    async close() {
+      sender.close();
+      if (redis) await quitRedis(redis);
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { DEV_MAIL_KEPT, devMailKey, type DevMail, type Logger } from '@lectern/contracts/runtime';
+import type { Redis } from 'ioredis';
+import { createTransport, type Transporter } from 'nodemailer';
+import type { MailMessage } from './messages';
+
+export interface Delivery {
+  delivery: 'sent' | 'logged';
+  messageId: string | null;
+}
+
+export interface MailSenderOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  logger: Logger;
+  /** Outside production: keeps the last mails in Redis for `/dev/mail`. */
+  devOutbox: { redis: Redis; prefix: string } | null;
+}
+
+// A mail server that does not answer fails the attempt soon, so the job is retried instead of hanging.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
+ * Sends over SMTP, or without SMTP_URL writes the mail (with its link) to the log at info so a developer can
+ * follow it. SMTP errors are thrown for the queue to retry.
+ */
+export class MailSender {
+  private readonly transport: Transporter | null;
+
+  constructor(private readonly options: MailSenderOptions) {
+    this.transport = options.smtpUrl ? createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS }) : null;
+  }
+
+  async send(to: string, message: MailMessage): Promise<Delivery> {
+    let result: Delivery;
+    if (this.transport) {
+      const info = (await this.transport.sendMail({
+        from: this.options.from,
+        to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      })) as { messageId?: string };
+      result = { delivery: 'sent', messageId: info.messageId ?? null };
+      this.options.logger.info({ to, subject: message.subject }, 'mail sent');
+    } else {
+      result = { delivery: 'logged', messageId: null };
+      this.options.logger.info(
+        { to, subject: message.subject, link: message.link },
+        `mail not sent (no SMTP_URL): "${message.subject}" to ${to}: ${message.link}`,
+      );
+    }
+    await this.keepForDevelopers(to, message, result.delivery);
+    return result;
+  }
+
+  private async keepForDevelopers(to: string, message: MailMessage, delivery: DevMail['delivery']) {
+    const outbox = this.options.devOutbox;
+    if (!outbox) return;
+    const entry: DevMail = {
+      to,
+      subject: message.subject,
+      text: message.text,
+      link: message.link,
+      delivery,
+      at: new Date().toISOString(),
+    };
+    const key = devMailKey(outbox.prefix);
+    await outbox.redis
+      .multi()
+      .lpush(key, JSON.stringify(entry))
+      .ltrim(key, 0, DEV_MAIL_KEPT - 1)
+      .exec()
+      .catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'could not keep the mail for /dev/mail'),
+      );
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}
