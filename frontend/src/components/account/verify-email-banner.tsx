@@ -56,7 +56,7 @@ export function VerifyEmailBanner({ user }: { user: Pick<User, 'id' | 'email' | 
               We sent a link to <span className="font-medium break-all text-foreground">{user.email}</span>.
             </p>
             {resend.isError ? (
-              <p role="alert" className="mt-1 font-medium text-destructive">
+              <p role="alert" className="mt-1 font-medium text-destructive dark:text-red-400">
                 {errorMessage(resend.error, 'Failed to send the email. Please try again.')}
               </p>
             ) : null}

@@ -78,7 +78,7 @@ export function AuthField({
         {...input}
       />
       {error ? (
-        <p id={errorId} className="text-sm text-destructive">
+        <p id={errorId} className="text-sm text-destructive dark:text-red-400">
           {error}
         </p>
       ) : null}
