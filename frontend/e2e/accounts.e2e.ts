@@ -202,8 +202,10 @@ describe('signed-in pages', () => {
     const account = await signUpByApi(context, newAccount('Ada Lovelace'));
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
-    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
-    expect(await page.getByLabel('Email').isEditable()).toBe(false);
+    // Exact: the unconfirmed-email banner and its dismiss button are labelled with "email" too.
+    const email = page.getByLabel('Email', { exact: true });
+    expect(await email.inputValue()).toBe(account.email);
+    expect(await email.isEditable()).toBe(false);
     expect(await page.getByText('Email cannot be changed').count()).toBe(1);
     await checkScreen(page, 'profile');
 

@@ -16,6 +16,11 @@ export const routes: RouteObject[] = [
       { path: ROUTES.privacy, lazy: page(() => import('@/pages/privacy-page')) },
       { path: ROUTES.terms, lazy: page(() => import('@/pages/terms-page')) },
       { path: ROUTES.pricing, lazy: page(() => import('@/pages/pricing-page')) },
+      // Opened from mails, in whatever browser the mail app picks: signed in or not.
+      { path: ROUTES.verifyEmail, lazy: page(() => import('@/pages/verify-email-page')) },
+      { path: ROUTES.forgotPassword, lazy: page(() => import('@/pages/forgot-password-page')) },
+      { path: ROUTES.resetPassword, lazy: page(() => import('@/pages/reset-password-page')) },
+      { path: ROUTES.accountDeleted, lazy: page(() => import('@/pages/account-deleted-page')) },
       {
         Component: RedirectIfSignedIn,
         children: [

@@ -1,4 +1,4 @@
-/** Every path of the web app (spec section 2). */
+/** Every path of the web app (spec section 2, and the account pages the mails link to). */
 export const ROUTES = {
   home: '/',
   login: '/login',
@@ -12,6 +12,10 @@ export const ROUTES = {
   pricing: '/pricing',
   pricingSuccess: '/pricing/success',
   pricingCancel: '/pricing/cancel',
+  verifyEmail: '/verify-email',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  accountDeleted: '/account-deleted',
 } as const;
 
 export const buildRoute = {

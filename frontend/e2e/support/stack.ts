@@ -6,12 +6,12 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-// The whole of Lectern as users get it: the gateway serving the built web app and /api, the four workers,
+// The whole of Lectern as users get it: the gateway serving the built web app and /api, the five workers,
 // and the fake YouTube with its sample lectures. Each run has its own database and Redis prefix.
 
 const run = promisify(execFile);
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const WORKERS = ['transcripts', 'ai', 'export', 'billing'] as const;
+const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail'] as const;
 
 export interface RunningStack {
   baseUrl: string;
@@ -128,7 +128,12 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
   }
 }
 
-export async function startStack(): Promise<RunningStack> {
+export interface StackOptions {
+  /** Where the mail worker delivers; without it mails are only logged. */
+  smtpUrl?: string;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const id = randomBytes(5).toString('hex');
   const database = `lectern_e2e_${id}`;
   const prefix = `lectern-e2e-${id}`;
@@ -175,6 +180,8 @@ export async function startStack(): Promise<RunningStack> {
       STRIPE_SECRET_KEY: '',
       WEB_DIST_DIR: path.join(REPO_ROOT, 'frontend/dist'),
       EXPORT_DIR: exportDir,
+      ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
+      MAIL_FROM: 'Lectern <no-reply@lectern.test>',
       // Every test signs up and in from 127.0.0.1.
       AUTH_RATE_LIMIT_IP: '10000',
       AUTH_RATE_LIMIT_EMAIL: '1000',

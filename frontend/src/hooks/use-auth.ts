@@ -1,6 +1,12 @@
-import type { LoginRequest, SignupRequest, UpdateProfileRequest, User } from '@lectern/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchCurrentUser, login, logout, signup, updateProfile } from '@/api/auth';
+import type {
+  LoginRequest,
+  ResetPasswordRequest,
+  SignupRequest,
+  UpdateProfileRequest,
+  User,
+} from '@lectern/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { fetchCurrentUser, login, logout, resetPassword, signup, updateProfile } from '@/api/auth';
 import { queryKeys } from '@/api/query-keys';
 import { toast } from '@/hooks/use-toast';
 
@@ -17,14 +23,27 @@ export function useSession(): Session {
   return { user: query.isError ? null : (query.data ?? null), isLoading: query.isPending };
 }
 
+/** Reads the current user afresh (after a sign-in, or anything else that changes who is signed in). */
+export async function refreshSession(queryClient: QueryClient): Promise<User | null> {
+  queryClient.removeQueries({ queryKey: queryKeys.loggedOut });
+  // A read under way may have started before the change: its answer would be out of date.
+  await queryClient.cancelQueries({ queryKey: queryKeys.me });
+  return queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+}
+
+/** Forgets the signed-in user and everything read on their behalf. */
+export function clearSession(queryClient: QueryClient): void {
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+  queryClient.setQueryData(queryKeys.me, null);
+}
+
 /** Login or signup success refetches the current user (spec section 4). */
-function useRefetchSessionAfter<TBody>(call: (body: TBody) => Promise<User>) {
+function useRefetchSessionAfter<TBody>(call: (body: TBody) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.loggedOut });
-      await queryClient.fetchQuery({ ...currentUserQuery, staleTime: 0 });
+      await refreshSession(queryClient);
     },
   });
 }
@@ -37,6 +56,11 @@ export function useSignup() {
   return useRefetchSessionAfter<SignupRequest>(signup);
 }
 
+/** A password reset signs this browser in as the account's owner. */
+export function useResetPassword() {
+  return useRefetchSessionAfter<ResetPasswordRequest>(resetPassword);
+}
+
 /**
  * Logs out and says 'Logged out'. The signed-in screen's guard sees the cleared session and, because of the
  * loggedOut mark, sends the user home rather than to /login (navigating here as well would race it).
@@ -46,9 +70,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+      clearSession(queryClient);
       queryClient.setQueryData(queryKeys.loggedOut, true);
-      queryClient.setQueryData(queryKeys.me, null);
       toast({ title: 'Logged out' });
     },
   });

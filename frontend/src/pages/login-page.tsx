@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import {
   AuthField,
   AuthForm,
@@ -61,6 +61,14 @@ export default function LoginPage() {
           type="password"
           autoComplete="current-password"
           required
+          labelAside={
+            <Link
+              to={ROUTES.forgotPassword}
+              className="rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/60"
+            >
+              Forgot password?
+            </Link>
+          }
           value={password}
           onValueChange={setPassword}
           disabled={login.isPending}

@@ -1,6 +1,10 @@
 import type { User } from '@lectern/contracts';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '@/api/http';
+import { ChangePasswordCard } from '@/components/account/change-password-card';
+import { DeleteAccountCard } from '@/components/account/delete-account-card';
+import { SessionsCard } from '@/components/account/sessions-card';
+import { YourDataCard } from '@/components/account/your-data-card';
 import { PlanCard } from '@/components/profile/plan-card';
 import { UsageCard } from '@/components/profile/usage-card';
 import { Button } from '@/components/ui/button';
@@ -98,6 +102,12 @@ export default function ProfilePage() {
         <PlanCard user={user} />
         <UsageCard />
       </div>
+      <ChangePasswordCard email={user.email} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <SessionsCard />
+        <YourDataCard />
+      </div>
+      <DeleteAccountCard email={user.email} />
     </div>
   );
 }

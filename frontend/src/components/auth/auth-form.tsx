@@ -6,7 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 
-/** The login and signup form: its fields, then a full-width submit button that shows when it is busy. */
+/** An auth form: its fields, then a full-width submit button that shows when it is busy. */
 export function AuthForm({
   onSubmit,
   pending,
@@ -34,24 +34,67 @@ export function AuthForm({
   );
 }
 
-/** One labelled field of an auth form. */
+/**
+ * One labelled field of a form, with its error beside it: the input is marked invalid and described by the
+ * error, so a screen reader reads the message with the field.
+ */
 export function AuthField({
   id,
   label,
   value,
   onValueChange,
+  error,
+  labelAside,
+  'aria-describedby': describedBy,
   ...input
 }: Omit<ComponentProps<'input'>, 'onChange' | 'value'> & {
   id: string;
   label: string;
   value: string;
   onValueChange: (value: string) => void;
+  error?: string;
+  /** Shown at the end of the label's line, e.g. a link. */
+  labelAside?: ReactNode;
 }) {
+  const errorId = `${id}-error`;
+  const describedByIds = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ');
   return (
     <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} value={value} onChange={(e) => onValueChange(e.target.value)} {...input} />
+      {labelAside ? (
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={id}>{label}</Label>
+          {labelAside}
+        </div>
+      ) : (
+        <Label htmlFor={id}>{label}</Label>
+      )}
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByIds === '' ? undefined : describedByIds}
+        className={error ? 'border-destructive' : undefined}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
     </div>
+  );
+}
+
+/** A message about the whole form (usually the server's), read out as soon as it appears. */
+export function FormAlert({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/60 bg-destructive/10 p-3 text-sm font-medium text-foreground"
+    >
+      {children}
+    </p>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router-dom';
+import { VerifyEmailBanner } from '@/components/account/verify-email-banner';
 import { AppNav } from '@/components/layout/app-nav';
 import { useSession } from '@/hooks/use-auth';
 
@@ -8,6 +9,7 @@ export function AppShell() {
   return (
     <div className="min-h-screen">
       {user ? <AppNav user={user} /> : null}
+      {user ? <VerifyEmailBanner key={user.id} user={user} /> : null}
       <main id="main" className="mx-auto w-full max-w-7xl px-4 py-8">
         <Outlet />
       </main>

@@ -13,7 +13,7 @@ export function AuthLayout({
   title: string;
   description: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer?: ReactNode;
 }) {
   return (
     <div className="flex min-h-screen flex-col">
@@ -28,7 +28,9 @@ export function AuthLayout({
             <CardDescription>{description}</CardDescription>
           </CardHeader>
           <CardContent>{children}</CardContent>
-          <CardFooter className="justify-center text-sm text-muted-foreground">{footer}</CardFooter>
+          {footer ? (
+            <CardFooter className="justify-center text-sm text-muted-foreground">{footer}</CardFooter>
+          ) : null}
         </Card>
       </main>
     </div>
