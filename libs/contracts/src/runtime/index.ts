@@ -12,3 +12,4 @@ export * from './job-requester';
 export * from './export-files';
 export * from './stripe-event-jobs';
 export * from './within-time';
+export * from './youtube-metrics';

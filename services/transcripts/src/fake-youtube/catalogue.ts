@@ -32,7 +32,25 @@ export type FakeBehaviour =
   /** 503 from every endpoint. */
   | 'server-error'
   /** InnerTube refuses the request (400), so clients fall back to the watch page. */
-  | 'page-only';
+  | 'page-only'
+  /**
+   * As page-only, and the watch page is the EU consent form (youtube.com from a European address) until the
+   * request carries a consent cookie (SOCS or CONSENT=YES+…).
+   */
+  | 'consent'
+  /** The consent form whatever the cookies. */
+  | 'consent-always';
+
+/** Why the player response refuses to play the video, each as YouTube words it. */
+export type FakePlayability =
+  'ok' | 'private' | 'unavailable' | 'bot-check' | 'age-restricted' | 'members-only' | 'country' | 'removed';
+
+/**
+ * Caption addresses that carry `exp=xpe`: YouTube answers them with an empty 200 unless a proof-of-origin
+ * token comes along. 'web-and-android': for the watch page and the ANDROID client, not ANDROID_VR or IOS;
+ * 'manual': the manual tracks for every client; 'all': every track for every client.
+ */
+export type FakePoToken = 'web-and-android' | 'manual' | 'all';
 
 export interface FakeVideo {
   id: string;
@@ -41,7 +59,10 @@ export interface FakeVideo {
   /** Seconds, or null when the player response has no videoDetails. */
   lengthSeconds: number;
   thumbnailUrl: string;
-  playability: 'ok' | 'private' | 'unavailable';
+  playability: FakePlayability;
+  /** The `hl` language the reasons are written in (the bot check is known in several). */
+  hl: string;
+  poToken: FakePoToken | null;
   format: CaptionXmlFormat;
   /** In the order the player response lists them. */
   tracks: FakeTrack[];
@@ -80,6 +101,8 @@ function lectureVideo(lecture: Lecture, options: Partial<FakeVideo> & { tracks: 
     lengthSeconds: lengthOf(timeLines(lecture.lines)),
     thumbnailUrl: thumbnailFor(lecture.subject, lecture.colours),
     playability: 'ok',
+    hl: 'en',
+    poToken: null,
     format: 'srv3',
     behaviour: 'normal',
     videoDetails: true,
@@ -144,6 +167,35 @@ export const TRICKY_CAPTIONS: Caption[] = [
   { start: 5.5, dur: 2, text: 'AT&T and R&D' },
   { start: 7.5, dur: 2, text: 'Less than: 3 < 5 > 2' },
 ];
+
+// Manual captions with formatting markup, as creators' subtitle files bring it.
+export const MARKUP_CAPTIONS: Caption[] = [
+  { start: 0, dur: 1.54, text: 'Hey, this is just a test' },
+  { start: 1.54, dur: 4.16, text: 'this is <i>not</i> the original transcript' },
+  {
+    start: 5.7,
+    dur: 3.2,
+    text: '<b>Bold</b>, <u>underlined</u> and <font color="#E5E5E5">grey</font> words',
+  },
+  { start: 9, dur: 2, text: '<font face="Arial" size="24">It\'s 3 < 5</font> & a <tag>' },
+];
+
+/** The bot check's reason in the `hl` languages the sample videos answer in; subreason where known. */
+export const BOT_CHECK_TEXTS: Record<string, { reason: string; subreason?: [string, string] }> = {
+  en: {
+    reason: 'Sign in to confirm you\u2019re not a bot',
+    subreason: ['This helps protect our community. ', 'Learn more'],
+  },
+  es: {
+    reason: 'Inicia sesión para confirmar que no eres un bot',
+    subreason: ['De esta forma nos ayudas a proteger nuestra comunidad. ', 'Más información'],
+  },
+  fr: { reason: 'Connectez-vous pour confirmer que vous n\u2019êtes pas un robot' },
+  de: { reason: 'Melde dich an, um zu bestätigen, dass du kein Bot bist' },
+  pt: { reason: 'Faça login para confirmar que você não é um robô' },
+  it: { reason: 'Accedi per confermare che non sei un bot' },
+  pl: { reason: 'Zaloguj się, aby potwierdzić, że nie jesteś botem' },
+};
 
 export function buildCatalogue(): Map<string, FakeVideo> {
   const videos: FakeVideo[] = [
@@ -230,6 +282,76 @@ export function buildCatalogue(): Map<string, FakeVideo> {
       ...lectureVideo(HASH_TABLES, { tracks: [], playability: 'unavailable' }),
       id: 'unavailabl1',
       demo: 'a removed video (422)',
+    },
+    ...Object.keys(BOT_CHECK_TEXTS).map((hl) => ({
+      ...lectureVideo(DERIVATIVES, { tracks: [], playability: 'bot-check' as const, hl }),
+      id: `botCheck_${hl}`.padEnd(11, '0'),
+      demo: hl === 'en' ? "YouTube's bot check on the server's address (429)" : null,
+    })),
+    {
+      ...lectureVideo(HASH_TABLES, { tracks: [], playability: 'age-restricted' }),
+      id: 'ageRestrict',
+      demo: 'an age-restricted video (422)',
+    },
+    { ...lectureVideo(HASH_TABLES, { tracks: [], playability: 'members-only' }), id: 'membersOnly' },
+    { ...lectureVideo(HASH_TABLES, { tracks: [], playability: 'country' }), id: 'notInCountr' },
+    { ...lectureVideo(HASH_TABLES, { tracks: [], playability: 'removed' }), id: 'removedVid1' },
+    {
+      ...lectureVideo(SUPPLY_AND_DEMAND, {
+        tracks: [manualEnglish(SUPPLY_AND_DEMAND)],
+        behaviour: 'consent',
+      }),
+      id: 'euConsent01',
+      demo: "YouTube's EU cookie consent page, answered",
+    },
+    {
+      ...lectureVideo(SUPPLY_AND_DEMAND, {
+        tracks: [manualEnglish(SUPPLY_AND_DEMAND)],
+        behaviour: 'consent-always',
+      }),
+      id: 'euConsent02',
+    },
+    {
+      ...lectureVideo(HASH_TABLES, {
+        tracks: [manualEnglish(HASH_TABLES), autoEnglish(HASH_TABLES)],
+        poToken: 'web-and-android',
+      }),
+      id: 'poTokenWeb1',
+      demo: 'captions YouTube serves only to some clients without a PO token',
+    },
+    {
+      ...lectureVideo(HASH_TABLES, {
+        tracks: [manualEnglish(HASH_TABLES), autoEnglish(HASH_TABLES)],
+        poToken: 'manual',
+      }),
+      id: 'poTokenMan1',
+    },
+    {
+      ...lectureVideo(HASH_TABLES, {
+        tracks: [manualEnglish(HASH_TABLES), autoEnglish(HASH_TABLES)],
+        poToken: 'all',
+      }),
+      id: 'poTokenAll1',
+    },
+    {
+      ...lectureVideo(PRINTING_PRESS, {
+        format: 'classic',
+        tracks: [
+          { languageCode: 'en', name: 'English', autoGenerated: false, captions: () => MARKUP_CAPTIONS },
+        ],
+      }),
+      id: 'markupClass',
+      title: 'Captions with formatting markup',
+      demo: 'captions with <i>, <b> and <font> markup',
+    },
+    {
+      ...lectureVideo(PRINTING_PRESS, {
+        tracks: [
+          { languageCode: 'en', name: 'English', autoGenerated: false, captions: () => MARKUP_CAPTIONS },
+        ],
+      }),
+      id: 'markupSrv31',
+      title: 'Captions with formatting markup (srv3)',
     },
     {
       ...lectureVideo(DERIVATIVES, { tracks: [autoEnglish(DERIVATIVES)], behaviour: 'captcha' }),

@@ -2,6 +2,7 @@
 // the watch page) that Lectern reads: playability, video details and caption tracks.
 
 import type { CaptionTrackChoice, CaptionTrack as ListedCaptionTrack } from '@lectern/contracts';
+import { classifyPlayability, type Playability, type PlayabilityStatus } from './playability';
 import { chooseDefaultTrack, findTrack, isSameTrack } from './track-choice';
 
 export interface CaptionTrack {
@@ -20,7 +21,7 @@ export interface Thumbnail {
 }
 
 export interface PlayerResponse {
-  playabilityStatus?: { status?: string; reason?: string };
+  playabilityStatus?: PlayabilityStatus;
   videoDetails?: {
     videoId?: string;
     title?: string;
@@ -95,14 +96,15 @@ export function chooseCaptionTrack(tracks: CaptionTrack[], wish: TrackWish = {})
   return chosen?.track ?? null;
 }
 
-export type Playability = 'ok' | 'private' | 'unavailable';
-
 export function playabilityOf(response: PlayerResponse): Playability | null {
-  const status = response.playabilityStatus?.status;
-  if (status === undefined) return null;
-  if (status === 'OK') return 'ok';
-  const reason = response.playabilityStatus?.reason ?? '';
-  return /private/i.test(reason) ? 'private' : 'unavailable';
+  const status = response.playabilityStatus;
+  if (!isRecord(status) || status.status === undefined) return null;
+  return classifyPlayability(status);
+}
+
+/** A caption address YouTube serves only with a proof-of-origin (PO) token; without one it answers empty. */
+export function needsPoToken(track: CaptionTrack): boolean {
+  return new URL(track.baseUrl, 'https://www.youtube.com').searchParams.get('exp') === 'xpe';
 }
 
 export function metadataOf(response: PlayerResponse): VideoMetadata {
