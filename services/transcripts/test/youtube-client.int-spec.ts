@@ -349,6 +349,35 @@ describe('traffic', () => {
     }
   });
 
+  it('rotates through several proxies, and rests one YouTube blocked while the others serve', async () => {
+    const [a, b] = await Promise.all([startConnectProxy(), startConnectProxy()]);
+    const blocked: string[] = [];
+    const rotating = createYouTubeClient({
+      origin: fake.url,
+      proxyUrls: [a.url, b.url],
+      onBlocked: (proxy) => blocked.push(proxy),
+    });
+    try {
+      await rotating.fetchTranscript('hashtables1');
+      expect([a.tunnels.length > 0, b.tunnels.length > 0]).toEqual([true, false]);
+      await rotating.fetchTranscript('hashtables1');
+      expect(b.tunnels.length).toBeGreaterThan(0);
+
+      // Through a again: the bot check. a rests; the next fetches all go through b.
+      await expect(rotating.fetchTranscript('botCheck_en')).rejects.toThrow(/limiting requests/);
+      expect(blocked).toEqual([new URL(a.url).host]);
+      const throughA = a.tunnels.length;
+      // b keeps its tunnels open, so only a is watched: it is not used while it rests.
+      for (let i = 0; i < 3; i++) {
+        expect((await rotating.fetchTranscript('hashtables1')).segments.length).toBeGreaterThan(0);
+      }
+      expect(a.tunnels.length).toBe(throughA);
+    } finally {
+      await rotating.close();
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
   it('fails with 502 when the proxy is down, proving it is not bypassed', async () => {
     const failure = await failureOf(
       fetchTranscript('hashtables1', {
