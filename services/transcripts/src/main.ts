@@ -1,5 +1,5 @@
 import { QueueName } from '@lectern/contracts';
-import { runWorkerProcess } from '@lectern/contracts/runtime';
+import { createRedis, quitRedis, recordYouTubeBlock, runWorkerProcess } from '@lectern/contracts/runtime';
 import { TranscriptsEnvSchema } from './env';
 import { createTranscriptsHandlers } from './handlers';
 import { TranscriptStore } from './transcript-store';
@@ -9,14 +9,21 @@ void runWorkerProcess({
   queue: QueueName.Transcripts,
   envSchema: TranscriptsEnvSchema,
   concurrency: (env) => env.TRANSCRIPTS_CONCURRENCY,
-  setup: (env) => {
-    const youtube = createYouTubeClient(youTubeClientOptionsFromEnv(env));
+  setup: (env, logger) => {
+    // Blocks per proxy go to Redis, where the gateway's /metrics reads them.
+    const metrics = createRedis(env.REDIS_URL);
+    const youtube = createYouTubeClient({
+      ...youTubeClientOptionsFromEnv(env),
+      logger,
+      onBlocked: (proxy) => void recordYouTubeBlock(metrics, env.REDIS_PREFIX, proxy),
+    });
     const store = new TranscriptStore(env.DATABASE_URL);
     return Promise.resolve({
       handlers: createTranscriptsHandlers({ youtube, store }),
       close: async () => {
         await youtube.close();
         await store.close();
+        await quitRedis(metrics, 5_000);
       },
     });
   },

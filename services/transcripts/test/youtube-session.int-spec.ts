@@ -8,10 +8,12 @@ import { YouTubeSession } from '../src/youtube/youtube-session';
 let server: Server;
 let origin: string;
 const seen: string[] = [];
+const cookies: (string | undefined)[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.url ?? '');
+    cookies.push(req.headers.cookie);
     const url = new URL(req.url ?? '/', 'http://local');
     const v = url.searchParams.get('v');
     if (v === 'moved') {
@@ -24,6 +26,13 @@ beforeAll(async () => {
         .end();
     } else if (v === 'consent') {
       res.writeHead(302, { location: 'https://consent.youtube.com/m?continue=x' }).end();
+    } else if (v === 'consentOnce' && !req.headers.cookie?.includes('SOCS=')) {
+      res
+        .writeHead(303, {
+          location:
+            'https://consent.youtube.com/m?continue=https%3A%2F%2Fwww.youtube.com%2Fwatch%3Fv%3DconsentOnce&gl=DE&m=0&pc=yt&cm=2&hl=de&src=1',
+        })
+        .end();
     } else if (v === 'captcha') {
       res.writeHead(200, { 'content-type': 'text/html' }).end('<form><div class="g-recaptcha"></div></form>');
     } else if (v === 'loop') {
@@ -38,6 +47,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   seen.length = 0;
+  cookies.length = 0;
 });
 
 const session = () => new YouTubeSession({ origin, timeoutMs: 2_000 });
@@ -74,10 +84,19 @@ it('treats a captcha page as rate limiting even with status 200, but never a cap
 });
 
 it('does not follow redirects elsewhere, nor endless ones', async () => {
-  expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=consent'))).toBe(502);
   expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=loop'))).toBe(502);
-  expect(seen.filter((path) => path === '/watch?v=consent')).toHaveLength(1);
   expect(seen.filter((path) => path === '/watch?v=loop')).toHaveLength(4);
+});
+
+it('answers a redirect to the EU consent page with the consent cookies and asks again, once', async () => {
+  const response = await session().fetch('https://www.youtube.com/watch?v=consentOnce');
+  expect(await response.text()).toBe('page consentOnce');
+  expect(seen).toEqual(['/watch?v=consentOnce', '/watch?v=consentOnce']);
+  expect(cookies).toEqual([undefined, 'SOCS=CAI; CONSENT=YES+cb']);
+
+  seen.length = 0;
+  expect(await statusOf(session().fetch('https://www.youtube.com/watch?v=consent'))).toBe(502);
+  expect(seen).toEqual(['/watch?v=consent', '/watch?v=consent']);
 });
 
 it.each([

@@ -14,3 +14,4 @@ export * from './stripe-event-jobs';
 export * from './within-time';
 export * from './account-tokens';
 export * from './dev-mail';
+export * from './youtube-metrics';

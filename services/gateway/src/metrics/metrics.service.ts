@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LANES, laneQueueName, QUEUE_NAMES } from '@lectern/contracts';
-import { JobRequester, readJobRunTotals, type JobRunTotals } from '@lectern/contracts/runtime';
+import {
+  JobRequester,
+  readJobRunTotals,
+  readYouTubeBlocks,
+  type JobRunTotals,
+} from '@lectern/contracts/runtime';
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { withTimeout } from '../common/with-timeout';
@@ -63,6 +68,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly youTubeBlocks = new Counter({
+    name: 'lectern_youtube_blocks_total',
+    help: 'Times YouTube refused the transcripts workers (a bot check or a 429), by proxy host ("direct" without one); recorded by the workers.',
+    labelNames: ['proxy'],
+    registers: [this.registry],
+  });
+
   private jobTotals: JobRunTotals[] = [];
 
   constructor(
@@ -95,14 +107,21 @@ export class MetricsService {
   /** Read at scrape time, so the figures are the queues' own and nothing polls Redis between scrapes. */
   private async readQueues(): Promise<void> {
     this.queueJobs.reset();
+    this.youTubeBlocks.reset();
     this.jobTotals = [];
     try {
-      const [depths, totals] = await withTimeout(
-        Promise.all([this.queueDepths(), readJobRunTotals(this.redis, this.env.REDIS_PREFIX)]),
+      const [depths, totals, blocks] = await withTimeout(
+        Promise.all([
+          this.queueDepths(),
+          readJobRunTotals(this.redis, this.env.REDIS_PREFIX),
+          readYouTubeBlocks(this.redis, this.env.REDIS_PREFIX),
+        ]),
         COLLECT_TIMEOUT_MS,
         'Redis',
       );
       for (const [labels, count] of depths) this.queueJobs.set(labels, count);
+      // The totals live in Redis; the counter only shows them.
+      for (const { proxy, count } of blocks) this.youTubeBlocks.inc({ proxy }, count);
       this.jobTotals = totals;
       this.queueMetricsUp.set(1);
     } catch (error) {

@@ -1,5 +1,12 @@
 import { QueueName } from '@lectern/contracts';
-import { createLogger, startQueueWorker, type RunningQueueWorker } from '@lectern/contracts/runtime';
+import {
+  createLogger,
+  createRedis,
+  quitRedis,
+  recordYouTubeBlock,
+  startQueueWorker,
+  type RunningQueueWorker,
+} from '@lectern/contracts/runtime';
 import { createBillingRuntime } from '../../../billing/src/billing-runtime';
 import { createTranscriptsHandlers } from '../../../transcripts/src/handlers';
 import { TranscriptStore } from '../../../transcripts/src/transcript-store';
@@ -36,9 +43,12 @@ export async function startTestWorkers(
     concurrency: options.concurrency ?? 2,
     logger,
   };
+  // As the transcripts worker's main.ts wires it: blocks per proxy are counted in Redis for /metrics.
+  const blockMetrics = createRedis(env.REDIS_URL);
   const youtube = createYouTubeClient({
     origin: options.youtubeOrigin ?? 'http://127.0.0.1:9',
     timeoutMs: options.youtubeTimeoutMs ?? 5000,
+    onBlocked: (proxy) => void recordYouTubeBlock(blockMetrics, env.REDIS_PREFIX, proxy),
   });
   const store = new TranscriptStore(env.DATABASE_URL);
   const transcripts = await startQueueWorker({
@@ -102,6 +112,7 @@ export async function startTestWorkers(
         await transcripts.close();
         await youtube.close();
         await store.close();
+        await quitRedis(blockMetrics, 2_000);
       },
     },
     ...others,

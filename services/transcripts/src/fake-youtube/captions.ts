@@ -73,8 +73,19 @@ export interface RenderOptions {
   doubleEncode: boolean;
 }
 
-const encode = (text: string, options: RenderOptions) =>
+// Formatting tags of manual captions (<i>, <b>, <u>, <font color="…">) are HTML markup, not text: YouTube
+// escapes them only for XML, and only their "<" (e.g. `this is &lt;i>not&lt;/i> the original`).
+const FORMATTING_TAG = /(<\/?(?:i|b|u|em|font)(?:\s[^<>]*)?>)/;
+const escapeTag = (tag: string) => tag.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+const encodeText = (text: string, options: RenderOptions) =>
   options.doubleEncode ? escapeXml(escapeXml(text)) : escapeXml(text);
+
+const encode = (text: string, options: RenderOptions) =>
+  text
+    .split(FORMATTING_TAG)
+    .map((part, index) => (index % 2 === 1 ? escapeTag(part) : encodeText(part, options)))
+    .join('');
 
 /** The classic format: `<transcript><text start="s" dur="s">`, times in seconds. */
 export function renderClassic(captions: readonly Caption[], options: RenderOptions): string {

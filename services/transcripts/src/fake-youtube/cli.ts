@@ -23,6 +23,8 @@ async function main(): Promise<void> {
     port,
     host: process.env.FAKE_YOUTUBE_HOST ?? '127.0.0.1',
     slowDelayMs,
+    // It stands in for YouTube in `npm run demo`: unknown videos are answered as the demo's.
+    demo: true,
   });
   const tries = [...fake.videos.values()]
     .filter((video) => video.demo)

@@ -1,4 +1,10 @@
-import { captionFormatOf, collapseWhiteSpace, decodeEntities, normaliseCaptions } from './normalise';
+import {
+  captionFormatOf,
+  collapseWhiteSpace,
+  decodeEntities,
+  normaliseCaptions,
+  stripFormatting,
+} from './normalise';
 
 describe('decodeEntities', () => {
   it.each([
@@ -15,6 +21,26 @@ describe('decodeEntities', () => {
   ])('%s -> %s', (input, expected) => {
     expect(decodeEntities(input)).toBe(expected);
   });
+});
+
+describe('stripFormatting', () => {
+  it.each([
+    ['this is <i>not</i> the original transcript', 'this is not the original transcript'],
+    ['<b>Bold</b> and <u>under</u>', 'Bold and under'],
+    ['<font color="#E5E5E5">grey</font> words', 'grey words'],
+    ['<font face=\'Arial\' size="24">big</font>', 'big'],
+    ['<I>shouting</I><EM>!</EM>', 'shouting!'],
+    ['one<br/>two<br>three', 'one two three'],
+  ])('%s -> %s', (input, expected) => {
+    expect(stripFormatting(input)).toBe(expected);
+  });
+
+  it.each([['a <tag> stays'], ['3 < 5 > 2'], ['x<y and y>z'], ['<iframe>'], ['<bold>']])(
+    'leaves text that only looks like markup: %s',
+    (text) => {
+      expect(stripFormatting(text)).toBe(text);
+    },
+  );
 });
 
 describe('collapseWhiteSpace', () => {
@@ -34,6 +60,19 @@ describe('captionFormatOf', () => {
 });
 
 describe('normaliseCaptions', () => {
+  it('strips formatting markup in every format, decoding entities once, and drops captions left empty', () => {
+    for (const format of ['srv3', 'classic'] as const) {
+      const result = normaliseCaptions(
+        [
+          { text: 'this is <i>not</i> the &amp;amp; original', offset: 0, duration: 1 },
+          { text: '<font color="#E5E5E5"></font>', offset: 1, duration: 1 },
+        ],
+        format,
+      );
+      expect(result.segments.map((segment) => segment.text)).toEqual(['this is not the &amp; original']);
+    }
+  });
+
   it('turns srv3 milliseconds into seconds', () => {
     const result = normaliseCaptions(
       [

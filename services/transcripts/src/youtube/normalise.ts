@@ -49,6 +49,16 @@ export function decodeEntities(text: string): string {
   });
 }
 
+// Formatting markup of manual captions (<i>, <b>, <u>, <font color="…">, …), which YouTube sends escaped in
+// the XML; anything else that looks like a tag ("a <tag>", "3 < 5 > 2") is text and stays.
+const FORMATTING_TAG = /<\/?(?:i|b|u|s|em|strong|font|span|mark|small|big|sub|sup|del|ins)(?:\s[^<>]*)?>/gi;
+const LINE_BREAK_TAG = /<br\s*\/?>/gi;
+
+/** Caption text without its formatting markup: `this is <i>not</i> it` → `this is not it`. */
+export function stripFormatting(text: string): string {
+  return text.replace(LINE_BREAK_TAG, ' ').replace(FORMATTING_TAG, '');
+}
+
 export function collapseWhiteSpace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -76,7 +86,7 @@ export function normaliseCaptions(
     const duration = Number(caption.duration) * scale;
     const captionEnd = start + (Number.isFinite(duration) && duration > 0 ? duration : 0);
     end = end === null ? captionEnd : Math.max(end, captionEnd);
-    const text = collapseWhiteSpace(decodeEntities(String(caption.text ?? '')));
+    const text = collapseWhiteSpace(stripFormatting(decodeEntities(String(caption.text ?? ''))));
     if (text === '') continue;
     segments.push({ text, start });
     previousStart = start;

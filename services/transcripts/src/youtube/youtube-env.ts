@@ -1,15 +1,45 @@
 import { z } from 'zod';
 import type { YouTubeClientOptions } from './youtube-client';
 
-/** CONTRACT.md's YouTube settings, for the worker's environment schema to extend. */
+const HTTP_URL = /^https?:\/\/[^\s,]+$/;
+
+/** YOUTUBE_PROXY_URL: one or more HTTP(S) proxy URLs, comma-separated. */
+const proxyList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const urls = value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+    for (const url of urls) {
+      let parsed: URL | null = null;
+      try {
+        parsed = new URL(url);
+      } catch {
+        parsed = null;
+      }
+      if (!parsed || !HTTP_URL.test(url) || !/^https?:$/.test(parsed.protocol)) {
+        // Only the position is named: a proxy URL may carry a password.
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated http:// or https:// proxy URLs; entry ${urls.indexOf(url) + 1} is not one`,
+        });
+        return z.NEVER;
+      }
+    }
+    return urls;
+  });
+
+/** The worker's YouTube settings, for its environment schema to extend. */
 export const YouTubeEnvSchema = z.object({
   YOUTUBE_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://www.youtube.com'),
-  YOUTUBE_PROXY_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  YOUTUBE_PROXY_URL: proxyList,
 });
 export type YouTubeEnv = z.infer<typeof YouTubeEnvSchema>;
 
 export function youTubeClientOptionsFromEnv(env: YouTubeEnv): YouTubeClientOptions {
-  return { origin: env.YOUTUBE_ORIGIN, proxyUrl: env.YOUTUBE_PROXY_URL ?? null };
+  return { origin: env.YOUTUBE_ORIGIN, proxyUrls: env.YOUTUBE_PROXY_URL };
 }

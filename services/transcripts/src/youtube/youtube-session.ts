@@ -1,20 +1,26 @@
-import type { TransientJobError } from '@lectern/contracts/runtime';
+import type { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
+import type { InnerTubeClient } from './innertube-clients';
 import { captionFormatOf, type CaptionFormat } from './normalise';
 import {
   asPlayerResponse,
   captionTracksOf,
   chooseCaptionTrack,
   findInlinePlayerResponse,
+  playabilityOf,
   type CaptionTrack,
   type PlayerResponse,
+  type TrackWish,
 } from './player-response';
 import { YouTubeFailures } from './youtube-errors';
 
 export const YOUTUBE_WEB_ORIGIN = 'https://www.youtube.com';
 
-/** CONTRACT.md "YouTube traffic": the only paths Lectern ever requests. */
+/** The only paths Lectern ever requests. */
 export const YOUTUBE_PATHS = ['/youtubei/v1/player', '/watch', '/api/timedtext', '/oembed'] as const;
+
+/** Answers of Lectern's own sample server (`npm run demo`) carry this header; YouTube's never do. */
+export const DEMO_SERVER_HEADER = 'x-lectern-demo';
 
 export interface YouTubeSessionConfig {
   /** Where requests for https://www.youtube.com go instead (YOUTUBE_ORIGIN); may carry a path prefix. */
@@ -24,11 +30,30 @@ export interface YouTubeSessionConfig {
   /** Each request, including reading its body, must finish within this. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Which caption track to read. */
+  wish?: TrackWish;
 }
+
+/**
+ * How the library's next run is served. The first run is the library's own (its ANDROID player request, then
+ * the watch page); later runs ask as another client, for a given track, without the watch page.
+ */
+export interface Attempt {
+  client: InnerTubeClient | null;
+  watchPage: boolean;
+  /** The track to hand the library; null hands it no track. Unset: the user's wish decides. */
+  pick?: (tracks: CaptionTrack[]) => CaptionTrack | null;
+}
+
+/** Where a player response came from: the library's own player request, another client's, or a watch page. */
+export type ResponseSource = InnerTubeClient | 'library' | 'watch';
 
 const MAX_REDIRECTS = 3;
 // YouTube sends rate-limited clients to google.com/sorry/…
 const SORRY = Symbol('rate limited');
+const CONSENT = Symbol('consent');
+// The form YouTube's EU consent interstitial posts; youtube-transcript-api looks for the same marker.
+const CONSENT_FORM = 'action="https://consent.youtube.com/s"';
 
 type FetchInput = Parameters<typeof globalThis.fetch>[0];
 type FetchInit = Parameters<typeof globalThis.fetch>[1];
@@ -37,29 +62,55 @@ type FetchInit = Parameters<typeof globalThis.fetch>[1];
  * The traffic of one transcript fetch. Its `fetch` is what youtube-transcript is given: it sends every
  * request to the configured origin through the proxy, with a timeout, and refuses any other destination.
  * It also watches what YouTube answers, because the library swallows some failures (a 429 from InnerTube
- * silently falls back to the watch page) and cannot tell a manual track from an auto-generated one.
+ * silently falls back to the watch page), cannot tell a manual track from an auto-generated one, and
+ * knows neither consent pages nor proof-of-origin tokens.
  */
 export class YouTubeSession {
-  /** The first transient failure; once set, every further request fails the same way at once. */
-  failure: TransientJobError | null = null;
-  readonly playerResponses: PlayerResponse[] = [];
+  /** The first failure YouTube's answers caused; once set, every further request fails the same way at once. */
+  failure: PermanentJobError | TransientJobError | null = null;
+  readonly playerResponses: { source: ResponseSource; response: PlayerResponse }[] = [];
   chosenTrack: CaptionTrack | null = null;
-  /** Every track the player response listed, before Lectern kept only the chosen one. */
+  /** Every track the first player response with captions listed, before Lectern kept only the chosen one. */
   listedTracks: CaptionTrack[] = [];
   captionFormat: CaptionFormat | null = null;
+  /** YouTube answered the caption request with nothing at all, as it does without a PO token. */
+  captionsWithheld = false;
+  /** The answers came from Lectern's demo sample server. */
+  demoServer = false;
+  private attempt: Attempt = { client: null, watchPage: true };
+  private consentCookie: string | null = null;
   private readonly base: string;
 
   constructor(private readonly config: YouTubeSessionConfig) {
     this.base = config.origin.replace(/\/+$/, '');
   }
 
+  /** Runs the library once more, served as the attempt says; its own failures answer null. */
+  async retry<T>(attempt: Attempt, run: () => Promise<T>): Promise<T | null> {
+    this.attempt = attempt;
+    this.chosenTrack = null;
+    this.captionFormat = null;
+    this.captionsWithheld = false;
+    try {
+      return await run();
+    } catch (error) {
+      if (this.failure) throw this.failure;
+      if (this.config.signal?.aborted) throw error;
+      return null;
+    }
+  }
+
   readonly fetch = async (input: FetchInput, init?: FetchInit): Promise<Response> => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const answer = await this.request(url, init);
-    const path = new URL(url).pathname;
+    const path = URL.canParse(url) ? new URL(url).pathname : '';
+    if (path === '/watch' && !this.attempt.watchPage) return new Response('', { status: 404 });
+    const answer = await this.request(url, path === '/youtubei/v1/player' ? this.asClient(init) : init);
     if (answer.status === 200 && path === '/youtubei/v1/player') return this.onPlayerResponse(answer);
     if (answer.status === 200 && path === '/watch') return this.onWatchPage(answer);
-    if (answer.status === 200 && path === '/api/timedtext') this.captionFormat = captionFormatOf(answer.body);
+    if (answer.status === 200 && path === '/api/timedtext') {
+      this.captionFormat = captionFormatOf(answer.body);
+      this.captionsWithheld = answer.body.trim() === '';
+    }
     return toResponse(answer);
   };
 
@@ -69,12 +120,14 @@ export class YouTubeSession {
     const target = this.rewrite(youtubeUrl);
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
     const signals = this.config.signal ? [timeout, this.config.signal] : [timeout];
+    const headers = headersOf(init?.headers);
+    if (this.consentCookie) headers.cookie = this.consentCookie;
 
     let answer: Answer;
     try {
       const response = await undiciFetch(target, {
         method: init?.method ?? 'GET',
-        headers: headersOf(init?.headers),
+        headers,
         body: typeof init?.body === 'string' ? init.body : undefined,
         redirect: 'manual',
         signal: AbortSignal.any(signals),
@@ -87,6 +140,7 @@ export class YouTubeSession {
         location: response.headers.get('location'),
         body: await response.text(),
       };
+      if (response.headers.has(DEMO_SERVER_HEADER)) this.demoServer = true;
     } catch (error) {
       if (this.config.signal?.aborted) throw this.config.signal.reason;
       throw this.fail(
@@ -101,19 +155,40 @@ export class YouTubeSession {
     if (answer.status >= 300 && answer.status < 400) {
       const next = this.redirectTarget(youtubeUrl, answer.location);
       if (next === SORRY) throw this.fail(YouTubeFailures.rateLimited());
+      if (next === CONSENT) return this.consentAndRetry(youtubeUrl, init, redirects, null);
       if (next === null || redirects >= MAX_REDIRECTS) throw this.fail(YouTubeFailures.unexpected());
       return this.request(next, { headers: init?.headers }, redirects + 1);
+    }
+    if (answer.status === 200 && isWatchPage(youtubeUrl) && answer.body.includes(CONSENT_FORM)) {
+      return this.consentAndRetry(youtubeUrl, init, redirects, answer.body);
     }
     return answer;
   }
 
+  /**
+   * YouTube's EU consent interstitial, as a redirect to consent.youtube.com or as the form itself: answer it
+   * with the cookies a browser gets for consenting (SOCS, as yt-dlp sends, and CONSENT=YES+<version>, as
+   * youtube-transcript-api does) and ask once more.
+   */
+  private consentAndRetry(
+    youtubeUrl: string,
+    init: FetchInit,
+    redirects: number,
+    page: string | null,
+  ): Promise<Answer> {
+    if (this.consentCookie) throw this.fail(YouTubeFailures.consentRefused());
+    const version = page ? /name="v" value="([^"]*)"/.exec(page)?.[1] : undefined;
+    this.consentCookie = `SOCS=CAI; CONSENT=YES+${version ?? 'cb'}`;
+    return this.request(youtubeUrl, init, redirects);
+  }
+
   // The marker youtube-transcript looks for too; only pages are searched, never caption texts.
   private isCaptchaPage(youtubeUrl: string, answer: Answer): boolean {
-    const page = new URL(youtubeUrl).pathname === '/watch' || answer.status >= 400;
+    const page = isWatchPage(youtubeUrl) || answer.status >= 400;
     return page && answer.body.includes('class="g-recaptcha"');
   }
 
-  private fail(error: TransientJobError): TransientJobError {
+  private fail<E extends PermanentJobError | TransientJobError>(error: E): E {
     this.failure ??= error;
     return error;
   }
@@ -132,7 +207,10 @@ export class YouTubeSession {
   }
 
   /** Follows a redirect only to another allowed YouTube address; YouTube's "sorry" page means rate limiting. */
-  private redirectTarget(from: string, location: string | null): string | typeof SORRY | null {
+  private redirectTarget(
+    from: string,
+    location: string | null,
+  ): string | typeof SORRY | typeof CONSENT | null {
     if (!location) return null;
     let url: URL;
     try {
@@ -141,11 +219,31 @@ export class YouTubeSession {
       return null;
     }
     if (url.pathname.startsWith('/sorry')) return SORRY;
+    if (url.hostname === 'consent.youtube.com') return CONSENT;
     const origin = new URL(this.base);
     // A relative redirect from the configured origin is a redirect within YouTube.
     if (url.origin === origin.origin) url = new URL(`${url.pathname}${url.search}`, YOUTUBE_WEB_ORIGIN);
     const allowed = (YOUTUBE_PATHS as readonly string[]).includes(url.pathname);
     return url.origin === YOUTUBE_WEB_ORIGIN && allowed ? url.href : null;
+  }
+
+  /** The library's player request, as the attempt's client when there is one. */
+  private asClient(init: FetchInit): FetchInit {
+    const client = this.attempt.client;
+    if (!client || typeof init?.body !== 'string') return init;
+    let body: { videoId?: unknown };
+    try {
+      body = JSON.parse(init.body) as { videoId?: unknown };
+    } catch {
+      return init;
+    }
+    const headers = headersOf(init.headers);
+    headers['user-agent'] = client.userAgent;
+    return {
+      ...init,
+      headers,
+      body: JSON.stringify({ context: { client: client.context }, videoId: body.videoId }),
+    };
   }
 
   private onPlayerResponse(answer: Answer): Response {
@@ -157,14 +255,15 @@ export class YouTubeSession {
     }
     const response = asPlayerResponse(json);
     if (!response) return toResponse(answer);
-    return toResponse({ ...answer, body: JSON.stringify(this.keepChosenTrack(response)) });
+    const source = this.attempt.client ?? 'library';
+    return toResponse({ ...answer, body: JSON.stringify(this.keepChosenTrack(response, source)) });
   }
 
   private onWatchPage(answer: Answer): Response {
     const found = findInlinePlayerResponse(answer.body);
     const response = found ? asPlayerResponse(found.json) : null;
     if (!found || !response) return toResponse(answer);
-    const json = JSON.stringify(this.keepChosenTrack(response));
+    const json = JSON.stringify(this.keepChosenTrack(response, 'watch'));
     return toResponse({
       ...answer,
       body: answer.body.slice(0, found.start) + json + answer.body.slice(found.end),
@@ -176,12 +275,17 @@ export class YouTubeSession {
    * a manual English track from the auto-generated English one. So the player response it sees lists only
    * the track Lectern chose.
    */
-  private keepChosenTrack(response: PlayerResponse): PlayerResponse {
-    this.playerResponses.push(response);
+  private keepChosenTrack(response: PlayerResponse, source: ResponseSource): PlayerResponse {
+    this.playerResponses.push({ source, response });
+    const first = this.attempt.client === null && this.attempt.pick === undefined;
+    // A bot check on the first request is one on every request: stop before asking again.
+    if (first && playabilityOf(response) === 'bot-check') throw this.fail(YouTubeFailures.botCheck());
     const tracks = captionTracksOf(response);
-    const chosen = chooseCaptionTrack(tracks);
-    if (!chosen) return response;
-    this.listedTracks = tracks;
+    if (tracks.length === 0) return response;
+    if (this.listedTracks.length === 0) this.listedTracks = tracks;
+    const wish = this.config.wish ?? {};
+    const chosen = this.attempt.pick ? this.attempt.pick(tracks) : chooseCaptionTrack(tracks, wish);
+    if (!chosen && !this.attempt.pick) throw this.fail(YouTubeFailures.trackNotListed(wish.track));
     this.chosenTrack = chosen;
     return {
       ...response,
@@ -189,7 +293,7 @@ export class YouTubeSession {
         ...response.captions,
         playerCaptionsTracklistRenderer: {
           ...response.captions?.playerCaptionsTracklistRenderer,
-          captionTracks: [chosen],
+          captionTracks: chosen ? [chosen] : [],
         },
       },
     };
@@ -203,6 +307,8 @@ export interface Answer {
   location: string | null;
   body: string;
 }
+
+const isWatchPage = (youtubeUrl: string) => new URL(youtubeUrl).pathname === '/watch';
 
 function toResponse(answer: Answer): Response {
   const bodyless = answer.status === 204 || answer.status === 205 || answer.status === 304;

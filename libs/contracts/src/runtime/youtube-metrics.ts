@@ -1,0 +1,23 @@
+import type { Redis } from 'ioredis';
+
+/**
+ * Blocks YouTube put on the transcripts workers (a bot check or a 429), per proxy, kept in Redis by the
+ * workers and read by the gateway's /metrics, like the job totals (see job-metrics.ts). The label is the
+ * proxy's host and port, never its credentials, or "direct" without a proxy.
+ */
+export function youTubeBlocksKey(prefix: string): string {
+  return `${prefix}:metrics:youtube-blocks`;
+}
+
+/** Best effort: a Redis hiccup only loses this one count. */
+export async function recordYouTubeBlock(redis: Redis, prefix: string, proxy: string): Promise<void> {
+  await redis.hincrby(youTubeBlocksKey(prefix), proxy, 1).catch(() => undefined);
+}
+
+export async function readYouTubeBlocks(
+  redis: Redis,
+  prefix: string,
+): Promise<{ proxy: string; count: number }[]> {
+  const fields = await redis.hgetall(youTubeBlocksKey(prefix));
+  return Object.entries(fields).map(([proxy, count]) => ({ proxy, count: Number(count) }));
+}
