@@ -11,3 +11,4 @@ export type * from './jobs/ai.jobs';
 export type * from './jobs/export.jobs';
 export * from './jobs/billing.jobs';
 export * from './youtube-url';
+export * from './caption-tracks';

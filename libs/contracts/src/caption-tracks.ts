@@ -1,0 +1,42 @@
+import type { CaptionTrackChoice } from './entities';
+
+/** The language a code names without its region or script: "es-419" → "es", "en_GB" → "en". */
+export function baseLanguage(code: string): string {
+  return code.split(/[-_]/)[0]!.toLowerCase();
+}
+
+export function sameTrack(a: CaptionTrackChoice, b: CaptionTrackChoice): boolean {
+  return a.kind === b.kind && a.languageCode.toLowerCase() === b.languageCode.toLowerCase();
+}
+
+/** The track of `tracks` in `language`: the exact code first ("en-GB"), else the same base language. */
+function inLanguage<T extends CaptionTrackChoice>(tracks: T[], language: string): T | undefined {
+  const wanted = language.toLowerCase();
+  return (
+    tracks.find((track) => track.languageCode.toLowerCase() === wanted) ??
+    tracks.find((track) => baseLanguage(track.languageCode) === baseLanguage(wanted))
+  );
+}
+
+function inAnyOf<T extends CaptionTrackChoice>(tracks: T[], languages: string[]): T | undefined {
+  for (const language of languages) {
+    const track = inLanguage(tracks, language);
+    if (track) return track;
+  }
+  return undefined;
+}
+
+/**
+ * The track Lectern reads when the user has not chosen one: manual captions in one of the user's languages
+ * (most wanted first), else manual English, else the first manual track; only then auto-generated captions,
+ * in the same order of preference.
+ */
+export function defaultCaptionTrack<T extends CaptionTrackChoice>(
+  tracks: T[],
+  preferredLanguages: readonly string[] = [],
+): T | null {
+  const languages = [...preferredLanguages, 'en'];
+  const manual = tracks.filter((track) => track.kind === 'manual');
+  const automatic = tracks.filter((track) => track.kind === 'auto');
+  return inAnyOf(manual, languages) ?? manual[0] ?? inAnyOf(automatic, languages) ?? automatic[0] ?? null;
+}
