@@ -1,11 +1,24 @@
-import { QueueName } from '@lectern/contracts';
+import { QueueName, type CaptionTrackChoice } from '@lectern/contracts';
 import type { JobHandlers } from '@lectern/contracts/runtime';
-import type { TranscriptStore } from './transcript-store';
-import type { YouTubeClient } from './youtube';
+import type { CachedVideo, TranscriptStore } from './transcript-store';
+import { chooseDefaultTrack, findTrack, YouTubeFailures, type YouTubeClient } from './youtube';
 
 export interface TranscriptsDependencies {
   youtube: YouTubeClient;
   store: TranscriptStore;
+}
+
+/**
+ * The track a request wants, as far as the cache can tell: the chosen one, else the default choice over the
+ * track list stored with the video. Null when the cache knows no list, so YouTube's answer decides.
+ */
+function wantedTrack(
+  cached: CachedVideo,
+  track: CaptionTrackChoice | undefined,
+  preferredLanguages: readonly string[] | undefined,
+): CaptionTrackChoice | null {
+  if (track) return track;
+  return chooseDefaultTrack(cached.listed, preferredLanguages ?? []);
 }
 
 export function createTranscriptsHandlers(
@@ -14,11 +27,18 @@ export function createTranscriptsHandlers(
   return {
     ping: () => Promise.resolve({ service: QueueName.Transcripts, pid: process.pid, receivedAt: Date.now() }),
 
-    'fetch-transcript': async ({ youtubeId }) => {
-      // Another request may have fetched it while this job waited: YouTube is asked once per video.
-      const cached = await deps.store.findId(youtubeId);
-      if (cached) return { transcriptId: cached, fetched: false };
-      const transcript = await deps.youtube.fetchTranscript(youtubeId);
+    'fetch-transcript': async ({ youtubeId, track, preferredLanguages }) => {
+      // Another request may have fetched it while this job waited: YouTube is asked once per caption track.
+      const cached = await deps.store.findVideo(youtubeId);
+      const wanted = wantedTrack(cached, track, preferredLanguages);
+      const hit = wanted ? findTrack(cached.tracks, wanted) : cached.tracks[0];
+      if (hit) return { transcriptId: hit.id, fetched: false };
+      if (track && cached.listed.length > 0 && !findTrack(cached.listed, track)) {
+        throw YouTubeFailures.trackNotListed(track);
+      }
+
+      // Without a chosen track YouTube's own list decides (the same choice, unless the list has changed).
+      const transcript = await deps.youtube.fetchTranscript(youtubeId, { track, preferredLanguages });
       return { transcriptId: await deps.store.save(transcript), fetched: true };
     },
   };

@@ -60,6 +60,16 @@ export const PHOTOSYNTHESIS_SPANISH: string[] = [
   'Para la próxima clase, expliquen por qué una planta a oscuras deja de producir azúcar.',
 ];
 
+export const PHOTOSYNTHESIS_FRENCH: string[] = [
+  "Bon retour parmi nous. Aujourd'hui, nous suivons un photon du soleil jusqu'à une feuille.",
+  'La photosynthèse est la façon dont les plantes transforment la lumière en énergie chimique.',
+  "L'équation générale semble simple : dioxyde de carbone et eau, avec la lumière, donnent glucose et oxygène.",
+  'Mais ce résumé cache deux étapes très différentes, qui se déroulent à des endroits différents.',
+  'Les deux étapes ont lieu dans le chloroplaste, un petit organite vert des cellules de la feuille.',
+  'La première étape transforme la lumière en ATP et en NADPH ; la seconde, le cycle de Calvin, les dépense.',
+  "Pour la prochaine séance, expliquez pourquoi une plante dans l'obscurité cesse de produire du sucre.",
+];
+
 export const PRINTING_PRESS: Lecture = {
   id: 'printpress1',
   title: 'The Printing Press & the Spread of Ideas',

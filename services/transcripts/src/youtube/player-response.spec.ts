@@ -1,6 +1,7 @@
 import {
   chooseCaptionTrack,
   findInlinePlayerResponse,
+  listCaptionTracks,
   metadataOf,
   playabilityOf,
   type CaptionTrack,
@@ -46,6 +47,42 @@ describe('chooseCaptionTrack', () => {
 
   it('has nothing to choose from an empty list', () => {
     expect(chooseCaptionTrack([])).toBeNull();
+  });
+
+  it("takes manual captions in the user's language first", () => {
+    const spanish = track('es-419');
+    expect(chooseCaptionTrack([track('en'), spanish], { preferredLanguages: ['es'] })).toBe(spanish);
+  });
+
+  it('takes exactly the chosen track, or none', () => {
+    const auto = track('en', 'asr');
+    const tracks = [track('en'), auto, track('fr')];
+    expect(chooseCaptionTrack(tracks, { track: { languageCode: 'en', kind: 'auto' } })).toBe(auto);
+    expect(chooseCaptionTrack(tracks, { track: { languageCode: 'de', kind: 'manual' } })).toBeNull();
+    expect(chooseCaptionTrack(tracks, { track: { languageCode: 'fr', kind: 'auto' } })).toBeNull();
+  });
+});
+
+describe('listCaptionTracks', () => {
+  it('lists manual tracks first, names them, and lists a language of one kind once', () => {
+    const named = (languageCode: string, name: string, kind?: string): CaptionTrack => ({
+      ...track(languageCode, kind),
+      name: { runs: [{ text: name }] },
+    });
+    expect(
+      listCaptionTracks([
+        named('en', 'English (auto-generated)', 'asr'),
+        named('en', 'English'),
+        named('en', 'English - CC'),
+        { ...track('fr'), name: { simpleText: 'French' } },
+        track('de'),
+      ]),
+    ).toEqual([
+      { languageCode: 'en', kind: 'manual', name: 'English' },
+      { languageCode: 'fr', kind: 'manual', name: 'French' },
+      { languageCode: 'de', kind: 'manual', name: 'de' },
+      { languageCode: 'en', kind: 'auto', name: 'English (auto-generated)' },
+    ]);
   });
 });
 

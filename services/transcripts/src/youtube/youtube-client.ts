@@ -1,4 +1,9 @@
-import { isYouTubeVideoId, youtubeWatchUrl, type FetchedTranscript } from '@lectern/contracts';
+import {
+  isYouTubeVideoId,
+  youtubeWatchUrl,
+  type CaptionTrackChoice,
+  type FetchedTranscript,
+} from '@lectern/contracts';
 import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
 import { ProxyAgent, type Dispatcher } from 'undici';
 import {
@@ -35,6 +40,10 @@ export interface YouTubeClientOptions {
 export interface FetchTranscriptOptions {
   /** Aborts every request of this fetch, e.g. when the worker shuts down. */
   signal?: AbortSignal;
+  /** Exactly this caption track (422 if the video does not list it); without it, the default choice. */
+  track?: CaptionTrackChoice;
+  /** The user's languages, most wanted first, for the default choice. */
+  preferredLanguages?: readonly string[];
 }
 
 export interface YouTubeClient {
@@ -59,7 +68,13 @@ export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTube
     fetchTranscript: (videoId, fetchOptions) =>
       fetchWithSession(
         videoId,
-        new YouTubeSession({ origin, dispatcher, timeoutMs, signal: fetchOptions?.signal }),
+        new YouTubeSession({
+          origin,
+          dispatcher,
+          timeoutMs,
+          signal: fetchOptions?.signal,
+          wish: { track: fetchOptions?.track, preferredLanguages: fetchOptions?.preferredLanguages },
+        }),
       ),
     close: async () => {
       await ownDispatcher?.close();
@@ -74,7 +89,7 @@ export async function fetchTranscript(
 ): Promise<FetchedTranscript> {
   const client = createYouTubeClient(options);
   try {
-    return await client.fetchTranscript(videoId, { signal: options.signal });
+    return await client.fetchTranscript(videoId, options);
   } finally {
     await client.close();
   }

@@ -1,4 +1,4 @@
-import type { TransientJobError } from '@lectern/contracts/runtime';
+import type { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import { captionFormatOf, type CaptionFormat } from './normalise';
 import {
@@ -8,6 +8,7 @@ import {
   findInlinePlayerResponse,
   type CaptionTrack,
   type PlayerResponse,
+  type TrackWish,
 } from './player-response';
 import { YouTubeFailures } from './youtube-errors';
 
@@ -24,6 +25,8 @@ export interface YouTubeSessionConfig {
   /** Each request, including reading its body, must finish within this. */
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Which caption track to read. */
+  wish?: TrackWish;
 }
 
 const MAX_REDIRECTS = 3;
@@ -40,8 +43,8 @@ type FetchInit = Parameters<typeof globalThis.fetch>[1];
  * silently falls back to the watch page) and cannot tell a manual track from an auto-generated one.
  */
 export class YouTubeSession {
-  /** The first transient failure; once set, every further request fails the same way at once. */
-  failure: TransientJobError | null = null;
+  /** The first failure YouTube's answers caused; once set, every further request fails the same way at once. */
+  failure: PermanentJobError | TransientJobError | null = null;
   readonly playerResponses: PlayerResponse[] = [];
   chosenTrack: CaptionTrack | null = null;
   /** Every track the player response listed, before Lectern kept only the chosen one. */
@@ -113,7 +116,7 @@ export class YouTubeSession {
     return page && answer.body.includes('class="g-recaptcha"');
   }
 
-  private fail(error: TransientJobError): TransientJobError {
+  private fail<E extends PermanentJobError | TransientJobError>(error: E): E {
     this.failure ??= error;
     return error;
   }
@@ -179,9 +182,11 @@ export class YouTubeSession {
   private keepChosenTrack(response: PlayerResponse): PlayerResponse {
     this.playerResponses.push(response);
     const tracks = captionTracksOf(response);
-    const chosen = chooseCaptionTrack(tracks);
-    if (!chosen) return response;
+    if (tracks.length === 0) return response;
     this.listedTracks = tracks;
+    const wish = this.config.wish ?? {};
+    const chosen = chooseCaptionTrack(tracks, wish);
+    if (!chosen) throw this.fail(YouTubeFailures.trackNotListed(wish.track));
     this.chosenTrack = chosen;
     return {
       ...response,

@@ -4,6 +4,7 @@ import { CreateBilling1795310000000 } from './1795310000000-create-billing';
 import { CreateAiContent1795315000000 } from './1795315000000-create-ai-content';
 import { CreateUsageReservations1795320000000 } from './1795320000000-create-usage-reservations';
 import { IndexUnprocessedStripeEvents1795321700000 } from './1795321700000-index-unprocessed-stripe-events';
+import { CaptionTracks1795330000000 } from './1795330000000-caption-tracks';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CreateAiContent1795315000000,
   CreateUsageReservations1795320000000,
   IndexUnprocessedStripeEvents1795321700000,
+  CaptionTracks1795330000000,
 ];
