@@ -29,10 +29,10 @@ describe('defaultCaptionTrack', () => {
     );
   });
 
-  it('uses auto-generated captions only when no manual track exists, in the same order', () => {
-    const auto = [track('de', 'auto'), track('en', 'auto')];
-    expect(defaultCaptionTrack(auto, ['de-AT'])).toEqual(track('de', 'auto'));
-    expect(defaultCaptionTrack(auto, ['fr'])).toEqual(track('en', 'auto'));
+  it('uses auto-generated captions only when no manual track exists, English first', () => {
+    const auto = [track('de', 'auto'), track('en-US', 'auto')];
+    expect(defaultCaptionTrack(auto, ['de-AT'])).toEqual(track('en-US', 'auto'));
+    expect(defaultCaptionTrack(auto, ['fr'])).toEqual(track('en-US', 'auto'));
     expect(defaultCaptionTrack([track('fr', 'auto')], ['ja'])).toEqual(track('fr', 'auto'));
   });
 
@@ -43,10 +43,12 @@ describe('defaultCaptionTrack', () => {
 
 describe('sameTrack and baseLanguage', () => {
   it('compare language codes without regard to case, and kinds exactly', () => {
-    expect(sameTrack({ languageCode: 'en-GB', kind: 'manual' }, { languageCode: 'en-gb', kind: 'manual' })).toBe(
-      true,
+    expect(
+      sameTrack({ languageCode: 'en-GB', kind: 'manual' }, { languageCode: 'en-gb', kind: 'manual' }),
+    ).toBe(true);
+    expect(sameTrack({ languageCode: 'en', kind: 'manual' }, { languageCode: 'en', kind: 'auto' })).toBe(
+      false,
     );
-    expect(sameTrack({ languageCode: 'en', kind: 'manual' }, { languageCode: 'en', kind: 'auto' })).toBe(false);
     expect(baseLanguage('es-419')).toBe('es');
     expect(baseLanguage('zh_Hant')).toBe('zh');
   });

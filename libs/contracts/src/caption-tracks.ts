@@ -29,14 +29,19 @@ function inAnyOf<T extends CaptionTrackChoice>(tracks: T[], languages: string[])
 /**
  * The track Lectern reads when the user has not chosen one: manual captions in one of the user's languages
  * (most wanted first), else manual English, else the first manual track; only then auto-generated captions,
- * in the same order of preference.
+ * English first. The transcripts worker makes the same choice on YouTube's answer.
  */
 export function defaultCaptionTrack<T extends CaptionTrackChoice>(
   tracks: T[],
   preferredLanguages: readonly string[] = [],
 ): T | null {
-  const languages = [...preferredLanguages, 'en'];
   const manual = tracks.filter((track) => track.kind === 'manual');
   const automatic = tracks.filter((track) => track.kind === 'auto');
-  return inAnyOf(manual, languages) ?? manual[0] ?? inAnyOf(automatic, languages) ?? automatic[0] ?? null;
+  return (
+    inAnyOf(manual, [...preferredLanguages, 'en']) ??
+    manual[0] ??
+    inAnyOf(automatic, ['en']) ??
+    automatic[0] ??
+    null
+  );
 }
