@@ -50,7 +50,7 @@ describe('analyze page samples', () => {
       string,
       RequestInit,
     ];
-    expect(JSON.parse(String(post[1].body))).toEqual({ youtubeUrl: SAMPLES[1]!.youtubeUrl });
+    expect(JSON.parse(post[1].body as string)).toEqual({ youtubeUrl: SAMPLES[1]!.youtubeUrl });
   });
 
   it('offers none when the install has no samples', async () => {

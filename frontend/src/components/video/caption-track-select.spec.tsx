@@ -54,8 +54,7 @@ async function pick(name: string) {
 describe('caption track select', () => {
   // Radix Select asks the browser for pointer capture and scrolling, which jsdom lacks.
   beforeEach(() => {
-    Element.prototype.hasPointerCapture ??= () => false;
-    Element.prototype.scrollIntoView ??= () => undefined;
+    Object.assign(Element.prototype, { hasPointerCapture: () => false, scrollIntoView: () => undefined });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -68,9 +67,9 @@ describe('caption track select', () => {
     expect(screen.getByRole('combobox', { name: 'Captions' })).toBeDisabled();
     const [url, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'POST')!;
     expect(url).toBe('/api/videos/v1/track');
-    expect(JSON.parse(String(init?.body))).toEqual({ languageCode: 'fr', kind: 'manual' });
+    expect(JSON.parse(init?.body as string)).toEqual({ languageCode: 'fr', kind: 'manual' });
 
-    await act(async () => answer(json(switched(2))));
+    act(() => answer(json(switched(2))));
     expect(await screen.findByText('Captions switched')).toBeInTheDocument();
     expect(
       screen.getByText(
