@@ -61,7 +61,10 @@ export const ChooseTrackRequestSchema = z.object({
     .trim()
     .min(1, 'languageCode is required.')
     .max(35, 'languageCode is too long.')
-    .regex(/^[A-Za-z0-9]+([-_][A-Za-z0-9]+)*$/, 'languageCode must be a language code such as "en" or "es-419".'),
+    .regex(
+      /^[A-Za-z0-9]+([-_][A-Za-z0-9]+)*$/,
+      'languageCode must be a language code such as "en" or "es-419".',
+    ),
   kind: CaptionTrackKindSchema,
 });
 export type ChooseTrackRequest = z.input<typeof ChooseTrackRequestSchema>;

@@ -21,7 +21,10 @@ describe('defaultCaptionTrack', () => {
     expect(defaultCaptionTrack(regional, ['es'])).toEqual(track('es-419', 'manual'));
   });
 
-  it('falls back to manual English, then the first manual track', () => {
+  it('falls back to the first manual English track (any region), then the first manual track', () => {
+    expect(defaultCaptionTrack([track('en-GB', 'manual'), track('en', 'manual')], ['ja'])).toEqual(
+      track('en-GB', 'manual'),
+    );
     expect(defaultCaptionTrack(tracks, ['ja'])).toEqual(track('en', 'manual'));
     expect(defaultCaptionTrack(tracks, [])).toEqual(track('en', 'manual'));
     expect(defaultCaptionTrack([track('es', 'manual'), track('en', 'auto')], ['ja'])).toEqual(

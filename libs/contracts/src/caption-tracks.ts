@@ -18,7 +18,7 @@ function inLanguage<T extends CaptionTrackChoice>(tracks: T[], language: string)
   );
 }
 
-function inAnyOf<T extends CaptionTrackChoice>(tracks: T[], languages: string[]): T | undefined {
+function inAnyOf<T extends CaptionTrackChoice>(tracks: T[], languages: readonly string[]): T | undefined {
   for (const language of languages) {
     const track = inLanguage(tracks, language);
     if (track) return track;
@@ -37,10 +37,12 @@ export function defaultCaptionTrack<T extends CaptionTrackChoice>(
 ): T | null {
   const manual = tracks.filter((track) => track.kind === 'manual');
   const automatic = tracks.filter((track) => track.kind === 'auto');
+  const english = (track: T) => baseLanguage(track.languageCode) === 'en';
   return (
-    inAnyOf(manual, [...preferredLanguages, 'en']) ??
+    inAnyOf(manual, preferredLanguages) ??
+    manual.find(english) ??
     manual[0] ??
-    inAnyOf(automatic, ['en']) ??
+    automatic.find(english) ??
     automatic[0] ??
     null
   );

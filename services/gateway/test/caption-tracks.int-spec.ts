@@ -110,7 +110,7 @@ describe('caption tracks', () => {
     const [kept] = after.highlights;
     expect(after.transcriptText.slice(kept!.startIndex, kept!.endIndex)).toBe('thylakoids');
 
-    expect(await grace.get(`/api/videos/${video.id}`).then((r) => r.body)).toEqual(after);
+    expect((await grace.get(`/api/videos/${video.id}`)).body).toEqual(after);
     expect((await grace.get(`/api/videos/${video.id}/tracks`)).body.chosen).toEqual({
       languageCode: 'en',
       kind: 'auto',
