@@ -2,6 +2,7 @@
 // `npm run dev` (watch mode with Vite's hot reload) and `npm run demo` (offline, with sample videos).
 // A process that crashes is restarted with back-off while the others keep serving; Ctrl-C stops every
 // process gracefully.
+import { readFileSync } from 'node:fs';
 import { supervise } from './scripts/supervise.mjs';
 
 const mode = process.argv[2] ?? 'start';
@@ -24,6 +25,11 @@ if (mode === 'demo') {
   env.YOUTUBE_ORIGIN = `http://127.0.0.1:${DEMO_YOUTUBE_PORT}`;
   env.YOUTUBE_PROXY_URL = '';
   env.OPENAI_API_KEY = '';
+  // The analyse page offers the fake YouTube's sample lectures as one-click chips.
+  const samples = JSON.parse(readFileSync(new URL('./scripts/demo-samples.json', import.meta.url), 'utf8'));
+  env.SAMPLE_VIDEOS = samples
+    .map(({ title, youtubeId }) => `${title}|https://www.youtube.com/watch?v=${youtubeId}`)
+    .join(',');
   commands.push({
     name: 'youtube',
     color: 'gray',

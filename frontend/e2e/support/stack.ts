@@ -1,6 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -12,6 +12,11 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail'] as const;
+
+/** The sample lectures `npm run demo` offers on the analyse page, offered here too. */
+export const DEMO_SAMPLES = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'scripts/demo-samples.json'), 'utf8'),
+) as { title: string; youtubeId: string }[];
 
 export interface RunningStack {
   baseUrl: string;
@@ -185,6 +190,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       // Every test signs up and in from 127.0.0.1.
       AUTH_RATE_LIMIT_IP: '10000',
       AUTH_RATE_LIMIT_EMAIL: '1000',
+      SAMPLE_VIDEOS: DEMO_SAMPLES.map(
+        ({ title, youtubeId }) => `${title}|https://www.youtube.com/watch?v=${youtubeId}`,
+      ).join(','),
     };
     children.push(start('gateway', 'services/gateway/dist/main.js', [], env));
     for (const worker of WORKERS) children.push(start(worker, `services/${worker}/dist/main.js`, [], env));

@@ -7,7 +7,9 @@ export const queryKeys = {
     all: ['videos'] as const,
     list: () => ['videos', 'list'] as const,
     detail: (id: string) => ['videos', 'detail', id] as const,
+    tracks: (id: string) => ['videos', 'tracks', id] as const,
   },
+  samples: ['samples'] as const,
   aiContent: (videoId: string) => ['ai-content', videoId] as const,
   usage: ['usage'] as const,
 };

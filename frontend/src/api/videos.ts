@@ -1,4 +1,13 @@
-import type { FetchTranscriptRequest, SaveNotesRequest, Video, VideoSummary } from '@lectern/contracts';
+import type {
+  ChooseTrackRequest,
+  ChooseTrackResponse,
+  FetchTranscriptRequest,
+  SampleVideo,
+  SaveNotesRequest,
+  Video,
+  VideoSummary,
+  VideoTracks,
+} from '@lectern/contracts';
 import { getJson, requestJson, requestVoid } from '@/api/http';
 
 export function listVideos(): Promise<VideoSummary[]> {
@@ -20,4 +29,18 @@ export function fetchTranscript(body: FetchTranscriptRequest): Promise<Pick<Vide
 
 export function saveNotes(videoId: string, body: SaveNotesRequest): Promise<void> {
   return requestVoid('PUT', `/api/videos/${encodeURIComponent(videoId)}/notes`, body);
+}
+
+export function getVideoTracks(videoId: string): Promise<VideoTracks> {
+  return getJson<VideoTracks>(`/api/videos/${encodeURIComponent(videoId)}/tracks`);
+}
+
+/** Answers the video made from the chosen track, and how many highlights it could not keep. */
+export function chooseTrack(videoId: string, body: ChooseTrackRequest): Promise<ChooseTrackResponse> {
+  return requestJson<ChooseTrackResponse>('POST', `/api/videos/${encodeURIComponent(videoId)}/track`, body);
+}
+
+/** Videos to try in one click; none unless the install offers some (the demo does). */
+export function listSampleVideos(): Promise<SampleVideo[]> {
+  return getJson<SampleVideo[]>('/api/samples');
 }

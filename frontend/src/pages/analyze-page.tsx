@@ -1,11 +1,12 @@
 import { Clock, FileText, Sparkles } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useSampleVideos } from '@/hooks/use-sample-videos';
 import { toast } from '@/hooks/use-toast';
 import { useFetchTranscript } from '@/hooks/use-videos';
 import { buildRoute } from '@/routes';
@@ -28,15 +29,12 @@ export default function AnalyzePage() {
   const [url, setUrl] = useState('');
   const fetchTranscript = useFetchTranscript();
   const navigate = useNavigate();
+  const samples = useSampleVideos();
+  const samplesLabelId = useId();
   const pending = fetchTranscript.isPending;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (url.trim() === '') {
-      toast({ title: 'URL required', description: 'Please enter a YouTube URL', variant: 'destructive' });
-      return;
-    }
-    fetchTranscript.mutate(url.trim(), {
+  const analyse = (link: string) => {
+    fetchTranscript.mutate(link, {
       onSuccess: ({ id }) => {
         toast({
           title: 'Transcript ready!',
@@ -52,6 +50,20 @@ export default function AnalyzePage() {
         });
       },
     });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (url.trim() === '') {
+      toast({ title: 'URL required', description: 'Please enter a YouTube URL', variant: 'destructive' });
+      return;
+    }
+    analyse(url.trim());
+  };
+
+  const trySample = (link: string) => {
+    setUrl(link);
+    analyse(link);
   };
 
   return (
@@ -83,6 +95,26 @@ export default function AnalyzePage() {
           <p className="text-sm text-muted-foreground">
             Works with any public YouTube video that has captions available.
           </p>
+          {samples.data && samples.data.length > 0 ? (
+            <div role="group" aria-labelledby={samplesLabelId} className="flex flex-wrap items-center gap-2">
+              <span id={samplesLabelId} className="text-sm font-medium">
+                Try a sample:
+              </span>
+              {samples.data.map((sample) => (
+                <Button
+                  key={sample.youtubeUrl}
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  className="rounded-full"
+                  disabled={pending}
+                  onClick={() => trySample(sample.youtubeUrl)}
+                >
+                  {sample.title}
+                </Button>
+              ))}
+            </div>
+          ) : null}
         </form>
       </Card>
       <ul className="grid gap-4 sm:grid-cols-3">

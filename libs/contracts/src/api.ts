@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CaptionTrackKindSchema, FEATURE_TYPES, HighlightColorSchema, SUMMARY_LENGTHS } from './entities';
+import {
+  CaptionTrackKindSchema,
+  FEATURE_TYPES,
+  HighlightColorSchema,
+  SUMMARY_LENGTHS,
+  VideoSchema,
+} from './entities';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 1024;
@@ -110,10 +116,29 @@ export const ChooseTrackRequestSchema = z.object({
     .string({ error: 'languageCode is required.' })
     .trim()
     .min(1, 'languageCode is required.')
-    .max(35, 'languageCode is too long.'),
+    .max(35, 'languageCode is too long.')
+    .regex(
+      /^[A-Za-z0-9]+([-_][A-Za-z0-9]+)*$/,
+      'languageCode must be a language code such as "en" or "es-419".',
+    ),
   kind: CaptionTrackKindSchema,
 });
 export type ChooseTrackRequest = z.input<typeof ChooseTrackRequestSchema>;
+
+/** What switching a video's caption track answers: the video as it now is, and the highlights it lost. */
+export const ChooseTrackResponseSchema = z.object({
+  video: VideoSchema,
+  /** Highlights whose text the new transcript no longer has (where they were, or once anywhere else). */
+  droppedHighlights: z.number().int().nonnegative(),
+});
+export type ChooseTrackResponse = z.infer<typeof ChooseTrackResponseSchema>;
+
+/** A video the analyse page offers to try in one click (the demo's sample lectures). */
+export const SampleVideoSchema = z.object({
+  title: z.string(),
+  youtubeUrl: z.string(),
+});
+export type SampleVideo = z.infer<typeof SampleVideoSchema>;
 
 export const CreateHighlightRequestSchema = z.object({
   videoId: z.string({ error: 'videoId is required.' }),

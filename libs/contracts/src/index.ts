@@ -13,3 +13,4 @@ export type * from './jobs/export.jobs';
 export * from './jobs/billing.jobs';
 export type * from './jobs/mail.jobs';
 export * from './youtube-url';
+export * from './caption-tracks';

@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
+import { CaptionTracksModule } from './caption-tracks/caption-tracks.module';
 import type { GatewayEnv } from './config/gateway-env';
 import { GATEWAY_ENV } from './config/load-gateway-env';
 import { DatabaseModule } from './database/database.module';
@@ -16,6 +17,7 @@ import { AccountModule } from './account/account.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
+import { SamplesModule } from './samples/samples.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -57,6 +59,8 @@ export class AppModule {
         BillingModule,
         HealthModule,
         LibraryModule,
+        CaptionTracksModule,
+        SamplesModule,
         ExportModule,
         AiModule,
       ],

@@ -1,6 +1,7 @@
 import type { Highlight, HighlightColor, Video } from '@lectern/contracts';
 import { Check, Copy, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { CaptionTrackSelect } from '@/components/video/caption-track-select';
 import { HighlightMenu } from '@/components/video/highlight-menu';
 import { TranscriptList } from '@/components/video/transcript-list';
 import { Badge } from '@/components/ui/badge';
@@ -26,6 +27,12 @@ export function TranscriptPanel({ video }: { video: Video }) {
   const [showTimestamps, setShowTimestamps] = useState(true);
   const [query, setQuery] = useState('');
   const [selection, setSelection] = useState<HighlightRange | null>(null);
+  // A selection belongs to the transcript it was made in: switching captions clears it.
+  const [selectionText, setSelectionText] = useState(video.transcriptText);
+  if (selectionText !== video.transcriptText) {
+    setSelectionText(video.transcriptText);
+    setSelection(null);
+  }
   // Typing stays responsive: the list filters against the deferred query.
   const deferredQuery = useDeferredValue(query);
   const offsets = useMemo(() => segmentOffsets(segments), [segments]);
@@ -107,6 +114,7 @@ export function TranscriptPanel({ video }: { video: Video }) {
             </Button>
           </div>
         </div>
+        <CaptionTrackSelect video={video} />
         <div className="flex flex-wrap items-center gap-2">
           <div className="relative min-w-48 flex-1">
             <Search

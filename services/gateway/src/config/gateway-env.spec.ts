@@ -47,4 +47,14 @@ describe("the gateway's configuration", () => {
       'Invalid configuration: METRICS_HOST must be an IP address, e.g. 127.0.0.1 or 0.0.0.0 (got "every interface")',
     );
   });
+
+  it('offers no sample videos unless SAMPLE_VIDEOS names some, and refuses one that is not a YouTube link', () => {
+    expect(resolveGatewayEnv({}).SAMPLE_VIDEOS).toEqual([]);
+    expect(
+      resolveGatewayEnv({ SAMPLE_VIDEOS: 'Hash tables|https://youtu.be/hashtables1' }).SAMPLE_VIDEOS,
+    ).toEqual([{ title: 'Hash tables', youtubeUrl: 'https://www.youtube.com/watch?v=hashtables1' }]);
+    expect(refusal({ SAMPLE_VIDEOS: 'Lecture|https://example.com/v' })).toMatch(
+      /^Invalid configuration: SAMPLE_VIDEOS must be comma-separated "title\|YouTube link" entries; "https:\/\/example\.com\/v" is not a YouTube video link/,
+    );
+  });
 });

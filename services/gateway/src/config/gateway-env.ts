@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BaseEnvSchema, DatabaseEnvShape, ExportDirEnvShape } from '@lectern/contracts/runtime';
+import { parseSampleVideos } from './sample-videos';
 
 const httpUrl = (what: string) =>
   z
@@ -71,6 +72,16 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   GENERATIONS_PER_HOUR_PRO: positiveInt(300),
   EXPORTS_PER_HOUR_FREE: positiveInt(60),
   EXPORTS_PER_HOUR_PRO: positiveInt(600),
+  /** Videos the analyse page offers to try in one click; `npm run demo` sets its sample lectures. */
+  SAMPLE_VIDEOS: z
+    .string()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseSampleVideos(value);
+      if (parsed.ok) return parsed.samples;
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }),
 }).superRefine(refuseHttpsWithoutProxy);
 
 /** An https APP_URL means a TLS proxy in front; trusting none, the gateway sees http and never sets its Secure cookie. */

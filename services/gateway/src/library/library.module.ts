@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { HighlightsController } from '../highlights/highlights.controller';
 import { HighlightsService } from '../highlights/highlights.service';
 import { TranscriptsController } from '../transcripts/transcripts.controller';
+import { TranscriptCache } from '../transcripts/transcript-cache';
+import { TranscriptFetcher } from '../transcripts/transcript-fetcher';
 import { TranscriptsService } from '../transcripts/transcripts.service';
 import { JobAdmission } from '../usage/job-admission';
 import { UsageController } from '../usage/usage.controller';
@@ -12,7 +14,15 @@ import { VideosService } from './videos.service';
 /** The user's library: analysing videos, the list and pages, highlights, notes and monthly usage. */
 @Module({
   controllers: [TranscriptsController, VideosController, HighlightsController, UsageController],
-  providers: [TranscriptsService, VideosService, HighlightsService, UsageService, JobAdmission],
-  exports: [VideosService, UsageService, JobAdmission],
+  providers: [
+    TranscriptsService,
+    TranscriptFetcher,
+    TranscriptCache,
+    VideosService,
+    HighlightsService,
+    UsageService,
+    JobAdmission,
+  ],
+  exports: [VideosService, UsageService, JobAdmission, TranscriptFetcher, TranscriptCache],
 })
 export class LibraryModule {}

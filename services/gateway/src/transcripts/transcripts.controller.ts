@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
 import { FetchTranscriptRequestSchema, type VideoSummary } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { preferredLanguages } from '../caption-tracks/preferred-languages';
 import { parseWith } from '../http/zod';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { TranscriptsService } from './transcripts.service';
@@ -14,8 +15,12 @@ export class TranscriptsController {
 
   @Post('fetch')
   @HttpCode(200)
-  fetch(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<VideoSummary> {
+  fetch(
+    @CurrentUser() user: UserEntity,
+    @Body() body: unknown,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+  ): Promise<VideoSummary> {
     const { youtubeUrl } = parseWith(FetchTranscriptRequestSchema, body);
-    return this.transcripts.analyse(toUser(user), youtubeUrl);
+    return this.transcripts.analyse(toUser(user), youtubeUrl, preferredLanguages(acceptLanguage));
   }
 }

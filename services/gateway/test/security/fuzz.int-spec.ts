@@ -1,4 +1,10 @@
-import { EXPORT_FORMATS, FEATURE_TYPES, HIGHLIGHT_COLORS, SUMMARY_LENGTHS } from '@lectern/contracts';
+import {
+  CAPTION_TRACK_KINDS,
+  EXPORT_FORMATS,
+  FEATURE_TYPES,
+  HIGHLIGHT_COLORS,
+  SUMMARY_LENGTHS,
+} from '@lectern/contracts';
 import type { RunningQueueWorker } from '@lectern/contracts/runtime';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
@@ -97,6 +103,15 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     params: (ids) => ({ id: [ids.videoId] }),
     body: () => ({ notes: fc.string() }),
   },
+  'GET /api/videos/:id/tracks': { params: (ids) => ({ id: [ids.videoId] }) },
+  'POST /api/videos/:id/track': {
+    params: (ids) => ({ id: [ids.videoId] }),
+    body: () => ({
+      languageCode: fc.constantFrom('en', 'EN', 'fr', 'es-419'),
+      kind: fc.constantFrom(...CAPTION_TRACK_KINDS),
+    }),
+  },
+  'GET /api/samples': {},
   'GET /api/videos/:id/export/:format': {
     params: (ids) => ({ id: [ids.videoId], format: [...EXPORT_FORMATS] }),
   },

@@ -84,6 +84,16 @@ const SWEEP: SweepRow[] = [
     label: 'delete the highlight',
     request: (id) => ({ params: { id } }),
   },
+  {
+    route: 'GET /api/videos/:id/tracks',
+    label: 'list the caption tracks',
+    request: (id) => ({ params: { id } }),
+  },
+  {
+    route: 'POST /api/videos/:id/track',
+    label: 'switch the caption track',
+    request: (id) => ({ params: { id }, body: { languageCode: 'en', kind: 'auto' } }),
+  },
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
 
@@ -106,6 +116,7 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'GET /api/videos': "the caller's own library",
   'POST /api/transcripts/fetch': 'a YouTube link; analysing a video gives the caller their own copy',
   'GET /api/usage': "the caller's own counts",
+  'GET /api/samples': "the install's sample videos, the same for everyone",
   'POST /api/stripe/create-checkout-session': "the caller's own subscription",
   'POST /api/stripe/create-portal-session': "the caller's own Stripe customer",
   'POST /api/stripe/sync-checkout':

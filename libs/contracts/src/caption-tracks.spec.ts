@@ -1,0 +1,58 @@
+import { baseLanguage, defaultCaptionTrack, sameTrack } from './caption-tracks';
+import type { CaptionTrack } from './entities';
+
+const track = (languageCode: string, kind: 'manual' | 'auto'): CaptionTrack => ({
+  languageCode,
+  kind,
+  name: `${languageCode} ${kind}`,
+});
+
+describe('defaultCaptionTrack', () => {
+  const tracks = [track('es', 'manual'), track('en', 'manual'), track('de', 'auto'), track('en', 'auto')];
+
+  it("prefers manual captions in the user's language, most wanted first", () => {
+    expect(defaultCaptionTrack(tracks, ['es-ES', 'en'])).toEqual(track('es', 'manual'));
+    expect(defaultCaptionTrack(tracks, ['fr', 'en-GB'])).toEqual(track('en', 'manual'));
+  });
+
+  it('takes the exact regional code before another region of the same language', () => {
+    const regional = [track('es-419', 'manual'), track('es-ES', 'manual')];
+    expect(defaultCaptionTrack(regional, ['es-ES'])).toEqual(track('es-ES', 'manual'));
+    expect(defaultCaptionTrack(regional, ['es'])).toEqual(track('es-419', 'manual'));
+  });
+
+  it('falls back to the first manual English track (any region), then the first manual track', () => {
+    expect(defaultCaptionTrack([track('en-GB', 'manual'), track('en', 'manual')], ['ja'])).toEqual(
+      track('en-GB', 'manual'),
+    );
+    expect(defaultCaptionTrack(tracks, ['ja'])).toEqual(track('en', 'manual'));
+    expect(defaultCaptionTrack(tracks, [])).toEqual(track('en', 'manual'));
+    expect(defaultCaptionTrack([track('es', 'manual'), track('en', 'auto')], ['ja'])).toEqual(
+      track('es', 'manual'),
+    );
+  });
+
+  it('uses auto-generated captions only when no manual track exists, English first', () => {
+    const auto = [track('de', 'auto'), track('en-US', 'auto')];
+    expect(defaultCaptionTrack(auto, ['de-AT'])).toEqual(track('en-US', 'auto'));
+    expect(defaultCaptionTrack(auto, ['fr'])).toEqual(track('en-US', 'auto'));
+    expect(defaultCaptionTrack([track('fr', 'auto')], ['ja'])).toEqual(track('fr', 'auto'));
+  });
+
+  it('answers null without tracks', () => {
+    expect(defaultCaptionTrack([], ['en'])).toBeNull();
+  });
+});
+
+describe('sameTrack and baseLanguage', () => {
+  it('compare language codes without regard to case, and kinds exactly', () => {
+    expect(
+      sameTrack({ languageCode: 'en-GB', kind: 'manual' }, { languageCode: 'en-gb', kind: 'manual' }),
+    ).toBe(true);
+    expect(sameTrack({ languageCode: 'en', kind: 'manual' }, { languageCode: 'en', kind: 'auto' })).toBe(
+      false,
+    );
+    expect(baseLanguage('es-419')).toBe('es');
+    expect(baseLanguage('zh_Hant')).toBe('zh');
+  });
+});
