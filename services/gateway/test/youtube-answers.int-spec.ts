@@ -1,7 +1,7 @@
 import { laneQueueName, QueueName } from '@lectern/contracts';
 import { JobRequester } from '@lectern/contracts/runtime';
 import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './support/library-fixtures';
-import { uniqueEmail } from './support/test-gateway';
+import { confirmEmail, uniqueEmail } from './support/test-gateway';
 
 // What the real YouTube answers a server with, replayed by the fake YouTube, through the whole stack: the
 // gateway's answer to the user, the metrics an operator scrapes, and the reason a failed job shows.
@@ -29,6 +29,7 @@ describe('what YouTube really sends, as users and operators see it', () => {
 
     const admin = stack.gateway.browser();
     await admin.post('/api/auth/signup').send({ email: adminEmail, password: 'correct horse' });
+    await confirmEmail(stack.gateway, adminEmail);
     const metrics = await admin.get('/metrics');
     expect(metrics.status).toBe(200);
     // Every attempt of the job was blocked; the count is per proxy ("direct" here, without one).
