@@ -4,14 +4,12 @@ import {
   ACCOUNT_EXPORT_VERSION,
   type AccountExport,
   type AccountExportVideo,
-  type AiContentItem,
-  type FeatureType,
   type Highlight,
   type HighlightColor,
-  type SummaryLength,
   type TranscriptSegment,
 } from '@lectern/contracts';
 import { DataSource } from 'typeorm';
+import { AI_CONTENT_COLUMNS, toAiContentItem, type AiContentRow } from '../ai/ai-content-row';
 import { videoSummary } from '../library/video.entity';
 import { toUser, type UserEntity } from '../users/user.entity';
 
@@ -40,17 +38,6 @@ interface HighlightRow {
   color: HighlightColor;
 }
 
-interface AiContentRow {
-  id: string;
-  video_id: string;
-  feature_type: FeatureType;
-  summary_length: SummaryLength | null;
-  output_text: string;
-  engine: string;
-  model: string;
-  created_at: Date;
-}
-
 /**
  * Everything a person has in Lectern, as one JSON document: the account, and per library entry the transcript,
  * highlights, notes and every AI item generated. Each query is bounded by the user's own videos.
@@ -76,14 +63,13 @@ export class AccountExportService {
         [user.id],
       ),
       this.dataSource.query<AiContentRow[]>(
-        `SELECT a.id, a.video_id, a.feature_type, a.summary_length, a.output_text, a.engine, a.model, a.created_at
-           FROM ai_content a JOIN videos v ON v.id = a.video_id
-          WHERE v.user_id = $1 ORDER BY a.created_at, a.id`,
+        `SELECT ${AI_CONTENT_COLUMNS} FROM ai_content
+          WHERE video_id IN (SELECT id FROM videos WHERE user_id = $1) ORDER BY created_at, id`,
         [user.id],
       ),
     ]);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
-    const aiContentOf = groupBy(aiContent.map(toAiItem), (item) => item.videoId);
+    const aiContentOf = groupBy(aiContent.map(toAiContentItem), (item) => item.videoId);
     return {
       format: ACCOUNT_EXPORT_FORMAT,
       version: ACCOUNT_EXPORT_VERSION,
@@ -125,19 +111,6 @@ function toHighlight(row: HighlightRow): Highlight {
     startIndex: row.start_index,
     endIndex: row.end_index,
     color: row.color,
-  };
-}
-
-function toAiItem(row: AiContentRow): AiContentItem {
-  return {
-    id: row.id,
-    videoId: row.video_id,
-    featureType: row.feature_type,
-    summaryLength: row.summary_length,
-    outputText: row.output_text,
-    engine: row.engine,
-    model: row.model,
-    createdAt: row.created_at.toISOString(),
   };
 }
 

@@ -19,6 +19,7 @@ import { laneFor } from '../library/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsageService } from '../usage/usage.service';
 import type { GenerateCommand } from './ai-request';
+import { AI_CONTENT_COLUMNS, toAiContentItem, type AiContentRow } from './ai-content-row';
 
 // A ten-hour transcript on a provider goes through map-reduce: a dozen chunk requests (three at a time), maybe a
 // condensing round and the final request, each allowed AI_TIMEOUT_MS, plus a job retry after a transient failure.
@@ -38,32 +39,6 @@ interface OwnedVideo {
   id: string;
   transcriptId: string;
   title: string | null;
-}
-
-interface AiContentRow {
-  id: string;
-  video_id: string;
-  feature_type: FeatureType;
-  summary_length: SummaryLength | null;
-  output_text: string;
-  engine: string;
-  model: string;
-  created_at: Date;
-}
-
-const COLUMNS = 'id, video_id, feature_type, summary_length, output_text, engine, model, created_at';
-
-function toItem(row: AiContentRow): AiContentItem {
-  return {
-    id: row.id,
-    videoId: row.video_id,
-    featureType: row.feature_type,
-    summaryLength: row.summary_length,
-    outputText: row.output_text,
-    engine: row.engine,
-    model: row.model,
-    createdAt: row.created_at.toISOString(),
-  };
 }
 
 // Items in the order the AI tools panel shows them: features as listed, summaries micro to detailed.
@@ -86,12 +61,12 @@ export class AiService {
   async list(userId: string, videoId: string): Promise<AiContentItem[]> {
     await this.video(userId, videoId);
     const rows = await this.dataSource.query<AiContentRow[]>(
-      `SELECT DISTINCT ON (feature_type, summary_length) ${COLUMNS}
+      `SELECT DISTINCT ON (feature_type, summary_length) ${AI_CONTENT_COLUMNS}
          FROM ai_content WHERE video_id = $1
         ORDER BY feature_type, summary_length, created_at DESC`,
       [videoId],
     );
-    return rows.map(toItem).sort((a, b) => displayOrder(a) - displayOrder(b));
+    return rows.map(toAiContentItem).sort((a, b) => displayOrder(a) - displayOrder(b));
   }
 
   /**
@@ -131,10 +106,10 @@ export class AiService {
         }
         const [row] = await manager.query<AiContentRow[]>(
           `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${AI_CONTENT_COLUMNS}`,
           [video.id, feature, summaryLength, result.outputText, result.engine, result.model],
         );
-        return { value: toItem(row!), counted: row!.id };
+        return { value: toAiContentItem(row!), counted: row!.id };
       },
     });
   }
@@ -177,12 +152,12 @@ export class AiService {
     summaryLength: SummaryLength | null,
   ): Promise<AiContentItem | null> {
     const [row] = await manager.query<AiContentRow[]>(
-      `SELECT ${COLUMNS} FROM ai_content
+      `SELECT ${AI_CONTENT_COLUMNS} FROM ai_content
         WHERE video_id = $1 AND feature_type = $2 AND summary_length IS NOT DISTINCT FROM $3
         ORDER BY created_at DESC LIMIT 1`,
       [videoId, feature, summaryLength],
     );
-    return row ? toItem(row) : null;
+    return row ? toAiContentItem(row) : null;
   }
 
   /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
