@@ -9,12 +9,13 @@ import {
 import { TEST_APP_URL } from './support/test-gateway';
 
 const NOT_FOUND = { message: 'This checkout session was not found.' };
+const CALLS_PER_HOUR = 6;
 
 describe('billing: the checkout success page syncs the subscription at once', () => {
   let world: BillingWorld;
 
   beforeAll(async () => {
-    world = await startBillingWorld();
+    world = await startBillingWorld({ BILLING_REQUESTS_PER_HOUR: String(CALLS_PER_HOUR) });
   });
   afterAll(() => world.close());
   afterEach(() => world.stripe.recover());
@@ -120,4 +121,23 @@ describe('billing: the checkout success page syncs the subscription at once', ()
     world.stripe.recover();
     expect((await sync(user, user.sessionId)).body).toMatchObject({ plan: 'pro' });
   }, 60_000);
+
+  it('counts calls to Stripe per user and hour: past the limit 429 with Retry-After, and Stripe is not asked', async () => {
+    const user = await checkoutStarted();
+    const other = await checkoutStarted();
+    for (let call = 1; call < CALLS_PER_HOUR; call += 1) {
+      expect((await sync(user, 'cs_test_unknown')).status).toBe(404);
+    }
+    const stripeRequests = world.stripe.requests.length;
+    const refused = await sync(user, user.sessionId);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({
+      message: `You have started ${CALLS_PER_HOUR} billing requests in the last hour, the most Lectern allows. Please try again in 60 minutes.`,
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await user.browser.post('/api/stripe/create-checkout-session')).status).toBe(429);
+    expect(world.stripe.requests.length).toBe(stripeRequests);
+    // Another user's allowance is their own.
+    expect((await sync(other, other.sessionId)).status).toBe(409);
+  });
 });

@@ -1,15 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import type { AiContentItem } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { parseGenerateRequest } from './ai-request';
 import { AiService } from './ai.service';
-import { TooManyJobsFilter } from '../usage/too-many-jobs';
 
 @Controller('api/ai')
 @UseGuards(SignedInGuard)
-@UseFilters(TooManyJobsFilter)
 export class AiController {
   constructor(private readonly ai: AiService) {}
 

@@ -14,6 +14,7 @@ import {
 import { JobRequester } from '@lectern/contracts/runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { JobAdmission } from '../usage/job-admission';
 import type { UserEntity } from '../users/user.entity';
 
 const SESSION_TIMEOUT_MS = 20_000;
@@ -23,6 +24,7 @@ const SESSION_TIMEOUT_MS = 20_000;
 export class BillingService {
   constructor(
     private readonly requester: JobRequester,
+    private readonly admission: JobAdmission,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
@@ -39,35 +41,39 @@ export class BillingService {
     if (this.env.STRIPE_PRICE_ID === '') throw new ServiceUnavailableException(BillingMessage.NotConfigured);
     // Admins are Pro-equivalent whatever Stripe says: nothing to buy.
     if (hasProAccess(user)) throw new ConflictException(BillingMessage.AlreadyPro);
-    return this.requester.request(
-      'billing',
-      'create-checkout-session',
-      {
-        userId: user.id,
-        // Stripe fills in {CHECKOUT_SESSION_ID} itself.
-        successUrl: `${this.env.APP_URL}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${this.env.APP_URL}/pricing/cancel`,
-      },
-      {
-        lane: 'free',
-        timeoutMs: SESSION_TIMEOUT_MS,
-        timeoutMessage: 'Stripe took too long to start checkout. Please try again.',
-      },
+    return this.viaStripe(user, () =>
+      this.requester.request(
+        'billing',
+        'create-checkout-session',
+        {
+          userId: user.id,
+          // Stripe fills in {CHECKOUT_SESSION_ID} itself.
+          successUrl: `${this.env.APP_URL}/pricing/success?session_id={CHECKOUT_SESSION_ID}`,
+          cancelUrl: `${this.env.APP_URL}/pricing/cancel`,
+        },
+        {
+          lane: 'free',
+          timeoutMs: SESSION_TIMEOUT_MS,
+          timeoutMessage: 'Stripe took too long to start checkout. Please try again.',
+        },
+      ),
     );
   }
 
   async createPortalSession(user: UserEntity): Promise<SessionUrlResult> {
     this.requireConfigured();
     if (!user.stripeCustomerId) throw new BadRequestException(BillingMessage.NoCustomer);
-    return this.requester.request(
-      'billing',
-      'create-portal-session',
-      { userId: user.id, returnUrl: `${this.env.APP_URL}/profile` },
-      {
-        lane: hasProAccess(user) ? 'pro' : 'free',
-        timeoutMs: SESSION_TIMEOUT_MS,
-        timeoutMessage: 'Stripe took too long to open the billing portal. Please try again.',
-      },
+    return this.viaStripe(user, () =>
+      this.requester.request(
+        'billing',
+        'create-portal-session',
+        { userId: user.id, returnUrl: `${this.env.APP_URL}/profile` },
+        {
+          lane: hasProAccess(user) ? 'pro' : 'free',
+          timeoutMs: SESSION_TIMEOUT_MS,
+          timeoutMessage: 'Stripe took too long to open the billing portal. Please try again.',
+        },
+      ),
     );
   }
 
@@ -77,17 +83,24 @@ export class BillingService {
    */
   async syncCheckout(user: UserEntity, sessionId: string): Promise<CheckoutSyncResult> {
     this.requireConfigured();
-    return this.requester.request(
-      'billing',
-      'sync-checkout-session',
-      { userId: user.id, sessionId },
-      {
-        // A payment just went through: it goes ahead of Free work, like Stripe's own events.
-        lane: 'pro',
-        timeoutMs: SESSION_TIMEOUT_MS,
-        timeoutMessage:
-          'Stripe took too long to confirm the payment. Your plan will update in a few minutes.',
-      },
+    return this.viaStripe(user, () =>
+      this.requester.request(
+        'billing',
+        'sync-checkout-session',
+        { userId: user.id, sessionId },
+        {
+          // A payment just went through: it goes ahead of Free work, like Stripe's own events.
+          lane: 'pro',
+          timeoutMs: SESSION_TIMEOUT_MS,
+          timeoutMessage:
+            'Stripe took too long to confirm the payment. Your plan will update in a few minutes.',
+        },
+      ),
     );
+  }
+
+  /** Every call to Stripe on a user's behalf counts against BILLING_REQUESTS_PER_HOUR. */
+  private viaStripe<T>(user: UserEntity, call: () => Promise<T>): Promise<T> {
+    return this.admission.run(user, 'billing', SESSION_TIMEOUT_MS, call);
   }
 }

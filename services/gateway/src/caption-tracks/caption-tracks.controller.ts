@@ -1,18 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import { ChooseTrackRequestSchema, type VideoTracks } from '@lectern/contracts';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
 import { toUser, type UserEntity } from '../users/user.entity';
-import { TooManyJobsFilter } from '../usage/too-many-jobs';
 import { CaptionTracksService } from './caption-tracks.service';
 
 const videoId = new ParseIdPipe(VIDEO_NOT_FOUND);
 
 @Controller('api/videos')
 @UseGuards(SignedInGuard)
-@UseFilters(TooManyJobsFilter)
 export class CaptionTracksController {
   constructor(private readonly tracks: CaptionTracksService) {}
 

@@ -72,6 +72,7 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   GENERATIONS_PER_HOUR_PRO: positiveInt(300),
   EXPORTS_PER_HOUR_FREE: positiveInt(60),
   EXPORTS_PER_HOUR_PRO: positiveInt(600),
+  BILLING_REQUESTS_PER_HOUR: positiveInt(30),
   /** Videos the analyse page offers to try in one click; `npm run demo` sets its sample lectures. */
   SAMPLE_VIDEOS: z
     .string()

@@ -1,14 +1,12 @@
-import { Controller, Get, Param, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { ExportService } from './export.service';
-import { TooManyJobsFilter } from '../usage/too-many-jobs';
 
 @Controller('api/videos')
 @UseGuards(SignedInGuard)
-@UseFilters(TooManyJobsFilter)
 export class ExportController {
   constructor(private readonly exports: ExportService) {}
 

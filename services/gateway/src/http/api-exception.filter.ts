@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { JobRequestError } from '@lectern/contracts/runtime';
+import { TooManyJobsException } from '../usage/too-many-jobs';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 const BAD_ADDRESS = 'The address of this request is not valid.';
@@ -35,6 +36,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (response.headersSent) {
       response.end();
       return;
+    }
+    if (exception instanceof TooManyJobsException && exception.retryAfterSeconds !== null) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     response.status(status).json({ message });
   }

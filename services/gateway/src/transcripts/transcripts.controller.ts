@@ -1,15 +1,13 @@
-import { Body, Controller, Headers, HttpCode, Post, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { FetchTranscriptRequestSchema, type VideoSummary } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { preferredLanguages } from '../caption-tracks/preferred-languages';
 import { parseWith } from '../http/zod';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { TranscriptsService } from './transcripts.service';
-import { TooManyJobsFilter } from '../usage/too-many-jobs';
 
 @Controller('api/transcripts')
 @UseGuards(SignedInGuard)
-@UseFilters(TooManyJobsFilter)
 export class TranscriptsController {
   constructor(private readonly transcripts: TranscriptsService) {}
 

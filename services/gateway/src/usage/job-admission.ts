@@ -12,12 +12,13 @@ import { REDIS_CLIENT } from '../queues/redis.tokens';
 import { TooManyJobsException } from './too-many-jobs';
 
 /** The kinds of work a user starts: each is a job on one queue. */
-export type WorkKind = 'analysis' | 'generation' | 'export';
+export type WorkKind = 'analysis' | 'generation' | 'export' | 'billing';
 
 const NAMES: Record<WorkKind, [singular: string, plural: string]> = {
   analysis: ['video analysis', 'video analyses'],
   generation: ['AI generation', 'AI generations'],
   export: ['export', 'exports'],
+  billing: ['billing request', 'billing requests'],
 };
 
 const HOUR_SECONDS = 60 * 60;
@@ -33,6 +34,9 @@ if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1`;
+
+/** Whose work it is: their plan and role set the limits. */
+type Admitted = Pick<User, 'id' | 'plan' | 'role'>;
 
 const named = (kind: WorkKind, count: number) => `${count} ${NAMES[kind][count === 1 ? 0 : 1]}`;
 
@@ -71,6 +75,11 @@ export class JobAdmission {
         free: limiter('export', 'free', env.EXPORTS_PER_HOUR_FREE),
         pro: limiter('export', 'pro', env.EXPORTS_PER_HOUR_PRO),
       },
+      // Each one is a call to Stripe: the same allowance on both plans.
+      billing: {
+        free: limiter('billing', 'free', env.BILLING_REQUESTS_PER_HOUR),
+        pro: limiter('billing', 'pro', env.BILLING_REQUESTS_PER_HOUR),
+      },
     };
   }
 
@@ -79,7 +88,7 @@ export class JobAdmission {
    * for this kind, after counting it against the hourly limit. 429 when no slot is free or the hour's limit is
    * reached; the slot is given back however `work` ends.
    */
-  async run<T>(user: User, kind: WorkKind, jobTimeoutMs: number, work: () => Promise<T>): Promise<T> {
+  async run<T>(user: Admitted, kind: WorkKind, jobTimeoutMs: number, work: () => Promise<T>): Promise<T> {
     const release = await this.takeSlot(user, kind, jobTimeoutMs + SLOT_MARGIN_MS);
     try {
       await this.countStart(user, kind);
@@ -89,7 +98,7 @@ export class JobAdmission {
     }
   }
 
-  private async takeSlot(user: User, kind: WorkKind, holdMs: number): Promise<() => Promise<void>> {
+  private async takeSlot(user: Admitted, kind: WorkKind, holdMs: number): Promise<() => Promise<void>> {
     const limit = hasProAccess(user) ? this.env.JOBS_IN_FLIGHT_PRO : this.env.JOBS_IN_FLIGHT_FREE;
     const key = `${this.env.REDIS_PREFIX}:inflight:${kind}:${user.id}`;
     const slot = randomUUID();
@@ -111,7 +120,7 @@ export class JobAdmission {
     };
   }
 
-  private async countStart(user: User, kind: WorkKind): Promise<void> {
+  private async countStart(user: Admitted, kind: WorkKind): Promise<void> {
     const limiter = this.perHour[kind][hasProAccess(user) ? 'pro' : 'free'];
     try {
       await this.redisCall(limiter.consume(user.id));
@@ -120,8 +129,9 @@ export class JobAdmission {
       this.metrics.jobAdmissionRefused(kind, 'hourly');
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       const minutes = Math.ceil(seconds / 60);
+      const allowance = kind === 'billing' ? 'the most Lectern allows' : 'the most your plan allows';
       throw new TooManyJobsException(
-        `You have started ${named(kind, limiter.points)} in the last hour, the most your plan allows. ` +
+        `You have started ${named(kind, limiter.points)} in the last hour, ${allowance}. ` +
           `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         seconds,
       );
