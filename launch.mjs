@@ -21,6 +21,9 @@ const node = process.execPath;
 const env = process.env;
 const commands = [];
 
+// `/dev/mail` shows the mails a machine without a mail server would have sent; never under `npm start`.
+if (mode === 'demo' || mode === 'dev') env.DEV_MAIL_PAGE = '1';
+
 if (mode === 'demo') {
   env.YOUTUBE_ORIGIN = `http://127.0.0.1:${DEMO_YOUTUBE_PORT}`;
   env.YOUTUBE_PROXY_URL = '';

@@ -5,20 +5,20 @@ import type { RunningQueueWorker } from '@lectern/contracts/runtime';
 describe('/dev/mail', () => {
   let gateway: TestGateway;
   let workers: RunningQueueWorker[];
-  let production: TestGateway | undefined;
+  const others: TestGateway[] = [];
 
   beforeAll(async () => {
-    gateway = await startTestGateway({ NODE_ENV: 'development' });
+    gateway = await startTestGateway({ NODE_ENV: 'development', DEV_MAIL_PAGE: '1' });
     // No SMTP_URL: mails are logged, and kept for this page.
     workers = await startTestWorkers(gateway.env);
   });
   afterAll(async () => {
     await stopTestWorkers(workers);
     await gateway.close();
-    await production?.close();
+    await Promise.all(others.map((other) => other.close()));
   });
 
-  it('shows the last mails with their links outside production', async () => {
+  it('shows the last mails with their links when switched on, outside production', async () => {
     const email = uniqueEmail('developer');
     await gateway.http().post('/api/auth/signup').send({ email, password: 'correct horse' }).expect(201);
     const page = await eventually(
@@ -32,9 +32,15 @@ describe('/dev/mail', () => {
     expect(page.text).toContain('not sent (no SMTP_URL): logged');
   });
 
-  it('does not exist in production (404)', async () => {
-    production = await startTestGateway({ NODE_ENV: 'production' });
-    const response = await production.http().get('/dev/mail');
+  it.each([
+    ['in production, even when switched on', { NODE_ENV: 'production', DEV_MAIL_PAGE: '1' }],
+    ['in development unless switched on (a server started without NODE_ENV)', { NODE_ENV: 'development' }],
+  ] as const)('does not exist %s (404)', async (_case, env) => {
+    const other = await startTestGateway(env);
+    others.push(other);
+    const email = uniqueEmail('someone');
+    await other.http().post('/api/auth/signup').send({ email, password: 'correct horse' }).expect(201);
+    const response = await other.http().get('/dev/mail');
     expect(response.status).toBe(404);
     expect(response.text).not.toContain('verify-email');
   });

@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/contracts/runtime';
+import {
+  BaseEnvSchema,
+  DatabaseEnvShape,
+  DevMailEnvShape,
+  concurrencySetting,
+} from '@lectern/contracts/runtime';
 
 export const DEFAULT_MAIL_FROM = 'Lectern <no-reply@localhost>';
 
 export const MailEnvSchema = BaseEnvSchema.extend({
   ...DatabaseEnvShape,
+  ...DevMailEnvShape,
   /** Only for APP_URL's default, which must be the gateway's. */
   PORT: z.coerce.number({ error: 'must be a port number' }).int('must be a port number').default(3000),
   APP_URL: z
@@ -28,7 +34,7 @@ export type MailEnv = z.infer<typeof MailEnvSchema>;
 /** What the mail worker needs to run; the gateway's integration tests build it from their own settings. */
 export interface MailConfig extends Pick<
   MailEnv,
-  'NODE_ENV' | 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM'
+  'NODE_ENV' | 'DEV_MAIL_PAGE' | 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM'
 > {
   /** The public address links point at. */
   APP_URL: string;

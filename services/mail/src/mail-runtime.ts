@@ -1,5 +1,11 @@
 import type { QueueName } from '@lectern/contracts';
-import { createRedis, quitRedis, type JobHandlers, type Logger } from '@lectern/contracts/runtime';
+import {
+  createRedis,
+  devMailPageOn,
+  quitRedis,
+  type JobHandlers,
+  type Logger,
+} from '@lectern/contracts/runtime';
 import type { MailConfig } from './env';
 import { createMailHandlers } from './handlers';
 import { MailSender } from './mail-sender';
@@ -10,10 +16,10 @@ export interface MailRuntime {
   close(): Promise<void>;
 }
 
-/** The mail worker's resources: PostgreSQL (accounts, link tokens), SMTP, and outside production the dev outbox. */
+/** The mail worker's resources: PostgreSQL (accounts, link tokens), SMTP, and with DEV_MAIL_PAGE the dev outbox. */
 export function createMailRuntime(config: MailConfig, logger: Logger): MailRuntime {
   const store = new MailStore(config.DATABASE_URL);
-  const redis = config.NODE_ENV === 'production' ? null : createRedis(config.REDIS_URL);
+  const redis = devMailPageOn(config) ? createRedis(config.REDIS_URL) : null;
   redis?.on('error', () => undefined);
   if (!config.SMTP_URL)
     logger.info('SMTP_URL is not set: mails are written to this log instead of being sent');

@@ -12,7 +12,7 @@ export interface MailSenderOptions {
   smtpUrl: string | undefined;
   from: string;
   logger: Logger;
-  /** Outside production: keeps the last mails in Redis for `/dev/mail`. */
+  /** With DEV_MAIL_PAGE: keeps the last mails in Redis for `/dev/mail`. */
   devOutbox: { redis: Redis; prefix: string } | null;
 }
 

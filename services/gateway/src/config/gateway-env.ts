@@ -1,6 +1,11 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { BaseEnvSchema, DatabaseEnvShape, ExportDirEnvShape } from '@lectern/contracts/runtime';
+import {
+  BaseEnvSchema,
+  DatabaseEnvShape,
+  DevMailEnvShape,
+  ExportDirEnvShape,
+} from '@lectern/contracts/runtime';
 import { parseSampleVideos } from './sample-videos';
 
 const httpUrl = (what: string) =>
@@ -25,6 +30,7 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   APP_URL: httpUrl('the public address of Lectern').optional(),
   ...DatabaseEnvShape,
   ...ExportDirEnvShape,
+  ...DevMailEnvShape,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_EMAILS: z
     .string()

@@ -1,4 +1,4 @@
-import { devMailKey, type DevMail } from '@lectern/contracts/runtime';
+import { devMailKey, devMailPageOn, type DevMail } from '@lectern/contracts/runtime';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -7,11 +7,11 @@ export const DEV_MAIL_PATH = '/dev/mail';
 
 /**
  * `/dev/mail`: the last mails the mail worker handled, with their links, for a machine without a mail server
- * (`npm run demo`, development). Production answers 404 and never reads them.
+ * (`npm run demo`, `npm run dev`). Anywhere else it answers 404 and never reads them.
  */
 export function devMailPage(env: GatewayEnv, redis: Redis): RequestHandler {
   return (req: Request, res: Response) => {
-    if (env.NODE_ENV === 'production' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (!devMailPageOn(env) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.status(404).type('text/plain').send('Not found.');
       return;
     }

@@ -77,6 +77,7 @@ export async function startTestWorkers(
   const mail = createMailRuntime(
     {
       NODE_ENV: env.NODE_ENV,
+      DEV_MAIL_PAGE: env.DEV_MAIL_PAGE,
       DATABASE_URL: env.DATABASE_URL,
       REDIS_URL: env.REDIS_URL,
       REDIS_PREFIX: env.REDIS_PREFIX,
