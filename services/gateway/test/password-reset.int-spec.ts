@@ -193,6 +193,49 @@ describe('password reset', () => {
     expect(expired.body).toEqual({ message: AccountMessage.ExpiredLink });
   });
 
+  it('two links of one account used at the same moment: one sets the password, the other is refused, never a 500', async () => {
+    // The two transactions must meet for the clash to show; a dozen rounds make that near certain.
+    for (let round = 0; round < 12; round += 1) {
+      const { email } = await signUpWithMail(world);
+      const first = await resetLink(email);
+      const second = await resetLink(email);
+      const reset = (token: string, password: string) =>
+        world.gateway
+          .http()
+          .post('/api/auth/reset-password')
+          .set('X-Forwarded-For', freshIp())
+          .send({ token, password });
+      const answers = await Promise.all([
+        reset(first, 'first new password'),
+        reset(second, 'second new password'),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      expect(answers.find((answer) => answer.status === 400)?.body).toEqual({
+        message: AccountMessage.UsedLink,
+      });
+    }
+  });
+
+  it('a link mailed before the password was changed, or before signing out everywhere, no longer works', async () => {
+    const { email, browser } = await signUpWithMail(world);
+    const beforeChange = await resetLink(email);
+    await browser
+      .post('/api/auth/change-password')
+      .send({ currentPassword: PASSWORD, newPassword: 'a fresh password' })
+      .expect(200);
+    const beforeSignOut = await resetLink(email);
+    await browser.post('/api/auth/logout-all').expect(200);
+    for (const token of [beforeChange, beforeSignOut]) {
+      const answer = await world.gateway
+        .http()
+        .post('/api/auth/reset-password')
+        .set('X-Forwarded-For', freshIp())
+        .send({ token, password: 'an attacker password' });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toEqual({ message: AccountMessage.UsedLink });
+    }
+  });
+
   it('applies the signup rules to the new password, and keeps the link for a second try', async () => {
     const { email } = await signUpWithMail(world);
     const token = await resetLink(email);

@@ -15,7 +15,7 @@ import { laneFor } from '../library/plan-lane';
 import { MailOutbox } from '../mail/mail-outbox';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
-import { spendAccountToken } from './account-tokens';
+import { revokeResetLinks, spendAccountToken } from './account-tokens';
 
 type MailJob = Exclude<JobNameOf<typeof QueueName.Mail>, 'ping'>;
 
@@ -75,10 +75,7 @@ export class AccountService {
           WHERE id = $1`,
         [owner, passwordHash],
       );
-      await manager.query(
-        `UPDATE user_tokens SET used_at = now() WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`,
-        [owner],
-      );
+      await revokeResetLinks(manager, owner);
       return owner;
     });
     return this.afterPasswordChange(userId);
@@ -93,16 +90,24 @@ export class AccountService {
   ): Promise<UserEntity> {
     await this.confirmPassword(user, ip, currentPassword, AccountMessage.WrongCurrentPassword);
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.dataSource.query(
-      'UPDATE users SET password_hash = $2, session_generation = session_generation + 1 WHERE id = $1',
-      [user.id, passwordHash],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        'UPDATE users SET password_hash = $2, session_generation = session_generation + 1 WHERE id = $1',
+        [user.id, passwordHash],
+      );
+      // A reset link mailed before the change must not undo it.
+      await revokeResetLinks(manager, user.id);
+    });
     return this.afterPasswordChange(user.id);
   }
 
   /** Ends every session of the account, this one included (the caller signs this browser out). */
   async signOutEverywhere(user: UserEntity): Promise<MessageResponse> {
-    await this.users.endAllSessions(user.id);
+    await this.dataSource.transaction(async (manager) => {
+      await this.users.endAllSessions(user.id, manager);
+      // Securing the account: a reset link already mailed (perhaps to whoever had the session) stops working.
+      await revokeResetLinks(manager, user.id);
+    });
     return { message: AccountMessage.SignedOutEverywhere };
   }
 

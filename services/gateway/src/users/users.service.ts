@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import type { Role } from '@lectern/contracts';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -80,8 +80,11 @@ export class UsersService {
    * Ends every session of the account: each one remembers the generation it was signed in under, and is
    * refused once it differs. Answers the new generation.
    */
-  async endAllSessions(id: string): Promise<number> {
-    const rows = await this.users.query<[{ session_generation: number }[], number]>(
+  async endAllSessions(
+    id: string,
+    manager: Pick<EntityManager, 'query'> = this.users.manager,
+  ): Promise<number> {
+    const rows = await manager.query<[{ session_generation: number }[], number]>(
       'UPDATE users SET session_generation = session_generation + 1 WHERE id = $1 RETURNING session_generation',
       [id],
     );
