@@ -116,6 +116,7 @@ describe('email confirmation over a real SMTP server', () => {
     const refused = await browser.post('/api/auth/resend-verification');
     expect(refused.status).toBe(429);
     expect(refused.body).toEqual({ message: AccountMessage.TooManyVerificationEmails });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The signup's mail and three more; the newest link works.
     await eventually(
       () => Promise.resolve(mailsTo(world, email, CONFIRM_SUBJECT).length),

@@ -188,6 +188,10 @@ describe('login and signup rate limits', () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     const limited = await gateway.http().post('/api/auth/login').send({ email, password: 'wrong horse' });
     expect(limited.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    // The wait in seconds, for clients and proxies; within the 15-minute window.
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
   });
 
   it('answers 429 after too many requests from one address, whatever the email', async () => {

@@ -1,7 +1,8 @@
-import { HttpException, HttpStatus, Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { AccountMessage } from '@lectern/contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { TooManyRequestsException } from '../http/too-many-requests';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -71,9 +72,9 @@ export class AuthRateLimiter {
   async startVerificationResend(userId: string): Promise<void> {
     await timeLimited(this.verificationMailsPerUser.consume(userId)).catch((error: unknown) => {
       throw error instanceof RateLimiterRes
-        ? new HttpException(
-            { message: AccountMessage.TooManyVerificationEmails },
-            HttpStatus.TOO_MANY_REQUESTS,
+        ? new TooManyRequestsException(
+            AccountMessage.TooManyVerificationEmails,
+            Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
           )
         : error;
     });
@@ -123,10 +124,11 @@ async function consumeAll(counters: [RateLimiterRedis, string][]): Promise<void>
 /** A refusal by a limiter becomes a 429 saying how long to wait; anything else (Redis down) passes through. */
 function tooManyAttempts(error: unknown): unknown {
   if (!(error instanceof RateLimiterRes)) return error;
-  const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
-  return new HttpException(
-    { message: `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.` },
-    HttpStatus.TOO_MANY_REQUESTS,
+  const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  return new TooManyRequestsException(
+    `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+    seconds,
   );
 }
 

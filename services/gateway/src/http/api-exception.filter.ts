@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { JobRequestError } from '@lectern/contracts/runtime';
-import { TooManyJobsException } from '../usage/too-many-jobs';
+import { TooManyRequestsException } from './too-many-requests';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
 const BAD_ADDRESS = 'The address of this request is not valid.';
@@ -37,7 +37,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
       response.end();
       return;
     }
-    if (exception instanceof TooManyJobsException && exception.retryAfterSeconds !== null) {
+    if (exception instanceof TooManyRequestsException && exception.retryAfterSeconds !== null) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     response.status(status).json({ message });

@@ -9,7 +9,7 @@ import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { MetricsService } from '../metrics/metrics.service';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
-import { TooManyJobsException } from './too-many-jobs';
+import { TooManyRequestsException } from '../http/too-many-requests';
 
 /** The kinds of work a user starts: each is a job on one queue. */
 export type WorkKind = 'analysis' | 'generation' | 'export' | 'billing';
@@ -108,7 +108,7 @@ export class JobAdmission {
     );
     if (taken !== 1) {
       this.metrics.jobAdmissionRefused(kind, 'in_flight');
-      throw new TooManyJobsException(
+      throw new TooManyRequestsException(
         `You already have ${named(kind, limit)} in progress. Please wait for one to finish.`,
       );
     }
@@ -130,7 +130,7 @@ export class JobAdmission {
       const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       const minutes = Math.ceil(seconds / 60);
       const allowance = kind === 'billing' ? 'the most Lectern allows' : 'the most your plan allows';
-      throw new TooManyJobsException(
+      throw new TooManyRequestsException(
         `You have started ${named(kind, limiter.points)} in the last hour, ${allowance}. ` +
           `Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         seconds,

@@ -1,7 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-/** 429 for work a user may not start now; the API's error filter adds `Retry-After` when the wait is known. */
-export class TooManyJobsException extends HttpException {
+/** 429 with a human message; the API's error filter adds `Retry-After` when the wait is known. */
+export class TooManyRequestsException extends HttpException {
   constructor(
     message: string,
     readonly retryAfterSeconds: number | null = null,
