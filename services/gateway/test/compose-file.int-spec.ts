@@ -120,11 +120,11 @@ describe('docker-compose.yml', () => {
     });
   });
 
-  it('sends mail to a Mailpit for development, its web UI on 8025, unless SMTP_URL names a mail server', () => {
+  it('sends mail to a Mailpit for development, its web UI on 8025 of this machine only, unless SMTP_URL names a mail server', () => {
     const mailpit = compose.services.mailpit!;
     expect(mailpit.image).toMatch(/^axllent\/mailpit:/);
     expect(mailpit.healthcheck?.test.length).toBeGreaterThan(0);
-    expect((mailpit as { ports?: string[] }).ports).toContain('${MAILPIT_UI_PORT:-8025}:8025');
+    expect((mailpit as { ports?: string[] }).ports).toContain('127.0.0.1:${MAILPIT_UI_PORT:-8025}:8025');
     expect(compose.services.mail!.environment).toMatchObject({
       SMTP_URL: '${SMTP_URL:-smtp://mailpit:1025}',
       MAIL_FROM: '${MAIL_FROM:-Lectern <no-reply@localhost>}',

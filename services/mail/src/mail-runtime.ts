@@ -21,13 +21,19 @@ export function createMailRuntime(config: MailConfig, logger: Logger): MailRunti
   const store = new MailStore(config.DATABASE_URL);
   const redis = devMailPageOn(config) ? createRedis(config.REDIS_URL) : null;
   redis?.on('error', () => undefined);
-  if (!config.SMTP_URL)
+  const production = config.NODE_ENV === 'production';
+  if (!config.SMTP_URL && production)
+    logger.warn(
+      'SMTP_URL is not set: no mail is sent (confirmations, password resets); set it to a mail server',
+    );
+  else if (!config.SMTP_URL)
     logger.info('SMTP_URL is not set: mails are written to this log instead of being sent');
   const sender = new MailSender({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
     logger,
     devOutbox: redis ? { redis, prefix: config.REDIS_PREFIX } : null,
+    logLinks: !production,
   });
   return {
     handlers: createMailHandlers({ store, sender, appUrl: config.APP_URL }),

@@ -14,6 +14,11 @@ export interface MailSenderOptions {
   logger: Logger;
   /** With DEV_MAIL_PAGE: keeps the last mails in Redis for `/dev/mail`. */
   devOutbox: { redis: Redis; prefix: string } | null;
+  /**
+   * Without SMTP_URL, whether the log may carry each mail's link. Never in production: a reset link in a log is
+   * an account for whoever reads the log.
+   */
+  logLinks: boolean;
 }
 
 // A mail server that does not answer fails the attempt soon, so the job is retried instead of hanging.
@@ -42,11 +47,17 @@ export class MailSender {
       })) as { messageId?: string };
       result = { delivery: 'sent', messageId: info.messageId ?? null };
       this.options.logger.info({ to, subject: message.subject }, 'mail sent');
-    } else {
+    } else if (this.options.logLinks) {
       result = { delivery: 'logged', messageId: null };
       this.options.logger.info(
         { to, subject: message.subject, link: message.link },
         `mail not sent (no SMTP_URL): "${message.subject}" to ${to}: ${message.link}`,
+      );
+    } else {
+      result = { delivery: 'logged', messageId: null };
+      this.options.logger.warn(
+        { to, subject: message.subject },
+        `mail not sent (no SMTP_URL): "${message.subject}" to ${to}; set SMTP_URL to deliver it`,
       );
     }
     await this.keepForDevelopers(to, message, result.delivery);

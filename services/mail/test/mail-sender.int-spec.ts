@@ -33,6 +33,7 @@ describe('MailSender', () => {
       from: 'Lectern <no-reply@localhost>',
       logger,
       devOutbox: { redis, prefix },
+      logLinks: true,
     });
     const message = passwordResetMail('http://localhost:3000', 'tok_123');
     expect(await sender.send('ada@example.com', message)).toEqual({ delivery: 'logged', messageId: null });
@@ -45,6 +46,23 @@ describe('MailSender', () => {
     expect(kept).toMatchObject({ to: 'ada@example.com', link: message.link, delivery: 'logged' });
   });
 
+  it('without SMTP_URL in production logs a warning without the link: a reset link in a log is an account', async () => {
+    const { logger, lines } = capturingLogger();
+    const sender = new MailSender({
+      smtpUrl: undefined,
+      from: 'Lectern <no-reply@localhost>',
+      logger,
+      devOutbox: null,
+      logLinks: false,
+    });
+    const message = passwordResetMail('https://lectern.example', 'tok_secret');
+    expect(await sender.send('ada@example.com', message)).toEqual({ delivery: 'logged', messageId: null });
+    expect(JSON.stringify(lines)).not.toContain('tok_secret');
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 40, to: 'ada@example.com', subject: 'Reset your Lectern password' }),
+    );
+  });
+
   it('sends over SMTP with the credentials of SMTP_URL, MAIL_FROM as the sender, a text and an HTML part', async () => {
     const smtp = await startTestSmtpServer();
     try {
@@ -55,6 +73,7 @@ describe('MailSender', () => {
         from: 'Study Desk <desk@school.example>',
         logger,
         devOutbox: null,
+        logLinks: true,
       });
       const result = await sender.send(
         'grace@example.com',
