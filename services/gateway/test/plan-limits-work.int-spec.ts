@@ -192,5 +192,9 @@ describe('plan limits cap the work started, not only what is saved', () => {
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^You have started 60 exports in the last hour/);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Downloading the whole account reads the whole library: it counts among the exports.
+    const account = await free.user.get('/api/auth/me/export');
+    expect(account.status).toBe(429);
+    expect(Number(account.headers['retry-after'])).toBeGreaterThan(0);
   }, 180_000);
 });

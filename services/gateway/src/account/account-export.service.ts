@@ -11,7 +11,11 @@ import {
 import { DataSource } from 'typeorm';
 import { AI_CONTENT_COLUMNS, toAiContentItem, type AiContentRow } from '../ai/ai-content-row';
 import { videoSummary } from '../library/video.entity';
+import { JobAdmission } from '../usage/job-admission';
 import { toUser, type UserEntity } from '../users/user.entity';
+
+// How long a slot is held at most if the gateway dies while building.
+const BUILD_TIMEOUT_MS = 60_000;
 
 interface VideoRow {
   id: string;
@@ -44,9 +48,20 @@ interface HighlightRow {
  */
 @Injectable()
 export class AccountExportService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly admission: JobAdmission,
+  ) {}
 
-  async build(user: UserEntity, now = new Date()): Promise<AccountExport> {
+  /**
+   * The whole library is read and held at once, so a download counts as an export: one at a time per user,
+   * within the plan's hourly exports (429 with Retry-After past them).
+   */
+  build(user: UserEntity, now = new Date()): Promise<AccountExport> {
+    return this.admission.run(user, 'export', BUILD_TIMEOUT_MS, () => this.read(user, now));
+  }
+
+  private async read(user: UserEntity, now: Date): Promise<AccountExport> {
     const [videos, highlights, aiContent] = await Promise.all([
       this.dataSource.query<VideoRow[]>(
         `SELECT v.id, v.youtube_id, v.notes, v.notes_updated_at, v.created_at, t.title, t.channel_name,

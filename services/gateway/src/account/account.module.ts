@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
+import { LibraryModule } from '../library/library.module';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountController } from './account.controller';
@@ -7,7 +8,7 @@ import { AccountService } from './account.service';
 
 /** What a person does with their own account: confirm the email, passwords, sessions, export, deletion. */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, LibraryModule],
   controllers: [AccountController],
   providers: [AccountService, AccountExportService, AccountDeletionService],
 })
