@@ -317,20 +317,14 @@ export class BillingService {
     userHint: string | null,
   ): Promise<void> {
     const { logger, store } = this.deps;
+    const ignored = () =>
+      logger.warn({ subscriptionId: subscription.id }, 'subscription belongs to no Lectern user; ignored');
+    if (ENDED_STATUSES.has(subscription.status)) return ignored();
     const named = [str(subscription.metadata.userId), userHint];
     if (!named.some(isRecordId)) named.push(await this.customerUserId(stripe, idOf(subscription.customer)));
     const ids = named.filter(isRecordId);
-    const billing = !ENDED_STATUSES.has(subscription.status);
-    if (ids.length === 0 || !billing) {
-      logger.warn({ subscriptionId: subscription.id }, 'subscription belongs to no Lectern user; ignored');
-      return;
-    }
-    for (const id of ids) {
-      if (await store.findUser(id)) {
-        logger.warn({ subscriptionId: subscription.id }, 'subscription belongs to no Lectern user; ignored');
-        return;
-      }
-    }
+    if (ids.length === 0) return ignored();
+    for (const id of ids) if (await store.findUser(id)) return ignored();
     try {
       await stripe.subscriptions.cancel(subscription.id);
     } catch (error) {
