@@ -1,7 +1,8 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import {
   BillingMessage,
   hasProAccess,
+  isRecordId,
   type BillingSyncResult,
   type CancelSubscriptionsData,
   type CancelSubscriptionsResult,
@@ -142,8 +143,10 @@ export class BillingService {
   }
 
   /**
-   * The person is deleting their account: every subscription of theirs that still bills (stored here, or listed
+   * The person is deleting their account: every Checkout page still open for their customer is expired (Stripe
+   * keeps one payable for 24 hours), then every subscription of theirs that still bills (stored here, or listed
    * by Stripe for their customer, in case its webhook has not arrived yet) is cancelled now, not at period end.
+   * Expiring first means a payment finishing meanwhile leaves a subscription the listing then finds.
    * Any failure is permanent and answered at once: the account is then kept, and asking again is safe.
    */
   async cancelSubscriptions(data: CancelSubscriptionsData): Promise<CancelSubscriptionsResult> {
@@ -156,8 +159,10 @@ export class BillingService {
       if (ids.size === 0) return { canceled: [] };
       throw new PermanentJobError(503, BillingMessage.NotConfigured);
     }
+    let expired: string[] = [];
     try {
       if (user.stripeCustomerId) {
+        expired = await this.expireOpenCheckouts(stripe, user.stripeCustomerId);
         for await (const subscription of stripe.subscriptions.list({
           customer: user.stripeCustomerId,
           status: 'all',
@@ -184,8 +189,36 @@ export class BillingService {
         logger.warn({ err: error, subscriptionId: id }, 'cancelled subscription not synced yet'),
       );
     }
-    logger.info({ userId: user.id, canceled: [...ids] }, 'subscriptions cancelled for an account deletion');
+    logger.info(
+      { userId: user.id, canceled: [...ids], expiredCheckouts: expired },
+      'subscriptions cancelled for an account deletion',
+    );
     return { canceled: [...ids] };
+  }
+
+  /** Expires the customer's open Checkout Sessions; answers their ids. */
+  private async expireOpenCheckouts(stripe: Stripe, customer: string): Promise<string[]> {
+    // Listed in full first: expiring while paging would change the list being paged.
+    const open: string[] = [];
+    for await (const session of stripe.checkout.sessions.list({ customer, status: 'open' }))
+      open.push(session.id);
+    for (const id of open) {
+      try {
+        await stripe.checkout.sessions.expire(id);
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open (paid or expired meanwhile) with a 400
+        // invalid_request_error and no code; reading the session tells that apart from any other refusal.
+        if (!(await this.checkoutNoLongerOpen(stripe, id, error))) throw error;
+      }
+    }
+    return open;
+  }
+
+  private async checkoutNoLongerOpen(stripe: Stripe, sessionId: string, error: unknown): Promise<boolean> {
+    if (isMissingResource(error)) return true;
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) return false;
+    const session = await stripe.checkout.sessions.retrieve(sessionId);
+    return session.status !== 'open';
   }
 
   /** The users whose billing changed, or null for an event Lectern does not act on. */
@@ -246,7 +279,7 @@ export class BillingService {
       const snapshot = snapshotOf(subscription);
       const userId = await this.ownerOf(subscription, snapshot, userHint, db);
       if (!userId) {
-        this.deps.logger.warn({ subscriptionId }, 'subscription belongs to no Lectern user; ignored');
+        await this.cancelIfOwnerDeleted(stripe, subscription, userHint);
         return null;
       }
       await store.saveSubscription(userId, snapshot, db);
@@ -268,6 +301,51 @@ export class BillingService {
     }
     const byCustomer = await store.findUserByCustomer(snapshot.customerId, db);
     return byCustomer?.id ?? (await store.findSubscriptionOwner(snapshot.id, db));
+  }
+
+  /**
+   * A subscription no Lectern user owns. If it still bills and Lectern named its user (the subscription's or
+   * the customer's metadata, or the checkout's client_reference_id) but that user no longer exists, the account
+   * was deleted: the subscription is cancelled at once, so nobody is billed for an account that is gone (a
+   * Checkout page left open across the deletion and paid afterwards). This cannot catch a user who merely does
+   * not exist yet: Lectern writes a user's id into Stripe only from a signed-in request, after the user's row
+   * was committed, and ids are never reused. A subscription naming no Lectern user is not Lectern's to judge.
+   */
+  private async cancelIfOwnerDeleted(
+    stripe: Stripe,
+    subscription: Stripe.Subscription,
+    userHint: string | null,
+  ): Promise<void> {
+    const { logger, store } = this.deps;
+    const ignored = () =>
+      logger.warn({ subscriptionId: subscription.id }, 'subscription belongs to no Lectern user; ignored');
+    if (ENDED_STATUSES.has(subscription.status)) return ignored();
+    const named = [str(subscription.metadata.userId), userHint];
+    if (!named.some(isRecordId)) named.push(await this.customerUserId(stripe, idOf(subscription.customer)));
+    const ids = named.filter(isRecordId);
+    if (ids.length === 0) return ignored();
+    for (const id of ids) if (await store.findUser(id)) return ignored();
+    try {
+      await stripe.subscriptions.cancel(subscription.id);
+    } catch (error) {
+      if (!isMissingResource(error)) throw toJobError(error);
+    }
+    logger.error(
+      { subscriptionId: subscription.id, userId: ids[0], status: subscription.status },
+      'subscription of a deleted account was still billing; cancelled it in Stripe',
+    );
+  }
+
+  /** The Lectern user id on a customer Lectern created (its metadata), or null. */
+  private async customerUserId(stripe: Stripe, customerId: string | null): Promise<string | null> {
+    if (!customerId) return null;
+    try {
+      const customer = await stripe.customers.retrieve(customerId);
+      return 'deleted' in customer && customer.deleted ? null : str(customer.metadata.userId);
+    } catch (error) {
+      if (isMissingResource(error)) return null;
+      throw toJobError(error);
+    }
   }
 
   /** Derives the user's plan from all their stored subscriptions; publishes and schedules when it changed. */

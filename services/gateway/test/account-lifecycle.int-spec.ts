@@ -1,5 +1,8 @@
 import { AccountExportSchema, AccountMessage, BillingMessage } from '@lectern/contracts';
-import { customerOf, completedCheckout, deliverProcessed } from './support/billing-fixtures';
+import Stripe from 'stripe';
+import { createStripeClient } from '../../billing/src/stripe-client';
+import { FAKE_STRIPE_KEY } from '../../billing/test/fixtures/fake-stripe';
+import { customerOf, completedCheckout, deliverProcessed, stripeEvent } from './support/billing-fixtures';
 import { PASSWORD, signUpWithMail, startAccountWorld, type AccountWorld } from './support/account-fixtures';
 import { watchUrl } from './support/library-fixtures';
 import { sessionCookie, uniqueEmail } from './support/test-gateway';
@@ -234,6 +237,113 @@ describe('the account over its whole life', () => {
       expect((await user.browser.delete('/api/auth/me').send({ password: PASSWORD })).status).toBe(200);
       expect(world.stripe!.subscriptions.get(unseen.id)!.status).toBe('canceled');
       expect(world.stripe!.subscriptions.get(user.subscriptionId)!.status).toBe('canceled');
+    });
+
+    /** The id of the Checkout Session behind a URL the API answered. */
+    function sessionIdOf(checkoutUrl: string): string {
+      return new URL(checkoutUrl).pathname.split('/').pop()!;
+    }
+
+    it('expires the Checkout pages left open, so nothing can be paid for the deleted account', async () => {
+      const user = await signUpWithMail(world, uniqueEmail('checkout-open'));
+      const opened = [];
+      for (let tab = 0; tab < 12; tab += 1) {
+        const checkout = await user.browser.post('/api/stripe/create-checkout-session');
+        expect(checkout.status).toBe(200);
+        opened.push(sessionIdOf(checkout.body.url as string));
+      }
+      // One tab was paid just now; Stripe has its subscription, no webhook has said so yet.
+      const customer = await customerOf(world.gateway, user.userId);
+      const [paid, ...open] = opened;
+      const { subscription } = world.stripe!.completeCheckout(paid!);
+      const stranger = await signUpWithMail(world);
+      const theirs = await stranger.browser.post('/api/stripe/create-checkout-session');
+
+      const expiredBefore = world.stripe!.expiredSessions.length;
+      expect((await user.browser.delete('/api/auth/me').send({ password: PASSWORD })).status).toBe(200);
+
+      expect(world.stripe!.expiredSessions.slice(expiredBefore).sort()).toEqual([...open].sort());
+      for (const id of open) {
+        expect(world.stripe!.sessions.get(id)!.status).toBe('expired');
+        expect(() => world.stripe!.completeCheckout(id)).toThrow(/takes no payment/);
+      }
+      expect(world.stripe!.sessions.get(paid!)!.status).toBe('complete');
+      expect(world.stripe!.subscriptions.get(subscription.id)!.status).toBe('canceled');
+      // The open sessions were listed a page at a time, as Stripe answers them.
+      const lists = world.stripe!.requests.filter(
+        (r) => r.method === 'GET' && r.path === '/v1/checkout/sessions' && r.params.customer === customer,
+      );
+      expect(lists.map((r) => r.params.status)).toEqual(['open', 'open']);
+      expect(lists[1]!.params.starting_after).toEqual(expect.any(String));
+      // Another user's open checkout is untouched.
+      expect(world.stripe!.sessions.get(sessionIdOf(theirs.body.url as string))!.status).toBe('open');
+      // Stripe refuses to expire it twice, as the billing worker expects.
+      const stripe = createStripeClient(FAKE_STRIPE_KEY, world.stripe!.url)!;
+      const again = stripe.checkout.sessions.expire(open[0]!);
+      await expect(again).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      await expect(again).rejects.toThrow(
+        'Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of `expired`.',
+      );
+    });
+
+    it('keeps the account when an open Checkout page cannot be expired, and says so (502)', async () => {
+      const user = await signUpWithMail(world, uniqueEmail('checkout-outage'));
+      const checkout = await user.browser.post('/api/stripe/create-checkout-session');
+      const sessionId = sessionIdOf(checkout.body.url as string);
+      world.stripe!.outage();
+      let response;
+      try {
+        response = await user.browser.delete('/api/auth/me').send({ password: PASSWORD });
+      } finally {
+        world.stripe!.recover();
+      }
+      expect(response.status).toBe(502);
+      expect(response.body).toEqual({ message: BillingMessage.CancelFailed });
+      expect((await user.browser.get('/api/auth/me')).status).toBe(200);
+      expect(world.stripe!.sessions.get(sessionId)!.status).toBe('open');
+      expect((await user.browser.delete('/api/auth/me').send({ password: PASSWORD })).status).toBe(200);
+      expect(world.stripe!.sessions.get(sessionId)!.status).toBe('expired');
+    });
+
+    describe('a subscription Stripe reports after its account was deleted', () => {
+      async function deletedCustomer() {
+        const user = await signUpWithMail(world, uniqueEmail('gone'));
+        expect((await user.browser.post('/api/stripe/create-checkout-session')).status).toBe(200);
+        const customer = (await customerOf(world.gateway, user.userId))!;
+        expect((await user.browser.delete('/api/auth/me').send({ password: PASSWORD })).status).toBe(200);
+        return { userId: user.userId, customer };
+      }
+
+      it('is cancelled in Stripe when its checkout completes', async () => {
+        const gone = await deletedCustomer();
+        const { subscription, event } = completedCheckout(world.stripe!, {
+          id: gone.userId,
+          customer: gone.customer,
+        });
+        await deliverProcessed(world.gateway, event);
+        expect(world.stripe!.subscriptions.get(subscription.id)!.status).toBe('canceled');
+        expect(world.stripe!.canceledSubscriptions).toContain(subscription.id);
+      });
+
+      it('is cancelled when only its customer names the account', async () => {
+        const gone = await deletedCustomer();
+        const subscription = world.stripe!.putSubscription({ customer: gone.customer, status: 'active' });
+        await deliverProcessed(world.gateway, stripeEvent('customer.subscription.created', subscription));
+        expect(world.stripe!.subscriptions.get(subscription.id)!.status).toBe('canceled');
+      });
+
+      it('is left alone when it names no Lectern account', async () => {
+        const customer = `cus_elsewhere_${Date.now()}`;
+        world.stripe!.customers.set(customer, {
+          id: customer,
+          object: 'customer',
+          metadata: {},
+        } as unknown as Stripe.Customer);
+        const subscription = world.stripe!.putSubscription({ customer, status: 'active' });
+        await deliverProcessed(world.gateway, stripeEvent('customer.subscription.created', subscription));
+        expect(world.stripe!.subscriptions.get(subscription.id)!.status).toBe('active');
+        expect(world.stripe!.canceledSubscriptions).not.toContain(subscription.id);
+      });
     });
 
     it('keeps the account and its plan when Stripe cannot cancel, and says so (502)', async () => {
