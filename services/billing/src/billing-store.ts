@@ -157,6 +157,21 @@ export class BillingStore {
   }
 
   /** The user's stored subscriptions that may still bill. */
+  /** The account of this customer is being deleted: its subscriptions are cancelled wherever they turn up. */
+  async rememberDeletedCustomer(customerId: string): Promise<void> {
+    await this.pool.query(
+      'INSERT INTO deleted_stripe_customers (customer_id) VALUES ($1) ON CONFLICT (customer_id) DO NOTHING',
+      [customerId],
+    );
+  }
+
+  async isDeletedCustomer(customerId: string, db: Queryable = this.pool): Promise<boolean> {
+    const { rows } = await db.query('SELECT 1 FROM deleted_stripe_customers WHERE customer_id = $1', [
+      customerId,
+    ]);
+    return rows.length > 0;
+  }
+
   async billingSubscriptionIdsOf(userId: string): Promise<string[]> {
     const { rows } = await this.pool.query<{ id: string }>(
       `SELECT id FROM stripe_subscriptions

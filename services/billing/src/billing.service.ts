@@ -2,7 +2,6 @@ import Stripe from 'stripe';
 import {
   BillingMessage,
   hasProAccess,
-  isRecordId,
   type BillingSyncResult,
   type CancelSubscriptionsData,
   type CancelSubscriptionsResult,
@@ -162,6 +161,8 @@ export class BillingService {
     let expired: string[] = [];
     try {
       if (user.stripeCustomerId) {
+        // First, so a subscription that still turns up for this customer later is known to be no one's.
+        await this.deps.store.rememberDeletedCustomer(user.stripeCustomerId);
         expired = await this.expireOpenCheckouts(stripe, user.stripeCustomerId);
         for await (const subscription of stripe.subscriptions.list({
           customer: user.stripeCustomerId,
@@ -279,7 +280,7 @@ export class BillingService {
       const snapshot = snapshotOf(subscription);
       const userId = await this.ownerOf(subscription, snapshot, userHint, db);
       if (!userId) {
-        await this.cancelIfOwnerDeleted(stripe, subscription, userHint);
+        await this.cancelIfOwnerDeleted(stripe, subscription);
         return null;
       }
       await store.saveSubscription(userId, snapshot, db);
@@ -304,48 +305,27 @@ export class BillingService {
   }
 
   /**
-   * A subscription no Lectern user owns. If it still bills and Lectern named its user (the subscription's or
-   * the customer's metadata, or the checkout's client_reference_id) but that user no longer exists, the account
-   * was deleted: the subscription is cancelled at once, so nobody is billed for an account that is gone (a
-   * Checkout page left open across the deletion and paid afterwards). This cannot catch a user who merely does
-   * not exist yet: Lectern writes a user's id into Stripe only from a signed-in request, after the user's row
-   * was committed, and ids are never reused. A subscription naming no Lectern user is not Lectern's to judge.
+   * A subscription no Lectern user owns. If it still bills and its customer belonged to an account deleted here
+   * (a Checkout page paid in the moment the account was being deleted), it is cancelled at once: nobody is billed
+   * for an account that is gone. Anything else is left alone: it may belong to another install sharing the
+   * Stripe account, and only this install's own deleted customers are its to cancel.
    */
-  private async cancelIfOwnerDeleted(
-    stripe: Stripe,
-    subscription: Stripe.Subscription,
-    userHint: string | null,
-  ): Promise<void> {
+  private async cancelIfOwnerDeleted(stripe: Stripe, subscription: Stripe.Subscription): Promise<void> {
     const { logger, store } = this.deps;
-    const ignored = () =>
+    const customer = idOf(subscription.customer);
+    if (ENDED_STATUSES.has(subscription.status) || !customer || !(await store.isDeletedCustomer(customer))) {
       logger.warn({ subscriptionId: subscription.id }, 'subscription belongs to no Lectern user; ignored');
-    if (ENDED_STATUSES.has(subscription.status)) return ignored();
-    const named = [str(subscription.metadata.userId), userHint];
-    if (!named.some(isRecordId)) named.push(await this.customerUserId(stripe, idOf(subscription.customer)));
-    const ids = named.filter(isRecordId);
-    if (ids.length === 0) return ignored();
-    for (const id of ids) if (await store.findUser(id)) return ignored();
+      return;
+    }
     try {
       await stripe.subscriptions.cancel(subscription.id);
     } catch (error) {
       if (!isMissingResource(error)) throw toJobError(error);
     }
     logger.error(
-      { subscriptionId: subscription.id, userId: ids[0], status: subscription.status },
+      { subscriptionId: subscription.id, customer, status: subscription.status },
       'subscription of a deleted account was still billing; cancelled it in Stripe',
     );
-  }
-
-  /** The Lectern user id on a customer Lectern created (its metadata), or null. */
-  private async customerUserId(stripe: Stripe, customerId: string | null): Promise<string | null> {
-    if (!customerId) return null;
-    try {
-      const customer = await stripe.customers.retrieve(customerId);
-      return 'deleted' in customer && customer.deleted ? null : str(customer.metadata.userId);
-    } catch (error) {
-      if (isMissingResource(error)) return null;
-      throw toJobError(error);
-    }
   }
 
   /** Derives the user's plan from all their stored subscriptions; publishes and schedules when it changed. */

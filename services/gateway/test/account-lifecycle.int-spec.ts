@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { AccountExportSchema, AccountMessage, BillingMessage } from '@lectern/contracts';
 import Stripe from 'stripe';
 import { createStripeClient } from '../../billing/src/stripe-client';
@@ -325,11 +326,28 @@ describe('the account over its whole life', () => {
         expect(world.stripe!.canceledSubscriptions).toContain(subscription.id);
       });
 
-      it('is cancelled when only its customer names the account', async () => {
+      it('is cancelled when it turns up for the deleted account’s customer with no user named', async () => {
         const gone = await deletedCustomer();
         const subscription = world.stripe!.putSubscription({ customer: gone.customer, status: 'active' });
         await deliverProcessed(world.gateway, stripeEvent('customer.subscription.created', subscription));
         expect(world.stripe!.subscriptions.get(subscription.id)!.status).toBe('canceled');
+      });
+
+      it('is left alone when it names a user this install does not have (another install on the same Stripe account)', async () => {
+        const customer = `cus_other_install_${Date.now()}`;
+        world.stripe!.customers.set(customer, {
+          id: customer,
+          object: 'customer',
+          metadata: { userId: randomUUID() },
+        } as unknown as Stripe.Customer);
+        const subscription = world.stripe!.putSubscription({
+          customer,
+          status: 'active',
+          metadata: { userId: randomUUID() },
+        });
+        await deliverProcessed(world.gateway, stripeEvent('customer.subscription.created', subscription));
+        expect(world.stripe!.subscriptions.get(subscription.id)!.status).toBe('active');
+        expect(world.stripe!.canceledSubscriptions).not.toContain(subscription.id);
       });
 
       it('is left alone when it names no Lectern account', async () => {

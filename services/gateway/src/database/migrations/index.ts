@@ -6,6 +6,7 @@ import { CreateUsageReservations1795320000000 } from './1795320000000-create-usa
 import { IndexUnprocessedStripeEvents1795321700000 } from './1795321700000-index-unprocessed-stripe-events';
 import { CaptionTracks1795330000000 } from './1795330000000-caption-tracks';
 import { CreateAccountTokens1795331000000 } from './1795331000000-create-account-tokens';
+import { DeletedStripeCustomers1795332000000 } from './1795332000000-deleted-stripe-customers';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   IndexUnprocessedStripeEvents1795321700000,
   CaptionTracks1795330000000,
   CreateAccountTokens1795331000000,
+  DeletedStripeCustomers1795332000000,
 ];
