@@ -16,7 +16,8 @@ import {
   type TranscriptResponse,
 } from 'youtube-transcript';
 import { TOKENLESS_CAPTION_CLIENTS } from './innertube-clients';
-import { normaliseCaptions } from './normalise';
+import { parseCaptionXml } from './caption-xml';
+import { normaliseCaptions, type NormalisedCaptions } from './normalise';
 import {
   captionTracksOf,
   choiceOf,
@@ -146,10 +147,10 @@ async function fetchWithSession(
     throw classifyFailure(error, session);
   }
 
-  let normalised = normaliseCaptions(captions, session.captionFormat ?? 'classic');
+  let normalised = captionsOf(session);
   if (normalised.segments.length === 0 && tokenWanted(session)) {
     captions = await captionsWithoutToken(videoId, session, trackChosen);
-    normalised = normaliseCaptions(captions, session.captionFormat ?? 'classic');
+    normalised = captionsOf(session);
   }
   const { segments, end } = normalised;
   if (segments.length === 0) throw YouTubeFailures.emptyCaptions();
@@ -167,6 +168,15 @@ async function fetchWithSession(
     tracks: listCaptionTracks(session.listedTracks),
     segments,
   };
+}
+
+/**
+ * The captions of the body the library last fetched, parsed by Lectern: the library decodes entities in a
+ * way that decodes some twice and cannot tell the two formats' encodings apart.
+ */
+function captionsOf(session: YouTubeSession): NormalisedCaptions {
+  const format = session.captionFormat ?? 'classic';
+  return normaliseCaptions(parseCaptionXml(session.captionXml ?? '', format), format);
 }
 
 /** The caption address wanted a proof-of-origin token: it said so (`exp=xpe`), or YouTube answered empty. */

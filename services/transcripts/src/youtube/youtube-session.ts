@@ -73,6 +73,8 @@ export class YouTubeSession {
   /** Every track the first player response with captions listed, before Lectern kept only the chosen one. */
   listedTracks: CaptionTrack[] = [];
   captionFormat: CaptionFormat | null = null;
+  /** The body of the last caption request, parsed by Lectern rather than by the library. */
+  captionXml: string | null = null;
   /** YouTube answered the caption request with nothing at all, as it does without a PO token. */
   captionsWithheld = false;
   /** The answers came from Lectern's demo sample server. */
@@ -90,6 +92,7 @@ export class YouTubeSession {
     this.attempt = attempt;
     this.chosenTrack = null;
     this.captionFormat = null;
+    this.captionXml = null;
     this.captionsWithheld = false;
     try {
       return await run();
@@ -109,6 +112,7 @@ export class YouTubeSession {
     if (answer.status === 200 && path === '/watch') return this.onWatchPage(answer);
     if (answer.status === 200 && path === '/api/timedtext') {
       this.captionFormat = captionFormatOf(answer.body);
+      this.captionXml = answer.body;
       this.captionsWithheld = answer.body.trim() === '';
     }
     return toResponse(answer);
