@@ -327,6 +327,23 @@ describe('traffic', () => {
     expect(result.title).toBe('The Printing Press & the Spread of Ideas');
   });
 
+  it('asks YouTube to answer in English, in every player request and watch page', async () => {
+    await client.fetchTranscript('pageOnly001');
+    await client.fetchTranscript('poTokenMan1').catch(() => undefined);
+    const players = fake.requests.filter((request) => request.path.startsWith('/youtubei/v1/player'));
+    const pages = fake.requests.filter((request) => request.path.startsWith('/watch'));
+    expect(players.length).toBeGreaterThanOrEqual(2);
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    for (const request of players) {
+      expect(request.hl).toBe('en');
+      expect(request.acceptLanguage).toBe('en-US,en');
+    }
+    for (const request of pages) {
+      expect(new URLSearchParams(request.path.split('?')[1]).get('hl')).toBe('en');
+      expect(request.acceptLanguage).toBe('en-US,en');
+    }
+  });
+
   it('only ever requests the contract paths of YOUTUBE_ORIGIN', async () => {
     for (const videoId of ['phtsynth101', 'printpress1', 'noDetails01', 'pageOnly001']) {
       await client.fetchTranscript(videoId);

@@ -107,7 +107,12 @@ export class YouTubeSession {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = URL.canParse(url) ? new URL(url).pathname : '';
     if (path === '/watch' && !this.attempt.watchPage) return new Response('', { status: 404 });
-    const answer = await this.request(url, path === '/youtubei/v1/player' ? this.asClient(init) : init);
+    const answer =
+      path === '/youtubei/v1/player'
+        ? await this.request(url, this.asClient(init))
+        : path === '/watch'
+          ? await this.request(inEnglish(url), withEnglish(init))
+          : await this.request(url, init);
     if (answer.status === 200 && path === '/youtubei/v1/player') return this.onPlayerResponse(answer);
     if (answer.status === 200 && path === '/watch') return this.onWatchPage(answer);
     if (answer.status === 200 && path === '/api/timedtext') {
@@ -231,22 +236,30 @@ export class YouTubeSession {
     return url.origin === YOUTUBE_WEB_ORIGIN && allowed ? url.href : null;
   }
 
-  /** The library's player request, as the attempt's client when there is one. */
+  /**
+   * The library's player request, as the attempt's client when there is one, and always asking for English:
+   * YouTube words its reasons in the request's language, and Lectern reads some of them.
+   */
   private asClient(init: FetchInit): FetchInit {
-    const client = this.attempt.client;
-    if (!client || typeof init?.body !== 'string') return init;
-    let body: { videoId?: unknown };
+    if (typeof init?.body !== 'string') return withEnglish(init);
+    let body: { videoId?: unknown; context?: { client?: Record<string, unknown> } };
     try {
-      body = JSON.parse(init.body) as { videoId?: unknown };
+      body = JSON.parse(init.body) as typeof body;
     } catch {
-      return init;
+      return withEnglish(init);
     }
-    const headers = headersOf(init.headers);
-    headers['user-agent'] = client.userAgent;
+    const client = this.attempt.client;
+    const headers = headersOf(withEnglish(init)?.headers);
+    if (client) headers['user-agent'] = client.userAgent;
+    const context = client ? client.context : (body.context?.client ?? {});
     return {
       ...init,
       headers,
-      body: JSON.stringify({ context: { client: client.context }, videoId: body.videoId }),
+      body: JSON.stringify({
+        ...(client ? {} : body),
+        context: { ...(client ? {} : body.context), client: { ...context, hl: ANSWER_LANGUAGE } },
+        videoId: body.videoId,
+      }),
     };
   }
 
@@ -310,6 +323,23 @@ export interface Answer {
   contentType: string | null;
   location: string | null;
   body: string;
+}
+
+/** The language Lectern asks YouTube to answer in, whatever the server's address. */
+const ANSWER_LANGUAGE = 'en';
+const ACCEPT_LANGUAGE = 'en-US,en';
+
+function inEnglish(youtubeUrl: string): string {
+  if (!URL.canParse(youtubeUrl)) return youtubeUrl;
+  const url = new URL(youtubeUrl);
+  url.searchParams.set('hl', ANSWER_LANGUAGE);
+  return url.href;
+}
+
+function withEnglish(init: FetchInit): FetchInit {
+  const headers = headersOf(init?.headers);
+  headers['accept-language'] = ACCEPT_LANGUAGE;
+  return { ...init, headers };
 }
 
 const isWatchPage = (youtubeUrl: string) => new URL(youtubeUrl).pathname === '/watch';
