@@ -29,7 +29,10 @@ export interface YouTubeSessionConfig {
   dispatcher?: Dispatcher;
   /** Each request, including reading its body, must finish within this. */
   timeoutMs: number;
+  /** The caller gives up: requests stop with the signal's reason. */
   signal?: AbortSignal;
+  /** The whole fetch is out of time: requests stop, failing as a timeout. */
+  deadline?: AbortSignal;
   /** Which caption track to read. */
   wish?: TrackWish;
 }
@@ -126,9 +129,12 @@ export class YouTubeSession {
   /** One request to YouTube, on behalf of the library or of Lectern (oEmbed). */
   async request(youtubeUrl: string, init?: FetchInit, redirects = 0): Promise<Answer> {
     if (this.failure) throw this.failure;
+    if (this.config.deadline?.aborted) throw this.fail(YouTubeFailures.timeout());
     const target = this.rewrite(youtubeUrl);
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const signals = this.config.signal ? [timeout, this.config.signal] : [timeout];
+    const signals = [timeout, this.config.signal, this.config.deadline].filter(
+      (signal): signal is AbortSignal => signal !== undefined,
+    );
     const headers = headersOf(init?.headers);
     if (this.consentCookie) headers.cookie = this.consentCookie;
 
@@ -153,7 +159,9 @@ export class YouTubeSession {
     } catch (error) {
       if (this.config.signal?.aborted) throw this.config.signal.reason;
       throw this.fail(
-        timeout.aborted || isTimeout(error) ? YouTubeFailures.timeout() : YouTubeFailures.network(),
+        timeout.aborted || this.config.deadline?.aborted || isTimeout(error)
+          ? YouTubeFailures.timeout()
+          : YouTubeFailures.network(),
       );
     }
 
