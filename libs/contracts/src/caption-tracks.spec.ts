@@ -1,4 +1,4 @@
-import { baseLanguage, defaultCaptionTrack, sameTrack } from './caption-tracks';
+import { baseLanguage, defaultCaptionTrack, sameTrack, storedDefaultTrack } from './caption-tracks';
 import type { CaptionTrack } from './entities';
 
 const track = (languageCode: string, kind: 'manual' | 'auto'): CaptionTrack => ({
@@ -54,5 +54,25 @@ describe('sameTrack and baseLanguage', () => {
     );
     expect(baseLanguage('es-419')).toBe('es');
     expect(baseLanguage('zh_Hant')).toBe('zh');
+  });
+});
+
+describe('storedDefaultTrack', () => {
+  const stored = [
+    { id: 'fr', languageCode: 'fr', kind: 'manual' as const },
+    { id: 'en-auto', languageCode: 'en', kind: 'auto' as const },
+  ];
+
+  it('answers the stored row of the wanted track', () => {
+    expect(storedDefaultTrack(stored, { languageCode: 'fr', kind: 'manual' })?.id).toBe('fr');
+  });
+
+  it('answers a stored track of the same language when the wanted one was never stored', () => {
+    expect(storedDefaultTrack(stored, { languageCode: 'en', kind: 'manual' })?.id).toBe('en-auto');
+    expect(storedDefaultTrack(stored, { languageCode: 'en-GB', kind: 'manual' })?.id).toBe('en-auto');
+  });
+
+  it('answers nothing for another language', () => {
+    expect(storedDefaultTrack(stored, { languageCode: 'es', kind: 'manual' })).toBeNull();
   });
 });

@@ -47,3 +47,22 @@ export function defaultCaptionTrack<T extends CaptionTrackChoice>(
     null
   );
 }
+
+/**
+ * The stored transcript that answers a default request for `choice`: its own track, else one in the same
+ * language. When YouTube withholds the default track (it wants a proof-of-origin token), Lectern reads
+ * another track of the same language instead, and stores only that one.
+ */
+export function storedDefaultTrack<T extends CaptionTrackChoice>(
+  stored: T[],
+  choice: CaptionTrackChoice,
+): T | null {
+  return (
+    stored.find((track) => sameTrack(track, choice)) ??
+    inLanguage(
+      stored.filter((track) => baseLanguage(track.languageCode) === baseLanguage(choice.languageCode)),
+      choice.languageCode,
+    ) ??
+    null
+  );
+}

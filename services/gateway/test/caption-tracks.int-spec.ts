@@ -1,4 +1,5 @@
 import type { Video, VideoTracks } from '@lectern/contracts';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { MANY_TRACKS_VIDEO_ID } from '../../transcripts/src/fake-youtube/catalogue';
 import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './support/library-fixtures';
@@ -65,6 +66,8 @@ describe('caption tracks', () => {
   });
 
   it("lists the video's tracks, manual ones first, with the chosen one", async () => {
+    // The Spanish track is cached by another user's analysis.
+    await analyse(await signedInBrowser(stack.gateway, 'luisa'), 'es-ES,es;q=0.9');
     const ada = await signedInBrowser(stack.gateway, 'ada');
     const video = await analyse(ada);
     const tracks = await ada.get(`/api/videos/${video.id}/tracks`);
@@ -210,5 +213,55 @@ describe('caption tracks', () => {
       );
     expect(row!.caption_language).toBe('en');
     expect((await stack.gateway.browser().get(`/api/videos/${video.id}/tracks`)).status).toBe(401);
+  });
+
+  it('a highlight saved while a track switch is under way is checked against the new transcript', async () => {
+    // The Spanish track is cached by another user's analysis.
+    await analyse(await signedInBrowser(stack.gateway, 'luisa'), 'es-ES,es;q=0.9');
+    const ada = await signedInBrowser(stack.gateway, 'ada');
+    const video = await analyse(ada);
+    const text = 'Photosynthesis is how plants';
+    const startIndex = video.transcriptText.indexOf(text);
+    expect(startIndex).toBeGreaterThanOrEqual(0);
+
+    // A switch to the Spanish track, between locking the video and committing, as the track route does it.
+    const switcher = new Client({ connectionString: stack.gateway.env.DATABASE_URL });
+    await switcher.connect();
+    try {
+      await switcher.query('BEGIN');
+      await switcher.query('SELECT id FROM videos WHERE id = $1 FOR UPDATE', [video.id]);
+      await switcher.query(
+        `UPDATE videos SET transcript_id = (SELECT id FROM transcripts WHERE youtube_id = $2 AND caption_language = 'es-419')
+          WHERE id = $1`,
+        [video.id, MANY_TRACKS_VIDEO_ID],
+      );
+
+      let settled = false;
+      const saving = ada
+        .post('/api/highlights')
+        .send({ videoId: video.id, text, startIndex, endIndex: startIndex + text.length, color: 'blue' })
+        .then((response) => {
+          settled = true;
+          return response;
+        });
+      // Until the request waits for the switch's lock (or, without one, is answered already).
+      for (let i = 0; i < 500 && !settled; i++) {
+        const { rows } = await switcher.query<{ waiting: number }>(
+          `SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted AND locktype IN ('tuple', 'transactionid')`,
+        );
+        if ((rows[0]?.waiting ?? 0) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await switcher.query('COMMIT');
+
+      const saved = await saving;
+      expect(saved.status).toBe(400);
+      expect(saved.body.message).toMatch(/does not match the transcript|within the transcript/);
+      const after = (await ada.get(`/api/videos/${video.id}`)).body as Video;
+      expect(after.captionLanguage).toBe('es-419');
+      expect(after.highlights).toEqual([]);
+    } finally {
+      await switcher.end();
+    }
   });
 });

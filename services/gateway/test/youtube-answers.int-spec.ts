@@ -57,6 +57,17 @@ describe('what YouTube really sends, as users and operators see it', () => {
     });
   });
 
+  it('a video read from another track of the same language is then served from the cache', async () => {
+    // Its manual track is withheld from every client: the first analysis reads the auto-generated one.
+    const first = await analyse('poTokenMan1');
+    expect(first.status).toBe(200);
+    stack.youtube.requests.length = 0;
+    const second = await analyse('poTokenMan1');
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ youtubeId: 'poTokenMan1', title: 'Hash Tables from Scratch' });
+    expect(stack.youtube.requests).toEqual([]);
+  });
+
   it.each([
     ['ageRestrict', 'This video is age-restricted on YouTube, so Lectern cannot read its captions.'],
     ['privateVid1', 'This video is private on YouTube, so Lectern cannot read its captions.'],

@@ -1,4 +1,4 @@
-import { QueueName, type CaptionTrackChoice } from '@lectern/contracts';
+import { QueueName, storedDefaultTrack, type CaptionTrackChoice } from '@lectern/contracts';
 import type { JobHandlers } from '@lectern/contracts/runtime';
 import type { CachedVideo, TranscriptStore } from './transcript-store';
 import { chooseDefaultTrack, findTrack, YouTubeFailures, type YouTubeClient } from './youtube';
@@ -31,7 +31,12 @@ export function createTranscriptsHandlers(
       // Another request may have fetched it while this job waited: YouTube is asked once per caption track.
       const cached = await deps.store.findVideo(youtubeId);
       const wanted = wantedTrack(cached, track, preferredLanguages);
-      const hit = wanted ? findTrack(cached.tracks, wanted) : cached.tracks[0];
+      // A chosen track is that track only; a default one may have been served by another of its language.
+      const hit = !wanted
+        ? cached.tracks[0]
+        : track
+          ? findTrack(cached.tracks, wanted)
+          : storedDefaultTrack(cached.tracks, wanted);
       if (hit) return { transcriptId: hit.id, fetched: false };
       if (track && cached.listed.length > 0 && !findTrack(cached.listed, track)) {
         throw YouTubeFailures.trackNotListed(track);

@@ -115,6 +115,18 @@ describe('fetch-transcript with caption tracks', () => {
     expect(youtubeRequests()).toBeGreaterThan(0);
   });
 
+  it('answers a default request from the cache when another track of its language served it', async () => {
+    // The manual track is withheld from every client; the auto-generated English one is read instead.
+    const first = await fetchTranscript({ youtubeId: 'poTokenMan1' });
+    expect(first.fetched).toBe(true);
+    fake.requests.length = 0;
+    expect(await fetchTranscript({ youtubeId: 'poTokenMan1' })).toEqual({
+      transcriptId: first.transcriptId,
+      fetched: false,
+    });
+    expect(youtubeRequests()).toBe(0);
+  });
+
   it('a track the video does not list: 422, without asking YouTube when the list is stored', async () => {
     await fetchTranscript({ youtubeId: 'fourTracks1' });
     fake.requests.length = 0;

@@ -279,6 +279,23 @@ describe('failures', () => {
     }
   });
 
+  it('a fetch out of its overall time: transient 504, its fallbacks cut short', async () => {
+    // Every answer is slow but well within the per-request timeout; the captions are withheld for want of a
+    // PO token, so the fetch would go on through every fallback.
+    const slow = await startSlowTokenServer(150);
+    const deadlined = createYouTubeClient({ origin: slow.url, timeoutMs: 20_000, deadlineMs: 600 });
+    try {
+      const failure = await failureOf(deadlined.fetchTranscript('aaaaaaaaaaa'));
+      expect(failure.error).toBeInstanceOf(TransientJobError);
+      expect(failure.status).toBe(504);
+      // The fallbacks alone would take 10 requests.
+      expect(slow.requests.length).toBeLessThan(10);
+    } finally {
+      await deadlined.close();
+      await slow.close();
+    }
+  });
+
   it('a slow answer within the timeout still succeeds', async () => {
     fake.setSlowDelay(100);
     try {
@@ -325,6 +342,23 @@ describe('traffic', () => {
     expect(result.segments.map((segment) => segment.text)).toEqual(PRINTING_PRESS.lines.map(stripFormatting));
     expect(result.segments[0]?.start).toBe(1.2);
     expect(result.title).toBe('The Printing Press & the Spread of Ideas');
+  });
+
+  it('asks YouTube to answer in English, in every player request and watch page', async () => {
+    await client.fetchTranscript('pageOnly001');
+    await client.fetchTranscript('poTokenMan1').catch(() => undefined);
+    const players = fake.requests.filter((request) => request.path.startsWith('/youtubei/v1/player'));
+    const pages = fake.requests.filter((request) => request.path.startsWith('/watch'));
+    expect(players.length).toBeGreaterThanOrEqual(2);
+    expect(pages.length).toBeGreaterThanOrEqual(1);
+    for (const request of players) {
+      expect(request.hl).toBe('en');
+      expect(request.acceptLanguage).toBe('en-US,en');
+    }
+    for (const request of pages) {
+      expect(new URLSearchParams(request.path.split('?')[1]).get('hl')).toBe('en');
+      expect(request.acceptLanguage).toBe('en-US,en');
+    }
   });
 
   it('only ever requests the contract paths of YOUTUBE_ORIGIN', async () => {
@@ -400,6 +434,47 @@ async function closedPortUrl(): Promise<string> {
 }
 
 /** A minimal HTTP CONNECT proxy that records where each tunnel goes. */
+/** A YouTube whose every answer takes `delayMs`, withholding the captions of both English tracks. */
+async function startSlowTokenServer(
+  delayMs: number,
+): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
+  const requests: string[] = [];
+  const caption = (query: string) => ({
+    baseUrl: `https://www.youtube.com/api/timedtext?v=aaaaaaaaaaa&lang=en${query}`,
+    languageCode: 'en',
+    name: { simpleText: 'English' },
+    ...(query.includes('asr') ? { kind: 'asr' } : {}),
+  });
+  const player = JSON.stringify({
+    playabilityStatus: { status: 'OK' },
+    videoDetails: { title: 'Slow', author: 'Slow', lengthSeconds: '10', thumbnail: { thumbnails: [] } },
+    captions: {
+      playerCaptionsTracklistRenderer: { captionTracks: [caption('&exp=xpe'), caption('&kind=asr')] },
+    },
+  });
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      requests.push(`${req.method} ${req.url}`);
+      setTimeout(() => {
+        if (req.url?.startsWith('/youtubei/v1/player')) {
+          res.writeHead(200, { 'content-type': 'application/json' }).end(player);
+        } else res.writeHead(200).end('');
+      }, delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 async function startConnectProxy(): Promise<{ url: string; tunnels: string[]; close(): Promise<void> }> {
   const tunnels: string[] = [];
   const sockets = new Set<Socket>();

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { VideoSummary } from '@lectern/contracts';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { toVideoSummary, VideoEntity, videoSummary } from './video.entity';
 
@@ -99,9 +99,21 @@ export class VideosService {
     return { notes };
   }
 
-  /** The transcript text of a user's video, for validating highlight offsets. */
-  async transcriptText(userId: string, videoId: string): Promise<string> {
-    const [row] = await this.dataSource.query<{ transcript_text: string }[]>(
+  /**
+   * The transcript text of a user's video, for validating highlight offsets. Within a transaction (`manager`)
+   * the video row is first locked against a track switch until the transaction ends; the text is read after
+   * the lock is held, so it is the transcript of a switch committed meanwhile.
+   */
+  async transcriptText(userId: string, videoId: string, manager?: EntityManager): Promise<string> {
+    const runner = manager ?? this.dataSource.manager;
+    if (manager) {
+      const [video] = await manager.query<unknown[]>(
+        'SELECT id FROM videos WHERE id = $1 AND user_id = $2 FOR SHARE',
+        [videoId, userId],
+      );
+      if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+    }
+    const [row] = await runner.query<{ transcript_text: string }[]>(
       `SELECT t.transcript_text FROM videos v JOIN transcripts t ON t.id = v.transcript_id
         WHERE v.id = $1 AND v.user_id = $2`,
       [videoId, userId],

@@ -3,6 +3,7 @@ import {
   CaptionTrackSchema,
   defaultCaptionTrack,
   sameTrack,
+  storedDefaultTrack,
   type CaptionTrack,
   type CaptionTrackChoice,
 } from '@lectern/contracts';
@@ -76,7 +77,8 @@ export class TranscriptCache {
     if (!newest) return null;
     const choice = defaultCaptionTrack(listedTracks(newest), preferredLanguages);
     if (!choice) return newest.id;
-    return rows.find((row) => sameTrack(trackOf(row), choice))?.id ?? null;
+    const stored = rows.map((row) => ({ ...trackOf(row), id: row.id }));
+    return storedDefaultTrack(stored, choice)?.id ?? null;
   }
 
   /** The cached transcript of one track of the video, or null. */

@@ -25,6 +25,9 @@ export interface FakeRequest {
   cookie?: string;
   /** The InnerTube client of a player request, e.g. "ANDROID". */
   client?: string;
+  /** The language a player request asks YouTube to answer in (`context.client.hl`). */
+  hl?: string;
+  acceptLanguage?: string;
 }
 
 export interface FakeYouTube {
@@ -87,11 +90,13 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const request: FakeRequest = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}` };
     if (req.headers.cookie) request.cookie = req.headers.cookie;
+    if (req.headers['accept-language']) request.acceptLanguage = req.headers['accept-language'];
     requests.push(request);
 
     if (req.method === 'POST' && url.pathname === '/youtubei/v1/player') {
-      const { videoId, clientName } = playerRequestOf(await readBody(req));
+      const { videoId, clientName, hl } = playerRequestOf(await readBody(req));
       if (clientName) request.client = clientName;
+      if (hl) request.hl = hl;
       const video = videoId ? videos.get(videoId) : undefined;
       if (failing(res, video)) return;
       if (
@@ -210,16 +215,24 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function playerRequestOf(body: string): { videoId: string | null; clientName: string | null } {
+function playerRequestOf(body: string): {
+  videoId: string | null;
+  clientName: string | null;
+  hl: string | null;
+} {
   try {
-    const json = JSON.parse(body) as { videoId?: unknown; context?: { client?: { clientName?: unknown } } };
-    const clientName = json.context?.client?.clientName;
+    const json = JSON.parse(body) as {
+      videoId?: unknown;
+      context?: { client?: { clientName?: unknown; hl?: unknown } };
+    };
+    const { clientName, hl } = json.context?.client ?? {};
     return {
       videoId: typeof json.videoId === 'string' ? json.videoId : null,
       clientName: typeof clientName === 'string' ? clientName : null,
+      hl: typeof hl === 'string' ? hl : null,
     };
   } catch {
-    return { videoId: null, clientName: null };
+    return { videoId: null, clientName: null, hl: null };
   }
 }
 

@@ -1,27 +1,4 @@
-import {
-  captionFormatOf,
-  collapseWhiteSpace,
-  decodeEntities,
-  normaliseCaptions,
-  stripFormatting,
-} from './normalise';
-
-describe('decodeEntities', () => {
-  it.each([
-    ['it&#39;s', "it's"],
-    ['&quot;quoted&quot; &amp; &lt;b&gt;', '"quoted" & <b>'],
-    ['caf&#xE9; &#8364;5', 'café €5'],
-    ['a&nbsp;b', 'a b'],
-    ['&apos;single&apos;', "'single'"],
-    // One pass only: what a pass produces is never decoded again.
-    ['&amp;#39;', '&#39;'],
-    ['&amp;amp;', '&amp;'],
-    ['&unknown; & &#0; &#xD800;', '&unknown; & &#0; &#xD800;'],
-    ['no entities here', 'no entities here'],
-  ])('%s -> %s', (input, expected) => {
-    expect(decodeEntities(input)).toBe(expected);
-  });
-});
+import { captionFormatOf, collapseWhiteSpace, normaliseCaptions, stripFormatting } from './normalise';
 
 describe('stripFormatting', () => {
   it.each([
@@ -60,17 +37,23 @@ describe('captionFormatOf', () => {
 });
 
 describe('normaliseCaptions', () => {
-  it('strips formatting markup in every format, decoding entities once, and drops captions left empty', () => {
+  it('strips formatting markup in every format and drops captions left empty', () => {
     for (const format of ['srv3', 'classic'] as const) {
       const result = normaliseCaptions(
         [
-          { text: 'this is <i>not</i> the &amp;amp; original', offset: 0, duration: 1 },
+          { text: 'this is <i>not</i> the original', offset: 0, duration: 1 },
           { text: '<font color="#E5E5E5"></font>', offset: 1, duration: 1 },
         ],
         format,
       );
-      expect(result.segments.map((segment) => segment.text)).toEqual(['this is not the &amp; original']);
+      expect(result.segments.map((segment) => segment.text)).toEqual(['this is not the original']);
     }
+  });
+
+  it('decodes the HTML layer of the classic format only, after stripping markup', () => {
+    const captions = [{ text: 'AT&amp;T &lt;i&gt; it&#39;s', offset: 0, duration: 1 }];
+    expect(normaliseCaptions(captions, 'classic').segments[0]?.text).toBe("AT&T <i> it's");
+    expect(normaliseCaptions(captions, 'srv3').segments[0]?.text).toBe('AT&amp;T &lt;i&gt; it&#39;s');
   });
 
   it('turns srv3 milliseconds into seconds', () => {

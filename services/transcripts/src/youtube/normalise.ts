@@ -1,6 +1,7 @@
 import type { TranscriptSegment } from '@lectern/contracts';
+import { decodeHTML } from 'entities';
 
-/** What youtube-transcript returns per caption: `offset` and `duration` in the caption format's unit. */
+/** One caption as the XML has it: text with the XML layer decoded, `offset` and `duration` in the format's unit. */
 export interface RawCaption {
   text: string;
   offset: number;
@@ -9,7 +10,8 @@ export interface RawCaption {
 
 /**
  * srv3 (`<timedtext format="3">`, `<p t="ms" d="ms">`) times are milliseconds; the classic format
- * (`<transcript><text start="s" dur="s">`) times are seconds. youtube-transcript passes both through unchanged.
+ * (`<transcript><text start="s" dur="s">`) times are seconds. The classic format escapes caption text as HTML
+ * and then again as XML (`'` is `&amp;#39;`); srv3 escapes it for XML only.
  */
 export type CaptionFormat = 'srv3' | 'classic';
 
@@ -18,35 +20,6 @@ const SRV3_PARAGRAPH = /<p\s+t="\d+"\s+d="\d+"[^>]*>/;
 
 export function captionFormatOf(xml: string): CaptionFormat {
   return SRV3_PARAGRAPH.test(xml) ? 'srv3' : 'classic';
-}
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-const ENTITY = /&(#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]+);/gi;
-
-/**
- * One pass of HTML entity decoding. youtube-transcript has already undone the XML layer, and, replacing
- * `&amp;` before `&#39;`, part of the HTML layer YouTube adds on top (`&amp;#39;` reaches us as `'`, but
- * `&amp;amp;` as `&amp;`). One more single pass finishes the HTML layer without decoding anything twice:
- * its output is never scanned again.
- */
-export function decodeEntities(text: string): string {
-  return text.replace(ENTITY, (entity, body: string) => {
-    if (body.startsWith('#')) {
-      const code =
-        body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
-        ? String.fromCodePoint(code)
-        : entity;
-    }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
-  });
 }
 
 // Formatting markup of manual captions (<i>, <b>, <u>, <font color="…">, …), which YouTube sends escaped in
@@ -69,6 +42,16 @@ export interface NormalisedCaptions {
   end: number | null;
 }
 
+/**
+ * What the caption's author wrote, without formatting markup. The markup is stripped before the classic
+ * format's HTML layer is decoded: YouTube escapes markup for XML only, so a caption whose text is a literal
+ * `<i>` reaches this point as `&lt;i&gt;` and stays text.
+ */
+function authorText(xmlDecoded: string, format: CaptionFormat): string {
+  const plain = stripFormatting(xmlDecoded);
+  return format === 'classic' ? decodeHTML(plain) : plain;
+}
+
 const roundMs = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 export function normaliseCaptions(
@@ -86,7 +69,7 @@ export function normaliseCaptions(
     const duration = Number(caption.duration) * scale;
     const captionEnd = start + (Number.isFinite(duration) && duration > 0 ? duration : 0);
     end = end === null ? captionEnd : Math.max(end, captionEnd);
-    const text = collapseWhiteSpace(stripFormatting(decodeEntities(String(caption.text ?? ''))));
+    const text = collapseWhiteSpace(authorText(caption.text, format));
     if (text === '') continue;
     segments.push({ text, start });
     previousStart = start;

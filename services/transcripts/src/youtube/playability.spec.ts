@@ -39,6 +39,14 @@ describe('classifyPlayability', () => {
       expect(classifyPlayability({ status: 'UNPLAYABLE', reason })).toBe('bot-check');
     });
 
+    it.each([
+      ['nl', 'Log in om te bevestigen dat je geen bot bent'],
+      ['ja', 'ボットではないことを確認するためにログインしてください'],
+      ['no reason at all', undefined],
+    ])('is assumed for a sign-in wanted for no known reason (%s)', (_language, reason) => {
+      expect(classifyPlayability({ status: 'LOGIN_REQUIRED', reason })).toBe('bot-check');
+    });
+
     it('knows every reason it lists', () => {
       for (const reason of BOT_CHECK_REASONS) {
         expect(classifyPlayability({ status: 'LOGIN_REQUIRED', reason })).toBe('bot-check');
@@ -67,6 +75,22 @@ describe('classifyPlayability', () => {
       'age-restricted',
     ],
     ['the age check status', { status: 'AGE_CHECK_REQUIRED' }, 'age-restricted'],
+    [
+      'the age gate in Spanish',
+      { status: 'LOGIN_REQUIRED', reason: 'Inicia sesión para confirmar tu edad' },
+      'age-restricted',
+    ],
+    [
+      'the age gate in Portuguese',
+      { status: 'LOGIN_REQUIRED', reason: 'Faça login para confirmar sua idade' },
+      'age-restricted',
+    ],
+    [
+      'the age gate in Italian',
+      { status: 'LOGIN_REQUIRED', reason: 'Accedi per confermare la tua età' },
+      'age-restricted',
+    ],
+    ['a private video in French', { status: 'LOGIN_REQUIRED', reason: 'Vidéo privée' }, 'private'],
     ['a private video', { status: 'LOGIN_REQUIRED', reason: 'This video is private' }, 'private'],
     [
       'a private video by its error screen',

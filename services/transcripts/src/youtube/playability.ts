@@ -1,6 +1,7 @@
 // Why YouTube will not play a video, read from the player response's `playabilityStatus`. YouTube words its
-// reasons in the language it answers in (the `hl` it picks from the request or the server's address), so the
-// texts below cover the languages a hosted Lectern meets, and structural markers are used where they exist.
+// reasons in the language it answers in (the `hl` it picks from the request or the server's address). Lectern
+// asks for English, but the texts below cover other languages YouTube may answer in anyway, and structural
+// markers are used where they exist.
 
 export interface TextRuns {
   simpleText?: string;
@@ -47,7 +48,7 @@ const BOT_CHECKS = BOT_CHECK_REASONS.map(normalise);
 
 const AGE_STATUSES = new Set(['AGE_VERIFICATION_REQUIRED', 'AGE_CHECK_REQUIRED']);
 const AGE =
-  /confirm your age|age[- ]restricted|inappropriate for some users|confirma tu edad|confirmer votre âge|dein alter/i;
+  /confirm your age|age[- ]restricted|inappropriate for some users|confirmar tu edad|confirmer votre âge|dein alter|confirmar (?:a )?sua idade|confermare la tua età/iu;
 const PRIVATE = /\bprivate\b|\bprivad[oa]\b|\bprivée?\b|\bprivat(?:es)?\b|\bprivato\b/iu;
 const MEMBERS =
   /members[- ]only|join this channel|channel'?s members|\bmiembros\b|\bmembres\b|\bmitglieder\b/i;
@@ -92,5 +93,7 @@ export function classifyPlayability(status: PlayabilityStatus): Playability {
   if (says(MEMBERS)) return 'members-only';
   if (says(COUNTRY)) return 'country';
   if (says(REMOVED)) return 'removed';
+  // Sign-in wanted for no reason Lectern knows of: the bot check, in a wording or language not listed above.
+  if (status.status === 'LOGIN_REQUIRED') return 'bot-check';
   return 'unavailable';
 }

@@ -10,6 +10,14 @@ export interface Route {
 interface PooledProxy extends Route {
   strikes: number;
   restingUntil: number;
+  /** When its current (or last) rest began. */
+  restingSince: number;
+}
+
+/** Which proxy a route handed out is, and when it was handed out. */
+interface Lease {
+  proxy: PooledProxy;
+  at: number;
 }
 
 export interface ProxyPoolOptions {
@@ -30,12 +38,14 @@ export function proxyLabel(proxyUrl: string): string {
 /**
  * YOUTUBE_PROXY_URL's proxies, used in turn. A proxy YouTube blocks (bot check, 429) rests before it is used
  * again, longer each time it is blocked in a row; when every proxy rests, the one that has rested longest
- * is used rather than none.
+ * is used rather than none. Fetches run concurrently, so one block may be reported by several fetches: only
+ * a block of a fetch that began after the proxy's last rest began, and while it is not resting, counts.
  */
 export class ProxyPool {
   private readonly proxies: PooledProxy[];
   private readonly direct: Route = { label: 'direct' };
   private nextIndex = 0;
+  private readonly leases = new WeakMap<Route, Lease>();
   private readonly restMs: number;
   private readonly maxRestMs: number;
   private readonly now: () => number;
@@ -46,6 +56,7 @@ export class ProxyPool {
       dispatcher: new ProxyAgent(url),
       strikes: 0,
       restingUntil: 0,
+      restingSince: Number.NEGATIVE_INFINITY,
     }));
     this.restMs = options.restMs ?? DEFAULT_PROXY_REST_MS;
     this.maxRestMs = options.maxRestMs ?? MAX_PROXY_REST_MS;
@@ -64,23 +75,34 @@ export class ProxyPool {
       const proxy = this.proxies[index];
       if (proxy && proxy.restingUntil <= now) {
         this.nextIndex = index + 1;
-        return proxy;
+        return this.lease(proxy, now);
       }
     }
-    return this.proxies.reduce((a, b) => (b.restingUntil < a.restingUntil ? b : a));
+    const rested = this.proxies.reduce((a, b) => (b.restingUntil < a.restingUntil ? b : a));
+    return this.lease(rested, now);
   }
 
   blocked(route: Route): void {
-    const proxy = this.proxies.find((candidate) => candidate === route);
-    if (!proxy) return;
+    const lease = this.leases.get(route);
+    if (!lease) return;
+    const { proxy, at } = lease;
+    const now = this.now();
+    if (at < proxy.restingSince || now < proxy.restingUntil) return;
     proxy.strikes += 1;
     const rest = Math.min(this.maxRestMs, this.restMs * 2 ** (proxy.strikes - 1));
-    proxy.restingUntil = this.now() + rest;
+    proxy.restingSince = now;
+    proxy.restingUntil = now + rest;
   }
 
   served(route: Route): void {
-    const proxy = this.proxies.find((candidate) => candidate === route);
-    if (proxy) proxy.strikes = 0;
+    const lease = this.leases.get(route);
+    if (lease) lease.proxy.strikes = 0;
+  }
+
+  private lease(proxy: PooledProxy, at: number): Route {
+    const route: Route = { label: proxy.label, dispatcher: proxy.dispatcher };
+    this.leases.set(route, { proxy, at });
+    return route;
   }
 
   /** When the proxy may be used again (0: now). */

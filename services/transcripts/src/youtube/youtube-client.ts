@@ -16,7 +16,8 @@ import {
   type TranscriptResponse,
 } from 'youtube-transcript';
 import { TOKENLESS_CAPTION_CLIENTS } from './innertube-clients';
-import { normaliseCaptions } from './normalise';
+import { parseCaptionXml } from './caption-xml';
+import { normaliseCaptions, type NormalisedCaptions } from './normalise';
 import {
   captionTracksOf,
   choiceOf,
@@ -45,6 +46,11 @@ export interface YouTubeClientOptions {
   proxyRest?: ProxyPoolOptions;
   /** Per request, body included. */
   timeoutMs?: number;
+  /**
+   * The whole fetch, fallbacks included; a fetch out of time fails as a timeout (504). Keep it below how long
+   * the API waits for the job.
+   */
+  deadlineMs?: number;
   /** Where the operator is told that YouTube blocks this server. */
   logger?: { warn(fields: object, message: string): void };
   /** Called with the proxy's label ("direct" without one) each time YouTube blocks a fetch. */
@@ -71,6 +77,9 @@ export interface YouTubeClient {
 }
 
 export const DEFAULT_YOUTUBE_TIMEOUT_MS = 15_000;
+export const DEFAULT_YOUTUBE_DEADLINE_MS = 60_000;
+/** Player requests as other clients or for other tracks once YouTube has withheld the captions. */
+const MAX_TOKENLESS_ATTEMPTS = 4;
 
 const BLOCK_WARNING =
   'YouTube refuses this server (a bot check or a 429), so users get "try again later". Route YouTube traffic ' +
@@ -79,6 +88,7 @@ const BLOCK_WARNING =
 export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTubeClient {
   const origin = options.origin ?? YOUTUBE_WEB_ORIGIN;
   const timeoutMs = options.timeoutMs ?? DEFAULT_YOUTUBE_TIMEOUT_MS;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_YOUTUBE_DEADLINE_MS;
   const pool = new ProxyPool(options.dispatcher ? [] : (options.proxyUrls ?? []), options.proxyRest);
   const routeOf = (): Route =>
     options.dispatcher ? { label: 'custom', dispatcher: options.dispatcher } : pool.next();
@@ -100,6 +110,7 @@ export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTube
         dispatcher: route.dispatcher,
         timeoutMs,
         signal: fetchOptions.signal,
+        deadline: AbortSignal.timeout(deadlineMs),
         wish: { track: fetchOptions.track, preferredLanguages: fetchOptions.preferredLanguages },
       });
       try {
@@ -146,10 +157,10 @@ async function fetchWithSession(
     throw classifyFailure(error, session);
   }
 
-  let normalised = normaliseCaptions(captions, session.captionFormat ?? 'classic');
+  let normalised = captionsOf(session);
   if (normalised.segments.length === 0 && tokenWanted(session)) {
     captions = await captionsWithoutToken(videoId, session, trackChosen);
-    normalised = normaliseCaptions(captions, session.captionFormat ?? 'classic');
+    normalised = captionsOf(session);
   }
   const { segments, end } = normalised;
   if (segments.length === 0) throw YouTubeFailures.emptyCaptions();
@@ -167,6 +178,15 @@ async function fetchWithSession(
     tracks: listCaptionTracks(session.listedTracks),
     segments,
   };
+}
+
+/**
+ * The captions of the body the library last fetched, parsed by Lectern: the library decodes entities in a
+ * way that decodes some twice and cannot tell the two formats' encodings apart.
+ */
+function captionsOf(session: YouTubeSession): NormalisedCaptions {
+  const format = session.captionFormat ?? 'classic';
+  return normaliseCaptions(parseCaptionXml(session.captionXml ?? '', format), format);
 }
 
 /** The caption address wanted a proof-of-origin token: it said so (`exp=xpe`), or YouTube answered empty. */
@@ -188,11 +208,14 @@ async function captionsWithoutToken(
   if (!first) throw YouTubeFailures.captionsWithheld();
   const wanted = choiceOf(first);
   const servable = (track: CaptionTrack) => !needsPoToken(track);
-  const run = (attempt: Attempt) =>
-    session.retry(attempt, async () => {
+  let attempts = 0;
+  const run = (attempt: Attempt) => {
+    attempts += 1;
+    return session.retry(attempt, async () => {
       const captions = await fetchCaptions(videoId, { fetch: session.fetch });
       return captions.length > 0 && !session.captionsWithheld ? captions : null;
     });
+  };
 
   for (const client of TOKENLESS_CAPTION_CLIENTS) {
     const pick = (tracks: CaptionTrack[]) =>
@@ -207,6 +230,7 @@ async function captionsWithoutToken(
       !isSameTrack(choiceOf(track), wanted) &&
       baseLanguage(track.languageCode) === baseLanguage(wanted.languageCode);
     for (const { source, response } of [...session.playerResponses]) {
+      if (attempts >= MAX_TOKENLESS_ATTEMPTS) break;
       const alternative = captionTracksOf(response).find(sameLanguage);
       if (!alternative) continue;
       const pick = (tracks: CaptionTrack[]) =>

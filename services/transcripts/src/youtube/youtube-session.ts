@@ -29,7 +29,10 @@ export interface YouTubeSessionConfig {
   dispatcher?: Dispatcher;
   /** Each request, including reading its body, must finish within this. */
   timeoutMs: number;
+  /** The caller gives up: requests stop with the signal's reason. */
   signal?: AbortSignal;
+  /** The whole fetch is out of time: requests stop, failing as a timeout. */
+  deadline?: AbortSignal;
   /** Which caption track to read. */
   wish?: TrackWish;
 }
@@ -73,6 +76,8 @@ export class YouTubeSession {
   /** Every track the first player response with captions listed, before Lectern kept only the chosen one. */
   listedTracks: CaptionTrack[] = [];
   captionFormat: CaptionFormat | null = null;
+  /** The body of the last caption request, parsed by Lectern rather than by the library. */
+  captionXml: string | null = null;
   /** YouTube answered the caption request with nothing at all, as it does without a PO token. */
   captionsWithheld = false;
   /** The answers came from Lectern's demo sample server. */
@@ -90,6 +95,7 @@ export class YouTubeSession {
     this.attempt = attempt;
     this.chosenTrack = null;
     this.captionFormat = null;
+    this.captionXml = null;
     this.captionsWithheld = false;
     try {
       return await run();
@@ -104,11 +110,17 @@ export class YouTubeSession {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const path = URL.canParse(url) ? new URL(url).pathname : '';
     if (path === '/watch' && !this.attempt.watchPage) return new Response('', { status: 404 });
-    const answer = await this.request(url, path === '/youtubei/v1/player' ? this.asClient(init) : init);
+    const answer =
+      path === '/youtubei/v1/player'
+        ? await this.request(url, this.asClient(init))
+        : path === '/watch'
+          ? await this.request(inEnglish(url), withEnglish(init))
+          : await this.request(url, init);
     if (answer.status === 200 && path === '/youtubei/v1/player') return this.onPlayerResponse(answer);
     if (answer.status === 200 && path === '/watch') return this.onWatchPage(answer);
     if (answer.status === 200 && path === '/api/timedtext') {
       this.captionFormat = captionFormatOf(answer.body);
+      this.captionXml = answer.body;
       this.captionsWithheld = answer.body.trim() === '';
     }
     return toResponse(answer);
@@ -117,9 +129,12 @@ export class YouTubeSession {
   /** One request to YouTube, on behalf of the library or of Lectern (oEmbed). */
   async request(youtubeUrl: string, init?: FetchInit, redirects = 0): Promise<Answer> {
     if (this.failure) throw this.failure;
+    if (this.config.deadline?.aborted) throw this.fail(YouTubeFailures.timeout());
     const target = this.rewrite(youtubeUrl);
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const signals = this.config.signal ? [timeout, this.config.signal] : [timeout];
+    const signals = [timeout, this.config.signal, this.config.deadline].filter(
+      (signal): signal is AbortSignal => signal !== undefined,
+    );
     const headers = headersOf(init?.headers);
     if (this.consentCookie) headers.cookie = this.consentCookie;
 
@@ -144,7 +159,9 @@ export class YouTubeSession {
     } catch (error) {
       if (this.config.signal?.aborted) throw this.config.signal.reason;
       throw this.fail(
-        timeout.aborted || isTimeout(error) ? YouTubeFailures.timeout() : YouTubeFailures.network(),
+        timeout.aborted || this.config.deadline?.aborted || isTimeout(error)
+          ? YouTubeFailures.timeout()
+          : YouTubeFailures.network(),
       );
     }
 
@@ -227,22 +244,30 @@ export class YouTubeSession {
     return url.origin === YOUTUBE_WEB_ORIGIN && allowed ? url.href : null;
   }
 
-  /** The library's player request, as the attempt's client when there is one. */
+  /**
+   * The library's player request, as the attempt's client when there is one, and always asking for English:
+   * YouTube words its reasons in the request's language, and Lectern reads some of them.
+   */
   private asClient(init: FetchInit): FetchInit {
-    const client = this.attempt.client;
-    if (!client || typeof init?.body !== 'string') return init;
-    let body: { videoId?: unknown };
+    if (typeof init?.body !== 'string') return withEnglish(init);
+    let body: { videoId?: unknown; context?: { client?: Record<string, unknown> } };
     try {
-      body = JSON.parse(init.body) as { videoId?: unknown };
+      body = JSON.parse(init.body) as typeof body;
     } catch {
-      return init;
+      return withEnglish(init);
     }
-    const headers = headersOf(init.headers);
-    headers['user-agent'] = client.userAgent;
+    const client = this.attempt.client;
+    const headers = headersOf(withEnglish(init)?.headers);
+    if (client) headers['user-agent'] = client.userAgent;
+    const context = client ? client.context : (body.context?.client ?? {});
     return {
       ...init,
       headers,
-      body: JSON.stringify({ context: { client: client.context }, videoId: body.videoId }),
+      body: JSON.stringify({
+        ...(client ? {} : body),
+        context: { ...(client ? {} : body.context), client: { ...context, hl: ANSWER_LANGUAGE } },
+        videoId: body.videoId,
+      }),
     };
   }
 
@@ -306,6 +331,23 @@ export interface Answer {
   contentType: string | null;
   location: string | null;
   body: string;
+}
+
+/** The language Lectern asks YouTube to answer in, whatever the server's address. */
+const ANSWER_LANGUAGE = 'en';
+const ACCEPT_LANGUAGE = 'en-US,en';
+
+function inEnglish(youtubeUrl: string): string {
+  if (!URL.canParse(youtubeUrl)) return youtubeUrl;
+  const url = new URL(youtubeUrl);
+  url.searchParams.set('hl', ANSWER_LANGUAGE);
+  return url.href;
+}
+
+function withEnglish(init: FetchInit): FetchInit {
+  const headers = headersOf(init?.headers);
+  headers['accept-language'] = ACCEPT_LANGUAGE;
+  return { ...init, headers };
 }
 
 const isWatchPage = (youtubeUrl: string) => new URL(youtubeUrl).pathname === '/watch';

@@ -1,5 +1,51 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
+/** The row of each video that going back keeps: its oldest. */
+const KEPT_ROWS = `SELECT DISTINCT ON (youtube_id) youtube_id, id FROM transcripts ORDER BY youtube_id, fetched_at, id`;
+
+/**
+ * Highlights index their video's transcript text. Of the entries that move to another row, a highlight stays
+ * where its text is at the same offsets in the kept text, moves where its text occurs exactly once, and is
+ * deleted otherwise. Offsets are JavaScript string indices, so the texts are compared here, not in SQL.
+ */
+async function rehomeHighlights(queryRunner: QueryRunner): Promise<void> {
+  const highlights = (await queryRunner.query(`
+    WITH keep AS (${KEPT_ROWS})
+    SELECT h.id, h.text, h.start_index, h.end_index, keep.id AS kept_id
+      FROM highlights h
+      JOIN videos v ON v.id = h.video_id
+      JOIN keep ON keep.youtube_id = v.youtube_id
+     WHERE v.transcript_id <> keep.id`)) as {
+    id: string;
+    text: string;
+    start_index: number;
+    end_index: number;
+    kept_id: string;
+  }[];
+  const texts = new Map<string, string>();
+  for (const highlight of highlights) {
+    let kept = texts.get(highlight.kept_id);
+    if (kept === undefined) {
+      const [row] = (await queryRunner.query(`SELECT transcript_text FROM transcripts WHERE id = $1`, [
+        highlight.kept_id,
+      ])) as { transcript_text: string }[];
+      kept = row?.transcript_text ?? '';
+      texts.set(highlight.kept_id, kept);
+    }
+    if (kept.slice(highlight.start_index, highlight.end_index) === highlight.text) continue;
+    const at = kept.indexOf(highlight.text);
+    if (at >= 0 && kept.indexOf(highlight.text, at + 1) < 0) {
+      await queryRunner.query(`UPDATE highlights SET start_index = $2, end_index = $3 WHERE id = $1`, [
+        highlight.id,
+        at,
+        at + highlight.text.length,
+      ]);
+    } else {
+      await queryRunner.query(`DELETE FROM highlights WHERE id = $1`, [highlight.id]);
+    }
+  }
+}
+
 export class CaptionTracks1795330000000 implements MigrationInterface {
   name = 'CaptionTracks1795330000000';
 
@@ -22,11 +68,10 @@ export class CaptionTracks1795330000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     // Going back to one row per video keeps the oldest row of each video; library entries pointing at the
-    // others are moved onto it first.
+    // others are moved onto it first, with their highlights.
+    await rehomeHighlights(queryRunner);
     await queryRunner.query(`
-      WITH keep AS (
-        SELECT DISTINCT ON (youtube_id) youtube_id, id FROM transcripts ORDER BY youtube_id, fetched_at, id
-      )
+      WITH keep AS (${KEPT_ROWS})
       UPDATE videos SET transcript_id = keep.id FROM keep
        WHERE videos.youtube_id = keep.youtube_id AND videos.transcript_id <> keep.id`);
     await queryRunner.query(`
