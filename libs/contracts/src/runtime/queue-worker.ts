@@ -30,6 +30,11 @@ export interface QueueWorkerOptions<Q extends QueueName> {
   /** How long a job's lock lives without renewal; a killed worker's job is taken over after about this long. */
   lockDurationMs?: number;
   stalledIntervalMs?: number;
+  /**
+   * How long a stop waits for running jobs before it closes anyway; a job still running then is logged by name
+   * and, its lock no longer renewed, is taken over by another worker as a stalled job.
+   */
+  runningJobsGraceMs?: number;
 }
 
 export interface RunningQueueWorker {
@@ -38,6 +43,7 @@ export interface RunningQueueWorker {
 }
 
 const IDLE_CLOSE_GRACE_MS = 5_000;
+const RUNNING_JOBS_GRACE_MS = 5 * 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -51,6 +57,8 @@ export async function startQueueWorker<Q extends QueueName>(
   const { queue, handlers, logger } = options;
   const connection = createRedis(options.redisUrl);
   const scheduler = new LaneScheduler(options.concurrency);
+  // What runs now, by job id: named in the log if a stop gives up waiting for it.
+  const running = new Map<string, string>();
   const handlerFor = (name: string) =>
     (handlers as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>)[name];
 
@@ -70,6 +78,7 @@ export async function startQueueWorker<Q extends QueueName>(
           throw error;
         }
         const started = Date.now();
+        running.set(String(job.id), job.name);
         let outcome: JobOutcome = 'completed';
         try {
           const handler = handlerFor(job.name);
@@ -86,6 +95,7 @@ export async function startQueueWorker<Q extends QueueName>(
           outcome = error instanceof UnrecoverableError || lastAttempt ? 'failed' : 'retried';
           throw error;
         } finally {
+          running.delete(String(job.id));
           release();
           const run = { queue, job: job.name, outcome, seconds: (Date.now() - started) / 1000 };
           void recordJobRun(connection, options.prefix, run);
@@ -130,8 +140,15 @@ export async function startQueueWorker<Q extends QueueName>(
     async close() {
       scheduler.close();
       const closing = Promise.all(workers.map((w) => w.close()));
-      // Jobs already running finish, however long they take.
-      while (scheduler.active > 0) await sleep(50);
+      // Jobs already running finish, within a generous bound: a job that never ends must not keep a stop waiting.
+      const graceEnds = Date.now() + (options.runningJobsGraceMs ?? RUNNING_JOBS_GRACE_MS);
+      while (scheduler.active > 0 && Date.now() < graceEnds) await sleep(50);
+      if (scheduler.active > 0) {
+        logger.warn(
+          { queue, running: [...running].map(([id, name]) => ({ id, name })) },
+          'jobs still running at the end of the stop grace; closing anyway (they will be taken over as stalled)',
+        );
+      }
       // With no job running, BullMQ's close only tidies its connections; after a Redis outage it can wait on a
       // reconnection that never completes, so it gets a bounded time before the connections are cut.
       const closed = closing.then(

@@ -42,6 +42,8 @@ export async function startTestWorkers(
     prefix: env.REDIS_PREFIX,
     concurrency: options.concurrency ?? 2,
     logger,
+    // Well inside a suite's 60 s afterAll: a job that never ends is logged instead of hanging the suite.
+    runningJobsGraceMs: 20_000,
   };
   // As the transcripts worker's main.ts wires it: blocks per proxy are counted in Redis for /metrics.
   const blockMetrics = createRedis(env.REDIS_URL);
