@@ -1,4 +1,4 @@
-/** Every path of the web app (spec section 2, and the account pages the mails link to). */
+/** Every path of the web app (the app's screens, and the account pages the mails link to). */
 export const ROUTES = {
   home: '/',
   login: '/login',

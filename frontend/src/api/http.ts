@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@lectern/contracts';
 
 /**
- * A non-OK answer. Its message is `status: body` (spec section 7); `serverMessage` is the `{ message }`
+ * A non-OK answer. Its message is `status: body`; `serverMessage` is the `{ message }`
  * of the JSON body when there is one, which toasts show in preference to their fallback text.
  */
 export class ApiError extends Error {
@@ -72,7 +72,7 @@ export async function getJson<T>(url: string, on401: UnauthorizedBehavior = 'thr
   return (await res.json()) as T;
 }
 
-/** The server's message when it sent one, else the screen's fallback text (spec section 8). */
+/** The server's message when it sent one, else the screen's fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }

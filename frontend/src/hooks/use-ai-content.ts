@@ -10,7 +10,7 @@ export function useAiContent(videoId: string) {
   return useQuery(aiContentQuery(videoId));
 }
 
-/** The newest generation replaces the displayed one (spec section 4). */
+/** The newest generation replaces the displayed one. */
 export function useGenerateAiContent(videoId: string) {
   const queryClient = useQueryClient();
   return useMutation({

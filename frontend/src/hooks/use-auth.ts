@@ -37,7 +37,7 @@ export function clearSession(queryClient: QueryClient): void {
   queryClient.setQueryData(queryKeys.me, null);
 }
 
-/** Login or signup success refetches the current user (spec section 4). */
+/** Login or signup success refetches the current user. */
 function useRefetchSessionAfter<TBody>(call: (body: TBody) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({

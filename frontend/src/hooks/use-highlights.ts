@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createHighlight, deleteHighlight } from '@/api/highlights';
 import { queryKeys } from '@/api/query-keys';
 
-/** Both refetch the video on success, as its highlights come with it (spec section 7). */
+/** Both refetch the video on success, as its highlights come with it. */
 export function useCreateHighlight(videoId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,7 +8,7 @@ export function formatDate(iso: string | null | undefined): string | null {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
-/** The name, else the part of the email before the @ (spec section 2). */
+/** The name, else the part of the email before the @. */
 export function displayName(user: Pick<User, 'name' | 'email'>): string {
   const name = user.name?.trim();
   if (name) return name;

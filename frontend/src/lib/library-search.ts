@@ -1,6 +1,6 @@
 import type { VideoSummary } from '@lectern/contracts';
 
-/** The library search: case-insensitive, on title or channel name (spec section 2). */
+/** The library search: case-insensitive, on title or channel name. */
 export function filterLibrary<T extends Pick<VideoSummary, 'title' | 'channelName'>>(
   videos: readonly T[],
   search: string,

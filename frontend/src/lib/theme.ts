@@ -1,4 +1,4 @@
-/** The theme preference, stored under `theme` (spec section 3); public/theme-init.js applies it before paint. */
+/** The theme preference, stored under `theme`; public/theme-init.js applies it before paint. */
 export type Theme = 'light' | 'dark';
 export const THEME_STORAGE_KEY = 'theme';
 

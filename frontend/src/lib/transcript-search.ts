@@ -22,7 +22,7 @@ export function filterSegmentIndices(index: readonly string[], query: string): n
 export interface SearchSummary {
   /** Whether the '{n} results' badge shows. */
   showCount: boolean;
-  /** Clear shows when results are fewer than all segments but not zero (spec section 2). */
+  /** Clear shows when results are fewer than all segments but not zero. */
   showClear: boolean;
   noResults: boolean;
 }

@@ -37,7 +37,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Pro access holds when the plan is pro or the role is admin (product spec, section 4). */
+/** Pro access holds when the plan is pro or the role is admin: the Free plan's limits do not apply to either. */
 export function hasProAccess(user: Pick<User, 'plan' | 'role'>): boolean {
   return user.plan === 'pro' || user.role === 'admin';
 }

@@ -3,7 +3,7 @@
 export const FREE_TRANSCRIPTS_PER_MONTH = 5;
 export const FREE_AI_GENERATIONS_PER_MONTH = 10;
 
-/** What each plan offers (spec section 1). */
+/** What each plan offers. */
 export const FREE_PLAN = {
   name: 'Free',
   price: '$0',

@@ -11,7 +11,7 @@ import {
 import { useExport } from '@/hooks/use-export';
 import { cn } from '@/lib/utils';
 
-/** PDF and DOCX need Pro (spec section 5): disabled with a Pro badge on the Free plan. */
+/** PDF and DOCX need Pro: disabled with a Pro badge on the Free plan. */
 const PRO_ONLY: ReadonlySet<ExportFormat> = new Set<ExportFormat>(['pdf', 'docx']);
 
 export function ExportMenu({

@@ -25,5 +25,5 @@ export const HIGHLIGHT_STYLES: Record<
   },
 };
 
-/** The faint tint on search matches (spec section 2). */
+/** The faint tint on search matches. */
 export const SEARCH_MATCH_ROW = 'bg-yellow-50 dark:bg-yellow-300/5';
