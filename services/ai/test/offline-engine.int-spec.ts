@@ -16,7 +16,7 @@ import {
   parseTweets,
   section,
 } from '../src/engines/markdown-shapes';
-import { benchOfflineEngine } from '../src/engines/offline-bench';
+import { benchOfflineEngine } from '../src/bench/offline-bench';
 import { OFFLINE_MODEL, OfflineEngine } from '../src/engines/offline/offline-engine';
 import { LECTURE_TITLE, autoCaptionLecture, punctuatedLecture, transcriptText } from './fixtures/lectures';
 import { tenHourLecture } from './fixtures/long-lectures';

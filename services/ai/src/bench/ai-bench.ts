@@ -11,10 +11,10 @@ import {
   type RunningQueueWorker,
 } from '@lectern/contracts/runtime';
 import type { GenerationRequest } from '../engines/engine';
-import { benchOfflineEngine, type OfflineBenchReport } from '../engines/offline-bench';
+import { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
 import { OfflineEngine } from '../engines/offline/offline-engine';
 import { OpenAiEngine } from '../engines/openai-engine';
-import { syntheticLecture } from '../engines/synthetic-lecture';
+import { syntheticLecture } from './synthetic-lecture';
 import { createAiHandlers } from '../handlers';
 import type { TranscriptSource } from '../transcript-source';
 

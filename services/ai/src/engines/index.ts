@@ -1,4 +1,4 @@
-export type { AiEngine, EngineName, GenerationRequest, GenerationResult } from './engine';
+export type { AiEngine, GenerationRequest, GenerationResult } from './engine';
 export { AiEngineEnvSchema, AiEngineEnvShape, DEFAULT_OPENAI_MODEL, type AiEngineEnv } from './engine-config';
 export { createEngine } from './create-engine';
 export { OpenAiEngine, type OpenAiEngineOptions } from './openai-engine';

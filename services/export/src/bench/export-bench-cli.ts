@@ -10,7 +10,7 @@ import {
   longTranscriptDocument,
   runExportBench,
   type ExportBenchResult,
-} from '../render/export-bench';
+} from './export-bench';
 
 // Time and peak memory to export the ten-hour transcript as PDF and DOCX, next to what a user would otherwise
 // reach for: LibreOffice headless converting the same transcript, as TXT, to PDF.
