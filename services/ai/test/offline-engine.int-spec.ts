@@ -184,6 +184,19 @@ describe('offline engine edge cases', () => {
     expect((error as PermanentJobError).status).toBe(422);
   });
 
+  it('writes nothing for a job stopped before the engine starts', async () => {
+    const controller = new AbortController();
+    const reason = new Error('the worker is stopping');
+    controller.abort(reason);
+    const request = {
+      feature: 'summary',
+      summaryLength: 'short',
+      title: null,
+      segments: punctuatedLecture,
+    } as const;
+    await expect(engine.generate(request, controller.signal)).rejects.toBe(reason);
+  });
+
   it('copes with a transcript of one short sentence', async () => {
     const segments = [{ text: 'Photosynthesis turns light into chemical energy.', start: 3 }];
     for (const feature of FEATURE_TYPES) {

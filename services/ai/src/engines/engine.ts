@@ -1,4 +1,10 @@
-import type { AiEngineName, GenerateData, GenerateResult, SummaryLength, TranscriptSegment } from '@lectern/contracts';
+import type {
+  AiEngineName,
+  GenerateData,
+  GenerateResult,
+  SummaryLength,
+  TranscriptSegment,
+} from '@lectern/contracts';
 
 /** What a generation job asks an engine for: one feature over one video's transcript. */
 export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title'> {

@@ -239,7 +239,7 @@ function footer(title: string): Footer {
   });
 }
 
-export function buildDocx(model: ExportModel, source: ExportDocument): Document {
+function buildDocx(model: ExportModel, source: ExportDocument): Document {
   const headingRun = (
     size: number,
     color = '1F2328',

@@ -1,7 +1,9 @@
 import type { AiContentItem, ExportFormat, Highlight, TranscriptSegment, Video } from '@lectern/contracts';
 
+type ExportedVideoFields = Pick<Video, 'title' | 'channelName' | 'youtubeId' | 'duration' | 'notes'>;
+
 /** Everything an export shows, loaded by the export job from the video, its highlights, notes and AI content. */
-export interface ExportDocument extends Pick<Video, 'title' | 'channelName' | 'youtubeId' | 'duration' | 'notes'> {
+export interface ExportDocument extends ExportedVideoFields {
   exportedAt: Date;
   /** The transcript text is these segments' texts joined by one space. */
   segments: TranscriptSegment[];
