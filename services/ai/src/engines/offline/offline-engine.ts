@@ -16,7 +16,7 @@ export class OfflineEngine implements AiEngine {
 
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult> {
     try {
-      // The work below is synchronous (about a second for ten hours): an abort can only be seen before it.
+      // The work below is synchronous (well under a second even for ten hours): an abort can only be seen before it.
       signal?.throwIfAborted();
       const outputText = writeFeature(request, analyseTranscript(request.segments));
       return Promise.resolve({ outputText, engine: this.name, model: this.model });
