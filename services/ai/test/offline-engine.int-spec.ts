@@ -16,7 +16,7 @@ import {
   parseTweets,
   section,
 } from '../src/engines/markdown-shapes';
-import { benchOfflineEngine } from '../src/engines/offline-bench';
+import { benchOfflineEngine } from '../src/bench/offline-bench';
 import { OFFLINE_MODEL, OfflineEngine } from '../src/engines/offline/offline-engine';
 import { LECTURE_TITLE, autoCaptionLecture, punctuatedLecture, transcriptText } from './fixtures/lectures';
 import { tenHourLecture } from './fixtures/long-lectures';
@@ -182,6 +182,19 @@ describe('offline engine edge cases', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(PermanentJobError);
     expect((error as PermanentJobError).status).toBe(422);
+  });
+
+  it('writes nothing for a job stopped before the engine starts', async () => {
+    const controller = new AbortController();
+    const reason = new Error('the worker is stopping');
+    controller.abort(reason);
+    const request = {
+      feature: 'summary',
+      summaryLength: 'short',
+      title: null,
+      segments: punctuatedLecture,
+    } as const;
+    await expect(engine.generate(request, controller.signal)).rejects.toBe(reason);
   });
 
   it('copes with a transcript of one short sentence', async () => {

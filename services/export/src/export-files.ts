@@ -3,16 +3,14 @@ import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ExportFormat } from '@lectern/contracts';
+import type { ExportFormat, RenderExportResult } from '@lectern/contracts';
 import { EXPORT_FILE_MAX_AGE_MS, EXPORT_FILE_NAME } from '@lectern/contracts/runtime';
 
 const PARTIAL = '.part';
 const SWEEP_INTERVAL_MS = 60_000;
 
-export interface StoredExport {
-  file: string;
-  bytes: number;
-}
+/** The rendered file, as the export job's result names it. */
+export type StoredExport = Pick<RenderExportResult, 'file' | 'bytes'>;
 
 /**
  * The export directory shared with the gateway. A file is written under a `.part` name and renamed once

@@ -11,10 +11,10 @@ import {
   type RunningQueueWorker,
 } from '@lectern/contracts/runtime';
 import type { GenerationRequest } from '../engines/engine';
-import { benchOfflineEngine, type OfflineBenchReport } from '../engines/offline-bench';
+import { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
 import { OfflineEngine } from '../engines/offline/offline-engine';
 import { OpenAiEngine } from '../engines/openai-engine';
-import { syntheticLecture } from '../engines/synthetic-lecture';
+import { syntheticLecture } from './synthetic-lecture';
 import { createAiHandlers } from '../handlers';
 import type { TranscriptSource } from '../transcript-source';
 
@@ -82,7 +82,7 @@ class MemoryTranscripts implements TranscriptSource {
 }
 
 /** Generation jobs through Redis and an in-process worker, against direct engine calls in the same run. */
-export async function benchRequestReply(options: AiBenchOptions = {}): Promise<RequestReplyFigures> {
+async function benchRequestReply(options: AiBenchOptions = {}): Promise<RequestReplyFigures> {
   const redisUrl = options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const runs = options.runs ?? 30;
   const prefix = `lectern-bench-ai-${randomBytes(4).toString('hex')}`;
@@ -150,7 +150,7 @@ export async function benchRequestReply(options: AiBenchOptions = {}): Promise<R
 }
 
 /** An AI provider that accepts the connection and never answers: how soon after AI_TIMEOUT_MS a generation gives up. */
-export async function benchProviderDeadline(runs = 5, timeoutMs = 500): Promise<ProviderDeadlineFigures> {
+async function benchProviderDeadline(runs = 5, timeoutMs = 500): Promise<ProviderDeadlineFigures> {
   const silent = createServer(() => undefined);
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
   const engine = new OpenAiEngine({

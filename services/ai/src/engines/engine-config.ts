@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
-export const DEFAULT_AI_TOKEN_BUDGET = 16_000;
-export const DEFAULT_AI_TIMEOUT_MS = 120_000;
+const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+const DEFAULT_AI_TOKEN_BUDGET = 16_000;
+const DEFAULT_AI_TIMEOUT_MS = 120_000;
 
 /**
  * The ai worker's engine settings, as a zod shape to merge into its environment schema

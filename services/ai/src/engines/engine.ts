@@ -1,25 +1,23 @@
-import type { FeatureType, SummaryLength, TranscriptSegment } from '@lectern/contracts';
+import type {
+  AiEngineName,
+  GenerateData,
+  GenerateResult,
+  SummaryLength,
+  TranscriptSegment,
+} from '@lectern/contracts';
 
 /** What a generation job asks an engine for: one feature over one video's transcript. */
-export interface GenerationRequest {
-  feature: FeatureType;
+export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title'> {
   /** Only read for summaries; the other features ignore it. */
   summaryLength: SummaryLength;
-  title: string | null;
   segments: TranscriptSegment[];
 }
 
-export type EngineName = 'openai' | 'offline';
-
-/** The Markdown a user sees, and which engine and model wrote it (stored with the item). */
-export interface GenerationResult {
-  outputText: string;
-  engine: EngineName;
-  model: string;
-}
+/** The Markdown a user sees, and which engine and model wrote it: the engine's part of the job's result. */
+export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'model'>;
 
 export interface AiEngine {
-  readonly name: EngineName;
+  readonly name: AiEngineName;
   readonly model: string;
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult>;
 }

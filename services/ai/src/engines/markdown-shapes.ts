@@ -77,8 +77,3 @@ export function section(markdown: string, heading: string): string | null {
   const end = rest.findIndex((line) => /^#{1,2} /.test(line));
   return (end < 0 ? rest : rest.slice(0, end)).join('\n').trim();
 }
-
-/** Every `[m:ss]` cited in a text. */
-export function citedTimestamps(text: string): string[] {
-  return [...text.matchAll(/\[(\d+:\d{2})\]/g)].map((match) => match[1] ?? '');
-}

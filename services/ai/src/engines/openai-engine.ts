@@ -150,7 +150,7 @@ export class OpenAiEngine implements AiEngine {
  * The SDK retries 408, 409, 429 and 5xx and obeys `x-should-retry`. Lectern retries only 429 and 5xx, and not
  * when the provider asks for a wait longer than `maxRetryAfterMs` (that is left to the job's back-off).
  */
-export function retryPolicyFetch(maxRetryAfterMs: number, baseFetch: Fetch = fetch): Fetch {
+function retryPolicyFetch(maxRetryAfterMs: number, baseFetch: Fetch = fetch): Fetch {
   return async (input, init) => {
     const response = await baseFetch(input, init);
     const retry = retryDecision(response.status, response.headers, maxRetryAfterMs);

@@ -5,12 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderExport } from '../render';
-import {
-  LONG_FIXTURE,
-  longTranscriptDocument,
-  runExportBench,
-  type ExportBenchResult,
-} from '../render/export-bench';
+import { LONG_FIXTURE, longTranscriptDocument, runExportBench, type ExportBenchResult } from './export-bench';
 
 // Time and peak memory to export the ten-hour transcript as PDF and DOCX, next to what a user would otherwise
 // reach for: LibreOffice headless converting the same transcript, as TXT, to PDF.
@@ -159,7 +154,7 @@ function round(value: number, digits: number): number {
   return Math.round(value * factor) / factor;
 }
 
-export function formatBenchmarks(results: ExportBenchmarks): string {
+function formatBenchmarks(results: ExportBenchmarks): string {
   const lines = [
     `Export of the ${results.fixture.hours}-hour transcript (${results.fixture.segments.toLocaleString('en')} segments)`,
     '',

@@ -239,7 +239,7 @@ function footer(title: string): Footer {
   });
 }
 
-export function buildDocx(model: ExportModel, source: ExportDocument): Document {
+function buildDocx(model: ExportModel, source: ExportDocument): Document {
   const headingRun = (
     size: number,
     color = '1F2328',
@@ -305,7 +305,7 @@ export async function renderDocx(
   source: ExportDocument,
   output: NodeJS.WritableStream,
 ): Promise<void> {
-  // docx assembles the package in memory: a few megabytes even for a ten-hour transcript (see export-bench).
+  // docx assembles the package in memory: a few megabytes even for a ten-hour transcript (see src/bench/export-bench.ts).
   const buffer = await Packer.toBuffer(buildDocx(model, source));
   const out = new ChunkWriter(output);
   for (let offset = 0; offset < buffer.length; offset += 256 * 1024) {

@@ -1,25 +1,16 @@
-import type {
-  ExportFormat,
-  FeatureType,
-  Highlight,
-  SummaryLength,
-  TranscriptSegment,
-} from '@lectern/contracts';
+import type { AiContentItem, ExportFormat, Highlight, TranscriptSegment, Video } from '@lectern/contracts';
+
+type ExportedVideoFields = Pick<Video, 'title' | 'channelName' | 'youtubeId' | 'duration' | 'notes'>;
 
 /** Everything an export shows, loaded by the export job from the video, its highlights, notes and AI content. */
-export interface ExportDocument {
-  title: string | null;
-  channelName: string | null;
-  youtubeId: string;
-  duration: number | null;
+export interface ExportDocument extends ExportedVideoFields {
   exportedAt: Date;
   /** The transcript text is these segments' texts joined by one space. */
   segments: TranscriptSegment[];
   /** Offsets index into the transcript text. */
   highlights: Array<Pick<Highlight, 'text' | 'startIndex' | 'endIndex' | 'color'>>;
-  notes: string;
   /** outputText is Markdown. */
-  aiContent: Array<{ featureType: FeatureType; summaryLength: SummaryLength | null; outputText: string }>;
+  aiContent: Array<Pick<AiContentItem, 'featureType' | 'summaryLength' | 'outputText'>>;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -67,7 +67,7 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g;
 const LINE_BREAKS = /[\t\n\r\u2028\u2029\u0085]/g;
 
 /** Makes text safe for every format without changing its length. */
-export function sanitize(text: string): string {
+function sanitize(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD').replace(CONTROL, ' ');
 }
 
@@ -81,7 +81,7 @@ const SOFT_PARAGRAPH_SECONDS = 30;
 const HARD_PARAGRAPH_SECONDS = 60;
 const HARD_PARAGRAPH_CHARS = 1500;
 
-export function exportDateText(date: Date): string {
+function exportDateText(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

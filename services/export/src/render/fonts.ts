@@ -3,8 +3,7 @@ import * as fontkit from 'fontkit';
 
 // Faces Lectern sets text in. Each is a Noto family shipped as TTF by an npm package, so the worker finds
 // it in node_modules at run time and pdfkit subsets it into the PDF.
-export const FONT_FACES = ['latin', 'arabic', 'hebrew', 'sc', 'jp', 'kr', 'emoji'] as const;
-export type FontFace = (typeof FONT_FACES)[number];
+export type FontFace = 'latin' | 'arabic' | 'hebrew' | 'sc' | 'jp' | 'kr' | 'emoji';
 export type FontWeight = 'regular' | 'bold';
 
 const FONT_FILES: Record<FontFace, { pkg: string; family: string; file: string; bold: boolean }> = {
@@ -33,7 +32,7 @@ export function fontFamilyName(face: FontFace): string {
 }
 
 /** The TTF file of a face, resolved from node_modules. */
-export function fontPath(face: FontFace, weight: FontWeight): string {
+function fontPath(face: FontFace, weight: FontWeight): string {
   const { pkg, file, bold } = FONT_FILES[face];
   const style = weight === 'bold' && bold ? '700Bold' : '400Regular';
   return require.resolve(`${pkg}/${style}/${file}_${style}.ttf`);

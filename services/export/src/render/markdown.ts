@@ -19,7 +19,7 @@ const NUMBERED = /^(\s*)(\d{1,4})[.)]\s+(.*)$/;
 const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
 
 /** Splits inline Markdown into spans; markers without a partner stay as typed. */
-export function parseInline(text: string): InlineSpan[] {
+function parseInline(text: string): InlineSpan[] {
   const spans: InlineSpan[] = [];
   const pattern = /(\*\*|__)(?=\S)([\s\S]*?\S)\1|(\*|_)(?=\S)([\s\S]*?\S)\3|`([^`]+)`/g;
   let last = 0;

@@ -26,7 +26,7 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-export function markdownToText(blocks: MarkdownBlock[]): string {
+function markdownToText(blocks: MarkdownBlock[]): string {
   const lines: string[] = [];
   blocks.forEach((block, index) => {
     const previous = blocks[index - 1];

@@ -1,7 +1,11 @@
 // The parts of YouTube's player response (InnerTube `/youtubei/v1/player`, or `ytInitialPlayerResponse` in
 // the watch page) that Lectern reads: playability, video details and caption tracks.
 
-import type { CaptionTrackChoice, CaptionTrack as ListedCaptionTrack } from '@lectern/contracts';
+import type {
+  CaptionTrackChoice,
+  FetchedTranscript,
+  CaptionTrack as ListedCaptionTrack,
+} from '@lectern/contracts';
 import { classifyPlayability, type Playability, type PlayabilityStatus } from './playability';
 import { chooseDefaultTrack, findTrack, isSameTrack } from './track-choice';
 
@@ -32,12 +36,7 @@ export interface PlayerResponse {
   captions?: { playerCaptionsTracklistRenderer?: { captionTracks?: unknown } };
 }
 
-export interface VideoMetadata {
-  title: string | null;
-  channelName: string | null;
-  thumbnailUrl: string | null;
-  duration: number | null;
-}
+export type VideoMetadata = Pick<FetchedTranscript, 'title' | 'channelName' | 'thumbnailUrl' | 'duration'>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;

@@ -13,7 +13,7 @@ import {
 
 // Tweet thread, blog post and action plan, in the Markdown structures of feature-prompts.ts.
 
-export function lectureTitle(analysis: TranscriptAnalysis, title: string | null): string {
+function lectureTitle(analysis: TranscriptAnalysis, title: string | null): string {
   const given = title?.replace(/\s+/g, ' ').trim();
   if (given) return given;
   const topic = analysis.keyPhrases[0];

@@ -16,6 +16,7 @@ export class OfflineEngine implements AiEngine {
 
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult> {
     try {
+      // The work below is synchronous (well under a second even for ten hours): an abort can only be seen before it.
       signal?.throwIfAborted();
       const outputText = writeFeature(request, analyseTranscript(request.segments));
       return Promise.resolve({ outputText, engine: this.name, model: this.model });
@@ -25,7 +26,7 @@ export class OfflineEngine implements AiEngine {
   }
 }
 
-export function writeFeature(request: GenerationRequest, analysis: TranscriptAnalysis): string {
+function writeFeature(request: GenerationRequest, analysis: TranscriptAnalysis): string {
   if (analysis.sentences.length === 0) {
     throw new PermanentJobError(422, 'This video has no transcript text to work from.');
   }

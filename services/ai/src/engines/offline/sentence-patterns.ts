@@ -62,7 +62,7 @@ const NOT_SUBJECT_POS = new Set([
 ]);
 
 /** The first token after lead-ins such as "so", "now" or "second,". */
-export function contentStart(analysis: TranscriptAnalysis, sentence: Sentence): number {
+function contentStart(analysis: TranscriptAnalysis, sentence: Sentence): number {
   const { tokens } = analysis;
   let index = sentence.firstToken;
   while (index <= sentence.lastToken) {
@@ -134,7 +134,7 @@ function termCase(term: string): string {
     : term;
 }
 
-export function sliceText(analysis: TranscriptAnalysis, first: number, last: number): string {
+function sliceText(analysis: TranscriptAnalysis, first: number, last: number): string {
   const { tokens } = analysis;
   return analysis.text.slice(
     tokens.offset[first] ?? 0,

@@ -430,7 +430,7 @@ function rankPhrases(
   return chosen;
 }
 
-export function cosine(a: Sentence, b: Sentence): number {
+function cosine(a: Sentence, b: Sentence): number {
   if (a.norm === 0 || b.norm === 0) return 0;
   let dot = 0;
   let i = 0;

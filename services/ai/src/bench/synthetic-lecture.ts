@@ -170,7 +170,7 @@ export interface SyntheticLectureOptions {
   seed?: number;
 }
 
-export const SEGMENTS_PER_HOUR = 1_200;
+const SEGMENTS_PER_HOUR = 1_200;
 
 /** A lecture of `hours * 1200` segments; the same options always give the same transcript. */
 export function syntheticLecture({
