@@ -1,8 +1,4 @@
-import {
-  AccountMessage,
-  ChangePasswordRequestSchema,
-  type ChangePasswordRequest,
-} from '@lectern/contracts';
+import { AccountMessage, ChangePasswordRequestSchema, type ChangePasswordRequest } from '@lectern/contracts';
 import { useState } from 'react';
 import { errorMessage } from '@/api/http';
 import { FormAlert } from '@/components/auth/auth-form';
