@@ -1,12 +1,20 @@
+import {
+  FetchTranscriptRequestSchema,
+  parseYouTubeUrl,
+  YouTubeUrlMessages,
+  type FetchTranscriptRequest,
+} from '@lectern/contracts';
 import { Clock, FileText, Sparkles } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
+import { SchemaForm } from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { useSampleVideos } from '@/hooks/use-sample-videos';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { toast } from '@/hooks/use-toast';
 import { useFetchTranscript } from '@/hooks/use-videos';
 import { buildRoute } from '@/routes';
@@ -25,8 +33,15 @@ const INFO_CARDS = [
   },
 ] as const;
 
+/** The request's schema, plus the link check the gateway makes before fetching: the same 400 sentences. */
+const AnalyseFormSchema = FetchTranscriptRequestSchema.superRefine(({ youtubeUrl }, ctx) => {
+  const parsed = parseYouTubeUrl(youtubeUrl);
+  if (!parsed.ok) ctx.addIssue({ code: 'custom', path: ['youtubeUrl'], message: parsed.message });
+});
+
 export default function AnalyzePage() {
-  const [url, setUrl] = useState('');
+  // A link is checked as it is typed or pasted, never before: an untouched empty field says nothing.
+  const form = useSchemaForm(AnalyseFormSchema, { mode: 'onChange', defaultValues: { youtubeUrl: '' } });
   const fetchTranscript = useFetchTranscript();
   const navigate = useNavigate();
   const samples = useSampleVideos();
@@ -52,17 +67,15 @@ export default function AnalyzePage() {
     });
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (url.trim() === '') {
-      toast({ title: 'URL required', description: 'Please enter a YouTube URL', variant: 'destructive' });
-      return;
-    }
-    analyse(url.trim());
+  const onValid = ({ youtubeUrl }: FetchTranscriptRequest) => analyse(youtubeUrl.trim());
+
+  const onInvalid = () => {
+    if (form.getValues('youtubeUrl').trim() !== '') return;
+    toast({ title: 'URL required', description: YouTubeUrlMessages.blank, variant: 'destructive' });
   };
 
   const trySample = (link: string) => {
-    setUrl(link);
+    form.setValue('youtubeUrl', link, { shouldValidate: true });
     analyse(link);
   };
 
@@ -75,23 +88,38 @@ export default function AnalyzePage() {
         </p>
       </div>
       <Card className="px-6">
-        <form noValidate onSubmit={onSubmit} className="grid gap-3" aria-busy={pending}>
-          <Label htmlFor="youtube-url">YouTube URL</Label>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <Input
-              id="youtube-url"
-              type="url"
-              inputMode="url"
-              placeholder="https://www.youtube.com/watch?v=dQw4w9WgXcQ"
-              value={url}
-              onChange={(e) => setUrl(e.target.value)}
-              disabled={pending}
-              required
-            />
-            <Button type="submit" disabled={pending} className="sm:w-36">
-              {pending ? 'Analyzing...' : 'Analyze'}
-            </Button>
-          </div>
+        <SchemaForm
+          form={form}
+          onValid={onValid}
+          onInvalid={onInvalid}
+          className="grid gap-3"
+          aria-busy={pending}
+        >
+          <FormField
+            control={form.control}
+            name="youtubeUrl"
+            render={({ field }) => (
+              <FormItem id="youtube-url" className="gap-3">
+                <FormLabel>YouTube URL</FormLabel>
+                <div className="flex flex-col gap-3 sm:flex-row">
+                  <FormControl>
+                    <Input
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+                      {...field}
+                      disabled={pending}
+                      required
+                    />
+                  </FormControl>
+                  <Button type="submit" disabled={pending} className="sm:w-36">
+                    {pending ? 'Analyzing...' : 'Analyze'}
+                  </Button>
+                </div>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
           <p className="text-sm text-muted-foreground">
             Works with any public YouTube video that has captions available.
           </p>
@@ -115,7 +143,7 @@ export default function AnalyzePage() {
               ))}
             </div>
           ) : null}
-        </form>
+        </SchemaForm>
       </Card>
       <ul className="grid gap-4 sm:grid-cols-3">
         {INFO_CARDS.map(({ icon: Icon, title, text }) => (

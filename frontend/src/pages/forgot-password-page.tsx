@@ -1,31 +1,18 @@
-import { AccountMessage, ForgotPasswordRequestSchema } from '@lectern/contracts';
+import { AccountMessage, ForgotPasswordRequestSchema, type ForgotPasswordRequest } from '@lectern/contracts';
 import { MailCheck } from 'lucide-react';
-import { useState } from 'react';
 import { errorMessage } from '@/api/http';
-import { AuthField, AuthForm, AuthSwitch, FormAlert } from '@/components/auth/auth-form';
+import { AuthForm, AuthSwitch, FormAlert } from '@/components/auth/auth-form';
+import { TextField } from '@/components/form/text-field';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { useForgotPassword } from '@/hooks/use-account';
-import { useFocusField } from '@/hooks/use-focus-field';
-import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { ROUTES } from '@/routes';
 
-const INPUT_IDS = { email: 'forgot-email' } as const;
-
 export default function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'email'>>({});
+  const form = useSchemaForm(ForgotPasswordRequestSchema, { defaultValues: { email: '' } });
   const forgot = useForgotPassword();
-  const focusField = useFocusField();
 
-  const onSubmit = () => {
-    const invalid = fieldErrors(ForgotPasswordRequestSchema, { email });
-    setErrors(invalid ?? {});
-    if (invalid) {
-      focusField(firstErrorInput(invalid, INPUT_IDS));
-      return;
-    }
-    forgot.mutate({ email: email.trim() });
-  };
+  const onValid = ({ email }: ForgotPasswordRequest) => forgot.mutate({ email: email.trim() });
 
   const footer = <AuthSwitch question="Remembered it?" to={ROUTES.login} label="Log in" />;
 
@@ -58,20 +45,20 @@ export default function ForgotPasswordPage() {
       footer={footer}
     >
       <AuthForm
-        onSubmit={onSubmit}
+        form={form}
+        onValid={onValid}
         pending={forgot.isPending}
         submitLabel="Send reset link"
         pendingLabel="Sending..."
       >
-        <AuthField
-          id={INPUT_IDS.email}
+        <TextField
+          control={form.control}
+          name="email"
+          id="forgot-email"
           label="Email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
           disabled={forgot.isPending}
         />
         {forgot.isError ? (

@@ -1,25 +1,19 @@
-import { useState } from 'react';
+import { LoginRequestSchema, type LoginRequest } from '@lectern/contracts';
 import { Link, useNavigate } from 'react-router-dom';
-import {
-  AuthField,
-  AuthForm,
-  AuthSwitch,
-  authFailedToast,
-  checkEmailAndPassword,
-} from '@/components/auth/auth-form';
+import { AuthForm, AuthSwitch, authFailedToast, toastIfMissingDetails } from '@/components/auth/auth-form';
+import { TextField } from '@/components/form/text-field';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { useLogin } from '@/hooks/use-auth';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { toast } from '@/hooks/use-toast';
 import { ROUTES } from '@/routes';
 
 export default function LoginPage() {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(LoginRequestSchema, { defaultValues: { email: '', password: '' } });
   const login = useLogin();
   const navigate = useNavigate();
 
-  const onSubmit = () => {
-    if (!checkEmailAndPassword(email, password)) return;
+  const onValid = ({ email, password }: LoginRequest) => {
     login.mutate(
       { email: email.trim(), password },
       {
@@ -33,6 +27,11 @@ export default function LoginPage() {
     );
   };
 
+  const onInvalid = () => {
+    const { email, password } = form.getValues();
+    toastIfMissingDetails(email, password);
+  };
+
   return (
     <AuthLayout
       title="Welcome back"
@@ -40,22 +39,26 @@ export default function LoginPage() {
       footer={<AuthSwitch question="Don't have an account?" to={ROUTES.signup} label="Sign up" />}
     >
       <AuthForm
-        onSubmit={onSubmit}
+        form={form}
+        onValid={onValid}
+        onInvalid={onInvalid}
         pending={login.isPending}
         submitLabel="Sign In"
         pendingLabel="Signing in..."
       >
-        <AuthField
+        <TextField
+          control={form.control}
+          name="email"
           id="login-email"
           label="Email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onValueChange={setEmail}
           disabled={login.isPending}
         />
-        <AuthField
+        <TextField
+          control={form.control}
+          name="password"
           id="login-password"
           label="Password"
           type="password"
@@ -69,8 +72,6 @@ export default function LoginPage() {
               Forgot password?
             </Link>
           }
-          value={password}
-          onValueChange={setPassword}
           disabled={login.isPending}
         />
       </AuthForm>

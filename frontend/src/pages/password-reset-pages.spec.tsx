@@ -23,7 +23,8 @@ describe('forgot password', () => {
     await userEvent.type(email, 'not-an-email');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
 
-    expect(email).toHaveAttribute('aria-invalid', 'true');
+    // Checked by the form's own (asynchronous) validation.
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
     expect(email).toHaveAccessibleDescription('Please enter a valid email address.');
     expect(email).toHaveFocus();
     expect(api.callsTo('POST /api/auth/forgot-password')).toEqual([]);
@@ -68,7 +69,9 @@ describe('reset password', () => {
     expect(password).toHaveAttribute('placeholder', 'At least 8 characters');
     await userEvent.type(password, 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Set new password' }));
-    expect(password).toHaveAccessibleDescription('Password must be at least 8 characters long.');
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription('Password must be at least 8 characters long.'),
+    );
     expect(api.callsTo('POST /api/auth/reset-password')).toEqual([]);
   });
 

@@ -1,17 +1,17 @@
-import { MIN_PASSWORD_LENGTH, ResetPasswordRequestSchema } from '@lectern/contracts';
-import { useState } from 'react';
+import { ResetPasswordRequestSchema } from '@lectern/contracts';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
-import { AuthField, AuthForm, AuthSwitch, FormAlert } from '@/components/auth/auth-form';
+import { AuthForm, AuthSwitch, FormAlert } from '@/components/auth/auth-form';
+import { NewPasswordField } from '@/components/form/new-password-field';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { Button } from '@/components/ui/button';
 import { useResetPassword } from '@/hooks/use-auth';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { toast } from '@/hooks/use-toast';
-import { useFocusField } from '@/hooks/use-focus-field';
-import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
 import { ROUTES } from '@/routes';
 
-const INPUT_IDS = { password: 'reset-password' } as const;
+// The token comes from the link, not from a field.
+const NewPasswordSchema = ResetPasswordRequestSchema.pick({ password: true });
 const NewLinkSwitch = () => (
   <AuthSwitch question="Link not working?" to={ROUTES.forgotPassword} label="Ask for a new one" />
 );
@@ -33,21 +33,13 @@ function IncompleteLink() {
 export default function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password'>>({});
+  const form = useSchemaForm(NewPasswordSchema, { defaultValues: { password: '' } });
   const reset = useResetPassword();
-  const focusField = useFocusField();
   const navigate = useNavigate();
 
   if (token === '') return <IncompleteLink />;
 
-  const onSubmit = () => {
-    const invalid = fieldErrors(ResetPasswordRequestSchema.pick({ password: true }), { password });
-    setErrors(invalid ?? {});
-    if (invalid) {
-      focusField(firstErrorInput(invalid, INPUT_IDS));
-      return;
-    }
+  const onValid = ({ password }: { password: string }) => {
     reset.mutate(
       { token, password },
       {
@@ -66,22 +58,16 @@ export default function ResetPasswordPage() {
       footer={<NewLinkSwitch />}
     >
       <AuthForm
-        onSubmit={onSubmit}
+        form={form}
+        onValid={onValid}
         pending={reset.isPending}
         submitLabel="Set new password"
         pendingLabel="Saving..."
       >
-        <AuthField
-          id={INPUT_IDS.password}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
-          required
-          minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onValueChange={setPassword}
-          error={errors.password}
+        <NewPasswordField
+          control={form.control}
+          name="password"
+          id="reset-password"
           disabled={reset.isPending}
         />
         {reset.isError ? (

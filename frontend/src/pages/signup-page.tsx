@@ -1,37 +1,22 @@
-import { MIN_PASSWORD_LENGTH } from '@lectern/contracts';
-import { useState } from 'react';
+import { MIN_PASSWORD_LENGTH, SignupRequestSchema, type SignupRequest } from '@lectern/contracts';
 import { useNavigate } from 'react-router-dom';
-import {
-  AuthField,
-  AuthForm,
-  AuthSwitch,
-  authFailedToast,
-  checkEmailAndPassword,
-} from '@/components/auth/auth-form';
+import { AuthForm, AuthSwitch, authFailedToast, toastIfMissingDetails } from '@/components/auth/auth-form';
+import { TextField } from '@/components/form/text-field';
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { useSignup } from '@/hooks/use-auth';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 import { toast } from '@/hooks/use-toast';
 import { ROUTES } from '@/routes';
 
 export default function SignupPage() {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(SignupRequestSchema, { defaultValues: { name: '', email: '', password: '' } });
   const signup = useSignup();
   const navigate = useNavigate();
 
-  const onSubmit = () => {
-    if (!checkEmailAndPassword(email, password)) return;
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      toast({
-        title: 'Password too short',
-        description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
-        variant: 'destructive',
-      });
-      return;
-    }
+  const onValid = ({ name, email, password }: SignupRequest) => {
+    const trimmedName = name?.trim() ?? '';
     signup.mutate(
-      { email: email.trim(), password, name: name.trim() === '' ? undefined : name.trim() },
+      { email: email.trim(), password, name: trimmedName === '' ? undefined : trimmedName },
       {
         onSuccess: () => {
           toast({ title: 'Account created!', description: "Welcome to Lectern. Let's start learning!" });
@@ -43,6 +28,19 @@ export default function SignupPage() {
     );
   };
 
+  // The fields show their messages; the two commonest mistakes are also said in a toast.
+  const onInvalid = () => {
+    const { email, password } = form.getValues();
+    if (toastIfMissingDetails(email, password)) return;
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      toast({
+        title: 'Password too short',
+        description: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`,
+        variant: 'destructive',
+      });
+    }
+  };
+
   return (
     <AuthLayout
       title="Create your account"
@@ -50,30 +48,34 @@ export default function SignupPage() {
       footer={<AuthSwitch question="Already have an account?" to={ROUTES.login} label="Log in" />}
     >
       <AuthForm
-        onSubmit={onSubmit}
+        form={form}
+        onValid={onValid}
+        onInvalid={onInvalid}
         pending={signup.isPending}
         submitLabel="Create Account"
         pendingLabel="Creating account..."
       >
-        <AuthField
+        <TextField
+          control={form.control}
+          name="name"
           id="signup-name"
           label="Name (optional)"
           autoComplete="name"
-          value={name}
-          onValueChange={setName}
           disabled={signup.isPending}
         />
-        <AuthField
+        <TextField
+          control={form.control}
+          name="email"
           id="signup-email"
           label="Email"
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onValueChange={setEmail}
           disabled={signup.isPending}
         />
-        <AuthField
+        <TextField
+          control={form.control}
+          name="password"
           id="signup-password"
           label="Password"
           type="password"
@@ -81,8 +83,6 @@ export default function SignupPage() {
           placeholder="At least 8 characters"
           required
           minLength={MIN_PASSWORD_LENGTH}
-          value={password}
-          onValueChange={setPassword}
           disabled={signup.isPending}
         />
       </AuthForm>

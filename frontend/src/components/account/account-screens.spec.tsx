@@ -112,7 +112,9 @@ describe('change password', () => {
     await userEvent.type(within(card).getByLabelText('Current password'), 'correct horse');
     await userEvent.type(newPassword, 'short');
     fireEvent.click(within(card).getByRole('button', { name: 'Change password' }));
-    expect(newPassword).toHaveAccessibleDescription('New password must be at least 8 characters long.');
+    await waitFor(() =>
+      expect(newPassword).toHaveAccessibleDescription('New password must be at least 8 characters long.'),
+    );
     expect(api.callsTo('POST /api/auth/change-password')).toEqual([]);
 
     await userEvent.type(newPassword, ' but longer now');
@@ -192,7 +194,7 @@ describe('delete account', () => {
     renderApp('/profile');
     const { dialog, password } = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(password).toHaveAccessibleDescription('Password is required.');
+    await waitFor(() => expect(password).toHaveAccessibleDescription('Password is required.'));
     expect(api.callsTo('DELETE /api/auth/me')).toEqual([]);
 
     await userEvent.type(password, 'not it');

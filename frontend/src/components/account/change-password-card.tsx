@@ -1,54 +1,43 @@
-import { AccountMessage, ChangePasswordRequestSchema, MIN_PASSWORD_LENGTH } from '@lectern/contracts';
-import { useState, type FormEvent } from 'react';
+import { AccountMessage, ChangePasswordRequestSchema, type ChangePasswordRequest } from '@lectern/contracts';
+import { useState } from 'react';
 import { errorMessage } from '@/api/http';
-import { AuthField, FormAlert } from '@/components/auth/auth-form';
+import { FormAlert } from '@/components/auth/auth-form';
+import { NewPasswordField } from '@/components/form/new-password-field';
+import { SchemaForm } from '@/components/form/schema-form';
+import { TextField } from '@/components/form/text-field';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useChangePassword } from '@/hooks/use-account';
-import { toast } from '@/hooks/use-toast';
 import { useFocusField } from '@/hooks/use-focus-field';
-import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/hooks/use-schema-form';
+import { toast } from '@/hooks/use-toast';
 
-type Field = 'currentPassword' | 'newPassword';
-const INPUT_IDS: Record<Field, string> = {
-  currentPassword: 'change-current-password',
-  newPassword: 'change-new-password',
-};
+const CURRENT_PASSWORD_ID = 'change-current-password';
 
 export function ChangePasswordCard({ email }: { email: string }) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useSchemaForm(ChangePasswordRequestSchema, {
+    defaultValues: { currentPassword: '', newPassword: '' },
+  });
   const [formError, setFormError] = useState<string | null>(null);
   const change = useChangePassword();
   const focusField = useFocusField();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onValid = (values: ChangePasswordRequest) => {
     setFormError(null);
-    const invalid = fieldErrors(ChangePasswordRequestSchema, { currentPassword, newPassword });
-    setErrors(invalid ?? {});
-    if (invalid) {
-      focusField(firstErrorInput(invalid, INPUT_IDS));
-      return;
-    }
-    change.mutate(
-      { currentPassword, newPassword },
-      {
-        onSuccess: () => {
-          setCurrentPassword('');
-          setNewPassword('');
-          toast({ title: 'Password changed', description: 'Every other device has been signed out.' });
-        },
-        onError: (error) => {
-          const message = errorMessage(error, 'Failed to change your password. Please try again.');
-          if (message === AccountMessage.WrongCurrentPassword) {
-            setErrors({ currentPassword: message });
-            focusField(INPUT_IDS.currentPassword);
-          } else setFormError(message);
-        },
+    change.mutate(values, {
+      onSuccess: () => {
+        form.reset();
+        toast({ title: 'Password changed', description: 'Every other device has been signed out.' });
       },
-    );
+      onError: (error) => {
+        const message = errorMessage(error, 'Failed to change your password. Please try again.');
+        if (message === AccountMessage.WrongCurrentPassword) {
+          form.setError('currentPassword', { message });
+          // Still disabled while the refusal arrives: focused once the form is back.
+          focusField(CURRENT_PASSWORD_ID);
+        } else setFormError(message);
+      },
+    });
   };
 
   return (
@@ -57,32 +46,24 @@ export function ChangePasswordCard({ email }: { email: string }) {
         <CardTitle id="change-password-title">Change password</CardTitle>
         <CardDescription>Every other device signed in to your account will be signed out.</CardDescription>
       </CardHeader>
-      <form noValidate onSubmit={onSubmit}>
+      <SchemaForm form={form} onValid={onValid} onInvalid={() => setFormError(null)}>
         <CardContent className="grid gap-4">
           {/* Tells password managers which account the new password belongs to. */}
           <input type="email" autoComplete="username" value={email} readOnly hidden />
-          <AuthField
-            id={INPUT_IDS.currentPassword}
+          <TextField
+            control={form.control}
+            name="currentPassword"
+            id={CURRENT_PASSWORD_ID}
             label="Current password"
             type="password"
             autoComplete="current-password"
             required
-            value={currentPassword}
-            onValueChange={setCurrentPassword}
-            error={errors.currentPassword}
             disabled={change.isPending}
           />
-          <AuthField
-            id={INPUT_IDS.newPassword}
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            placeholder={`At least ${MIN_PASSWORD_LENGTH} characters`}
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            value={newPassword}
-            onValueChange={setNewPassword}
-            error={errors.newPassword}
+          <NewPasswordField
+            control={form.control}
+            name="newPassword"
+            id="change-new-password"
             disabled={change.isPending}
           />
           {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -92,7 +73,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
             {change.isPending ? 'Changing...' : 'Change password'}
           </Button>
         </CardFooter>
-      </form>
+      </SchemaForm>
     </Card>
   );
 }

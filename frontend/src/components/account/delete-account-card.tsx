@@ -1,7 +1,9 @@
-import { AccountMessage, DeleteAccountRequestSchema } from '@lectern/contracts';
-import { useState, type FormEvent } from 'react';
+import { AccountMessage, DeleteAccountRequestSchema, type DeleteAccountRequest } from '@lectern/contracts';
+import { useState } from 'react';
 import { errorMessage } from '@/api/http';
-import { AuthField, FormAlert } from '@/components/auth/auth-form';
+import { FormAlert } from '@/components/auth/auth-form';
+import { SchemaForm } from '@/components/form/schema-form';
+import { TextField } from '@/components/form/text-field';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -16,9 +18,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useDeleteAccount } from '@/hooks/use-account';
 import { useFocusField } from '@/hooks/use-focus-field';
-import { fieldErrors, firstErrorInput, type FieldErrors } from '@/lib/form-errors';
+import { useSchemaForm } from '@/hooks/use-schema-form';
 
-const INPUT_IDS = { password: 'delete-account-password' } as const;
+const PASSWORD_ID = 'delete-account-password';
 
 function DeleteAccountForm({
   email,
@@ -27,28 +29,21 @@ function DeleteAccountForm({
   email: string;
   remove: ReturnType<typeof useDeleteAccount>;
 }) {
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<'password'>>({});
+  const form = useSchemaForm(DeleteAccountRequestSchema, { defaultValues: { password: '' } });
   const [formError, setFormError] = useState<string | null>(null);
   const focusField = useFocusField();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onValid = ({ password }: DeleteAccountRequest) => {
     setFormError(null);
-    const invalid = fieldErrors(DeleteAccountRequestSchema, { password });
-    setErrors(invalid ?? {});
-    if (invalid) {
-      focusField(firstErrorInput(invalid, INPUT_IDS));
-      return;
-    }
     remove.mutate(
       { password },
       {
         onError: (error) => {
           const message = errorMessage(error, 'Failed to delete your account. Please try again.');
           if (message === AccountMessage.WrongPassword) {
-            setErrors({ password: message });
-            focusField(INPUT_IDS.password);
+            form.setError('password', { message });
+            // Still disabled while the refusal arrives: focused once the form is back.
+            focusField(PASSWORD_ID);
           } else setFormError(message);
         },
       },
@@ -56,17 +51,16 @@ function DeleteAccountForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <SchemaForm form={form} onValid={onValid} onInvalid={() => setFormError(null)} className="grid gap-4">
       <input type="email" autoComplete="username" value={email} readOnly hidden />
-      <AuthField
-        id={INPUT_IDS.password}
+      <TextField
+        control={form.control}
+        name="password"
+        id={PASSWORD_ID}
         label="Password"
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onValueChange={setPassword}
-        error={errors.password}
         disabled={remove.isPending}
       />
       {formError ? <FormAlert>{formError}</FormAlert> : null}
@@ -76,7 +70,7 @@ function DeleteAccountForm({
           {remove.isPending ? 'Deleting...' : 'Delete my account'}
         </Button>
       </AlertDialogFooter>
-    </form>
+    </SchemaForm>
   );
 }
 
@@ -108,7 +102,7 @@ export function DeleteAccountCard({ email }: { email: string }) {
             onOpenAutoFocus={(event) => {
               // Straight to the password: nothing happens until it is typed and confirmed.
               event.preventDefault();
-              document.getElementById(INPUT_IDS.password)?.focus();
+              document.getElementById(PASSWORD_ID)?.focus();
             }}
           >
             <AlertDialogHeader>

@@ -1,88 +1,36 @@
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
+import { SchemaForm } from '@/components/form/schema-form';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 
 /** An auth form: its fields, then a full-width submit button that shows when it is busy. */
-export function AuthForm({
-  onSubmit,
+export function AuthForm<TValues extends FieldValues>({
+  form,
+  onValid,
+  onInvalid,
   pending,
   submitLabel,
   pendingLabel,
   children,
 }: {
-  onSubmit: () => void;
+  form: UseFormReturn<TValues>;
+  onValid: SubmitHandler<TValues>;
+  onInvalid?: SubmitErrorHandler<TValues>;
   pending: boolean;
   submitLabel: string;
   pendingLabel: string;
   children: ReactNode;
 }) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit();
-  };
   return (
-    <form noValidate onSubmit={submit} className="grid gap-4">
+    <SchemaForm form={form} onValid={onValid} onInvalid={onInvalid} className="grid gap-4">
       {children}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? pendingLabel : submitLabel}
       </Button>
-    </form>
-  );
-}
-
-/**
- * One labelled field of a form, with its error beside it: the input is marked invalid and described by the
- * error, so a screen reader reads the message with the field.
- */
-export function AuthField({
-  id,
-  label,
-  value,
-  onValueChange,
-  error,
-  labelAside,
-  'aria-describedby': describedBy,
-  ...input
-}: Omit<ComponentProps<'input'>, 'onChange' | 'value'> & {
-  id: string;
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  error?: string;
-  /** Shown at the end of the label's line, e.g. a link. */
-  labelAside?: ReactNode;
-}) {
-  const errorId = `${id}-error`;
-  const describedByIds = [describedBy, error ? errorId : undefined].filter(Boolean).join(' ');
-  return (
-    <div className="grid gap-2">
-      {labelAside ? (
-        <div className="flex items-center justify-between gap-2">
-          <Label htmlFor={id}>{label}</Label>
-          {labelAside}
-        </div>
-      ) : (
-        <Label htmlFor={id}>{label}</Label>
-      )}
-      <Input
-        id={id}
-        value={value}
-        onChange={(e) => onValueChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByIds === '' ? undefined : describedByIds}
-        className={error ? 'border-destructive' : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </SchemaForm>
   );
 }
 
@@ -110,15 +58,18 @@ export function AuthSwitch({ question, to, label }: { question: string; to: stri
   );
 }
 
-/** Both forms need an email and a password; says so (as a toast) and returns false when one is missing. */
-export function checkEmailAndPassword(email: string, password: string): boolean {
-  if (email.trim() !== '' && password !== '') return true;
+/**
+ * Login and signup need an email and a password: when one is missing, a toast says so too (the fields show
+ * their own messages). Returns whether it did.
+ */
+export function toastIfMissingDetails(email: string, password: string): boolean {
+  if (email.trim() !== '' && password !== '') return false;
   toast({
     title: 'Missing details',
     description: 'Please enter your email and password.',
     variant: 'destructive',
   });
-  return false;
+  return true;
 }
 
 /** The toast for a login or signup the server refused, with its reason when it gave one. */
