@@ -48,6 +48,12 @@ export function lineFormatter({ pretty, colour }) {
   });
   return (line) => {
     const event = pinoEvent(line);
-    return event ? prettify(event).replace(/ +\n/g, '\n').trimEnd() : line;
+    if (!event) return line;
+    try {
+      return prettify(event).replace(/ +\n/g, '\n').trimEnd();
+    } catch {
+      // A line the launcher cannot show readably is still shown, never lost.
+      return line;
+    }
   };
 }
