@@ -1,9 +1,12 @@
 // Runs the whole of Lectern in the foreground with prefixed, coloured output: `npm start` (from the build),
 // `npm run dev` (watch mode with Vite's hot reload) and `npm run demo` (offline, with sample videos).
 // A process that crashes is restarted with back-off while the others keep serving; Ctrl-C stops every
-// process gracefully.
+// process gracefully. On a terminal the processes' JSON logs show as readable lines (scripts/log-lines.mjs), and
+// a banner says where Lectern answers once the gateway reports ready.
 import { readFileSync } from 'node:fs';
-import { supervise } from './scripts/supervise.mjs';
+import { lineFormatter, prettyLogsWanted } from './scripts/log-lines.mjs';
+import { appUrlOf, printBanner, READINESS_PATH, readyBanner, whenReady } from './scripts/ready-banner.mjs';
+import { colourEnabled, supervise } from './scripts/supervise.mjs';
 
 const mode = process.argv[2] ?? 'start';
 const SERVICES = [
@@ -24,12 +27,16 @@ const commands = [];
 // `/dev/mail` shows the mails a machine without a mail server would have sent; never under `npm start`.
 if (mode === 'demo' || mode === 'dev') env.DEV_MAIL_PAGE = '1';
 
+const samples =
+  mode === 'demo'
+    ? JSON.parse(readFileSync(new URL('./scripts/demo-samples.json', import.meta.url), 'utf8'))
+    : [];
+
 if (mode === 'demo') {
   env.YOUTUBE_ORIGIN = `http://127.0.0.1:${DEMO_YOUTUBE_PORT}`;
   env.YOUTUBE_PROXY_URL = '';
   env.OPENAI_API_KEY = '';
   // The analyse page offers the fake YouTube's sample lectures as one-click chips.
-  const samples = JSON.parse(readFileSync(new URL('./scripts/demo-samples.json', import.meta.url), 'utf8'));
   env.SAMPLE_VIDEOS = samples
     .map(({ title, youtubeId }) => `${title}|https://www.youtube.com/watch?v=${youtubeId}`)
     .join(',');
@@ -78,4 +85,15 @@ if (mode === 'dev')
     args: ['run', 'dev', '-w', '@lectern/frontend'],
   });
 
-process.exitCode = await supervise(commands);
+const colour = colourEnabled();
+const formatLine = lineFormatter({ pretty: prettyLogsWanted(process.stdout, env), colour });
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => (stopping = true));
+const finished = supervise(commands, { formatLine }).finally(() => (stopping = true));
+
+const readinessUrl = `http://127.0.0.1:${env.PORT || 3000}${READINESS_PATH}`;
+whenReady(readinessUrl, { givenUp: () => stopping }).then((ready) => {
+  if (ready) printBanner(readyBanner({ mode, appUrl: appUrlOf(env), samples }), process.stdout, colour);
+});
+
+process.exitCode = await finished;

@@ -16,23 +16,26 @@ export function restartDelay(previousDelayMs, uptimeMs, backoff = DEFAULT_BACKOF
   return Math.min(previousDelayMs * 2, backoff.maxDelayMs);
 }
 
-function colourEnabled() {
+export function colourEnabled() {
   if (process.env.NO_COLOR) return false;
   if (process.env.FORCE_COLOR !== undefined) return process.env.FORCE_COLOR !== '0';
   return Boolean(process.stdout.isTTY && process.stdout.hasColors?.());
 }
 
-/** Writes each complete line of `stream` to `out`, after the prefix. */
-function relayLines(stream, out, prefix) {
+/** Writes each complete line of `stream` to `out`, as `formatLine` shows it (one or more lines), after the prefix. */
+function relayLines(stream, out, prefix, formatLine) {
   let partial = '';
+  const write = (line) => {
+    for (const shown of formatLine(line).split('\n')) out.write(`${prefix} ${shown}\n`);
+  };
   stream.setEncoding('utf8');
   stream.on('data', (chunk) => {
     const lines = (partial + chunk).split('\n');
     partial = lines.pop();
-    for (const line of lines) out.write(`${prefix} ${line}\n`);
+    for (const line of lines) write(line);
   });
   stream.on('end', () => {
-    if (partial) out.write(`${prefix} ${partial}\n`);
+    if (partial) write(partial);
     partial = '';
   });
 }
@@ -42,9 +45,13 @@ const describeExit = (code, signal) => (signal ? `signal ${signal}` : `code ${co
 
 /**
  * Starts every command ({ name, color, command, args }) and keeps it running until a stop signal.
+ * `formatLine` turns each line a process prints into what is shown (see log-lines.mjs); unchanged by default.
  * Resolves with the launcher's exit code: 0 when every process stopped cleanly.
  */
-export function supervise(commands, { backoff = DEFAULT_BACKOFF, stopGraceMs = STOP_GRACE_MS } = {}) {
+export function supervise(
+  commands,
+  { backoff = DEFAULT_BACKOFF, stopGraceMs = STOP_GRACE_MS, formatLine = (line) => line } = {},
+) {
   const colour = colourEnabled();
   const width = Math.max(...commands.map((c) => c.name.length));
   const childEnv =
@@ -82,8 +89,8 @@ export function supervise(commands, { backoff = DEFAULT_BACKOFF, stopGraceMs = S
     });
     proc.child = child;
     proc.startedAt = Date.now();
-    relayLines(child.stdout, process.stdout, proc.prefix);
-    relayLines(child.stderr, process.stderr, proc.prefix);
+    relayLines(child.stdout, process.stdout, proc.prefix, formatLine);
+    relayLines(child.stderr, process.stderr, proc.prefix, formatLine);
     if (child.pid !== undefined) say(proc, `process ${child.pid} started`);
     let exited = false;
     const onExit = (code, signal) => {

@@ -12,12 +12,16 @@ import { GATEWAY_ENV } from './config/load-gateway-env';
 import { DatabaseModule } from './database/database.module';
 import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
+import { HighlightsModule } from './highlights/highlights.module';
 import { LibraryModule } from './library/library.module';
 import { AccountModule } from './account/account.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 import { SamplesModule } from './samples/samples.module';
+import { TranscriptsModule } from './transcripts/transcripts.module';
+import { UsageModule } from './usage/usage.module';
+import { UsersModule } from './users/users.module';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -54,11 +58,15 @@ export class AppModule {
         QueuesModule,
         MetricsModule,
         MailModule,
+        UsersModule,
         AuthModule,
         AccountModule,
         BillingModule,
         HealthModule,
+        UsageModule,
         LibraryModule,
+        TranscriptsModule,
+        HighlightsModule,
         CaptionTracksModule,
         SamplesModule,
         ExportModule,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
-import { LibraryModule } from '../library/library.module';
+import { UsageModule } from '../usage/usage.module';
+import { UsersModule } from '../users/users.module';
 import { AccountDeletionService } from './account-deletion.service';
 import { AccountExportService } from './account-export.service';
 import { AccountController } from './account.controller';
@@ -8,7 +9,7 @@ import { AccountService } from './account.service';
 
 /** What a person does with their own account: confirm the email, passwords, sessions, export, deletion. */
 @Module({
-  imports: [AuthModule, LibraryModule],
+  imports: [AuthModule, UsersModule, UsageModule],
   controllers: [AccountController],
   providers: [AccountService, AccountExportService, AccountDeletionService],
 })

@@ -11,7 +11,7 @@ import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/contracts/runtime';
 import { DataSource } from 'typeorm';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';
 import { PasswordHasher } from '../auth/password-hasher';
-import { laneFor } from '../library/plan-lane';
+import { laneFor } from '../usage/plan-lane';
 import { MailOutbox } from '../mail/mail-outbox';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { UsersService } from '../users/users.service';

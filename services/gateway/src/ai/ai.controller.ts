@@ -1,7 +1,8 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import type { AiContentItem } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { parseGenerateRequest } from './ai-request';
 import { AiService } from './ai.service';

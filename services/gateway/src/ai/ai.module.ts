@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { LibraryModule } from '../library/library.module';
+import { UsageModule } from '../usage/usage.module';
 import { AiController } from './ai.controller';
 import { AiService } from './ai.service';
 
 /** AI study and content material: stored results, plan gates and generation through the ai worker. */
 @Module({
-  imports: [LibraryModule],
+  imports: [UsageModule],
   controllers: [AiController],
   providers: [AiService],
 })

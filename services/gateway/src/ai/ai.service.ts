@@ -13,9 +13,9 @@ import {
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/contracts/runtime';
 import { DataSource, type EntityManager } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { foreignResult } from '../library/foreign-result';
-import { laneFor } from '../library/plan-lane';
+import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsageService } from '../usage/usage.service';
 import type { GenerateCommand } from './ai-request';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PassportModule } from '@nestjs/passport';
-import { UsersService } from '../users/users.service';
+import { UsersModule } from '../users/users.module';
 import { AuthRateLimiter } from './auth-rate-limiter';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
@@ -9,9 +9,9 @@ import { PasswordHasher } from './password-hasher';
 import { SessionSerializer } from './session.serializer';
 
 @Module({
-  imports: [PassportModule.register({ session: true })],
+  imports: [PassportModule.register({ session: true }), UsersModule],
   controllers: [AuthController],
-  providers: [AuthService, UsersService, PasswordHasher, LocalStrategy, SessionSerializer, AuthRateLimiter],
-  exports: [UsersService, PasswordHasher, AuthRateLimiter],
+  providers: [AuthService, PasswordHasher, LocalStrategy, SessionSerializer, AuthRateLimiter],
+  exports: [PasswordHasher, AuthRateLimiter],
 })
 export class AuthModule {}

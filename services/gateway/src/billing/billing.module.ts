@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { LibraryModule } from '../library/library.module';
+import { UsageModule } from '../usage/usage.module';
 import { BillingService } from './billing.service';
 import { PlanChangesListener } from './plan-changes.listener';
 import { StripeController } from './stripe.controller';
@@ -7,7 +7,7 @@ import { StripeWebhooksService } from './stripe-webhooks.service';
 
 /** Stripe checkout, the billing portal, the signed webhook and plan-changed events. */
 @Module({
-  imports: [LibraryModule],
+  imports: [UsageModule],
   controllers: [StripeController],
   providers: [BillingService, StripeWebhooksService, PlanChangesListener],
   exports: [PlanChangesListener],

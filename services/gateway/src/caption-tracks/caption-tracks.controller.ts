@@ -2,7 +2,8 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@n
 import { ChooseTrackRequestSchema, type VideoTracks } from '@lectern/contracts';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { parseWith } from '../http/zod';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { CaptionTracksService } from './caption-tracks.service';

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { sameTrack, type CaptionTrackChoice, type User, type VideoTracks } from '@lectern/contracts';
 import { DataSource } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { VideosService } from '../library/videos.service';
 import { listedTracks, trackOf, TranscriptCache, type CachedTrackRow } from '../transcripts/transcript-cache';
 import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from '../transcripts/transcript-fetcher';

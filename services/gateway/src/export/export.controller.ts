@@ -1,7 +1,8 @@
 import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { toUser, type UserEntity } from '../users/user.entity';
 import { ExportService } from './export.service';
 

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { LibraryModule } from '../library/library.module';
+import { UsageModule } from '../usage/usage.module';
 import { ExportController } from './export.controller';
 import { ExportService } from './export.service';
 
 /** Downloads of a video as TXT, PDF or DOCX, rendered by the export worker. */
 @Module({
-  imports: [LibraryModule],
+  imports: [UsageModule],
   controllers: [ExportController],
   providers: [ExportService],
 })

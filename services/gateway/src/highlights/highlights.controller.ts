@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Param, Post, UseGuards } from '@nestjs/common';
 import { CreateHighlightRequestSchema, type Highlight } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { parseWith } from '../http/zod';
 import type { UserEntity } from '../users/user.entity';
 import { HIGHLIGHT_NOT_FOUND, HighlightsService } from './highlights.service';

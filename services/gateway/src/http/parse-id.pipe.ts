@@ -11,5 +11,3 @@ export class ParseIdPipe implements PipeTransform<string, string> {
     return value.toLowerCase();
   }
 }
-
-export const VIDEO_NOT_FOUND = 'Video not found.';

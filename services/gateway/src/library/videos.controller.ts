@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res, UseGuards } f
 import { SaveNotesRequestSchema, type VideoSummary } from '@lectern/contracts';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from './video-not-found';
 import { parseWith } from '../http/zod';
 import type { UserEntity } from '../users/user.entity';
 import { VideosService } from './videos.service';

@@ -1,7 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { VideoSummary } from '@lectern/contracts';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
+import { VIDEO_NOT_FOUND } from './video-not-found';
 import { toVideoSummary, VideoEntity, videoSummary } from './video.entity';
 
 interface VideoDetailRow {

@@ -3,7 +3,7 @@ import { isRecordId, QueueName, type CaptionTrackChoice, type User } from '@lect
 import { JobRequester } from '@lectern/contracts/runtime';
 import { DataSource } from 'typeorm';
 import { foreignResult } from '../library/foreign-result';
-import { laneFor } from '../library/plan-lane';
+import { laneFor } from '../usage/plan-lane';
 
 // A fetch can take several YouTube round trips and a retry with back-off.
 export const TRANSCRIPT_FETCH_TIMEOUT_MS = 90_000;

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { LibraryModule } from '../library/library.module';
+import { UsageModule } from '../usage/usage.module';
+import { TranscriptCache } from './transcript-cache';
+import { TranscriptFetcher } from './transcript-fetcher';
+import { TranscriptsController } from './transcripts.controller';
+import { TranscriptsService } from './transcripts.service';
+
+/** Analysing a video: its transcript, from the shared cache or fetched by the transcripts worker. */
+@Module({
+  imports: [LibraryModule, UsageModule],
+  controllers: [TranscriptsController],
+  providers: [TranscriptsService, TranscriptFetcher, TranscriptCache],
+  exports: [TranscriptFetcher, TranscriptCache],
+})
+export class TranscriptsModule {}
