@@ -4,7 +4,8 @@ import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { CaptionTracksService } from './caption-tracks.service';
 
 const videoId = new ParseIdPipe(VIDEO_NOT_FOUND);
@@ -15,7 +16,7 @@ export class CaptionTracksController {
   constructor(private readonly tracks: CaptionTracksService) {}
 
   @Get(':id/tracks')
-  list(@CurrentUser() user: UserEntity, @Param('id', videoId) id: string): Promise<VideoTracks> {
+  list(@CurrentUser() user: UserRecord, @Param('id', videoId) id: string): Promise<VideoTracks> {
     return this.tracks.tracks(user.id, id);
   }
 
@@ -23,7 +24,7 @@ export class CaptionTracksController {
   @Post(':id/track')
   @HttpCode(200)
   async choose(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', videoId) id: string,
     @Body() body: unknown,
     @Res() res: Response,

@@ -2,7 +2,8 @@ import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { ExportService } from './export.service';
 
 @Controller('api/videos')
@@ -12,7 +13,7 @@ export class ExportController {
 
   @Get(':id/export/:format')
   async download(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', new ParseIdPipe(VIDEO_NOT_FOUND)) id: string,
     @Param('format') format: string,
     @Res() res: Response,

@@ -3,7 +3,7 @@ import { CreateHighlightRequestSchema, type Highlight } from '@lectern/contracts
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe, VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 import { HIGHLIGHT_NOT_FOUND, HighlightsService } from './highlights.service';
 
 @Controller('api/highlights')
@@ -12,7 +12,7 @@ export class HighlightsController {
   constructor(private readonly highlights: HighlightsService) {}
 
   @Post()
-  create(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<Highlight> {
+  create(@CurrentUser() user: UserRecord, @Body() body: unknown): Promise<Highlight> {
     const input = parseWith(CreateHighlightRequestSchema, body);
     return this.highlights.create(user.id, {
       ...input,
@@ -22,7 +22,7 @@ export class HighlightsController {
 
   @Delete(':id')
   remove(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', new ParseIdPipe(HIGHLIGHT_NOT_FOUND)) id: string,
   ): Promise<{ id: string }> {
     return this.highlights.remove(user.id, id);
