@@ -22,7 +22,8 @@ export class AiStore implements TranscriptSource {
 
   async segments(transcriptId: string): Promise<TranscriptSegment[]> {
     const json = await findTranscriptSegmentsJson(this.pool, transcriptId);
-    if (json === null) throw new PermanentJobError(404, 'The transcript of this video is no longer available.');
+    if (json === null)
+      throw new PermanentJobError(404, 'The transcript of this video is no longer available.');
     return JSON.parse(json) as TranscriptSegment[];
   }
 

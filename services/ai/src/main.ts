@@ -11,7 +11,10 @@ void runWorkerProcess({
   concurrency: (env) => env.AI_CONCURRENCY,
   setup: (env, logger) => {
     const engine = createEngine(env);
-    const transcripts = new AiStore({ databaseUrl: env.DATABASE_URL, maxConnections: env.AI_CONCURRENCY + 1 });
+    const transcripts = new AiStore({
+      databaseUrl: env.DATABASE_URL,
+      maxConnections: env.AI_CONCURRENCY + 1,
+    });
     logger.info({ engine: engine.name, model: engine.model }, 'ai engine selected');
     return Promise.resolve({
       handlers: createAiHandlers({ engine, transcripts }),

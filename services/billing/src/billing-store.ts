@@ -86,7 +86,10 @@ export class BillingStore {
   private readonly pool: Pool;
 
   constructor(options: StoreOptions) {
-    this.pool = createPool(options.databaseUrl, { max: options.maxConnections, onError: options.onPoolError });
+    this.pool = createPool(options.databaseUrl, {
+      max: options.maxConnections,
+      onError: options.onPoolError,
+    });
   }
 
   /** Runs `work` in a transaction holding an advisory lock on `key`, so work on one key never interleaves. */

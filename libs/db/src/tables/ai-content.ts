@@ -57,7 +57,10 @@ export async function findAiContentOfUser(db: Db, userId: string): Promise<AiCon
 
 export async function insertAiContent(
   db: Db,
-  item: Pick<AiContentRow, 'video_id' | 'feature_type' | 'summary_length' | 'output_text' | 'engine' | 'model'>,
+  item: Pick<
+    AiContentRow,
+    'video_id' | 'feature_type' | 'summary_length' | 'output_text' | 'engine' | 'model'
+  >,
 ): Promise<AiContentRow> {
   const { rows } = await db.query<AiContentRow>(
     `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)

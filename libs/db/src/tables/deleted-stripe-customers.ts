@@ -17,6 +17,8 @@ export async function rememberDeletedCustomer(db: Db, customerId: string): Promi
 }
 
 export async function isDeletedCustomer(db: Db, customerId: string): Promise<boolean> {
-  const { rows } = await db.query('SELECT 1 FROM deleted_stripe_customers WHERE customer_id = $1', [customerId]);
+  const { rows } = await db.query('SELECT 1 FROM deleted_stripe_customers WHERE customer_id = $1', [
+    customerId,
+  ]);
   return rows.length > 0;
 }

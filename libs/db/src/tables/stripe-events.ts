@@ -33,7 +33,11 @@ export async function findStripeEvent(db: Db, id: string): Promise<StoredStripeE
 }
 
 /** Stored events not processed although received at least `olderThanMs` ago, oldest first. */
-export async function findUnprocessedStripeEventIds(db: Db, olderThanMs: number, limit: number): Promise<string[]> {
+export async function findUnprocessedStripeEventIds(
+  db: Db,
+  olderThanMs: number,
+  limit: number,
+): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM stripe_events
       WHERE processed_at IS NULL AND received_at <= now() - make_interval(secs => $1::double precision / 1000)

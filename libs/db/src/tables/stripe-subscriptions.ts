@@ -40,9 +40,10 @@ export async function findBillingSubscriptionIds(db: Db, userId: string): Promis
 }
 
 export async function findSubscriptionIdsOfCustomer(db: Db, customerId: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>('SELECT id FROM stripe_subscriptions WHERE customer_id = $1', [
-    customerId,
-  ]);
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM stripe_subscriptions WHERE customer_id = $1',
+    [customerId],
+  );
   return rows.map((row) => row.id);
 }
 
@@ -57,7 +58,11 @@ export async function findSubscriptionsOfUser(db: Db, userId: string): Promise<S
 }
 
 /** Stores the subscription's state as just read from Stripe. */
-export async function saveSubscription(db: Db, userId: string, subscription: StoredSubscriptionRow): Promise<void> {
+export async function saveSubscription(
+  db: Db,
+  userId: string,
+  subscription: StoredSubscriptionRow,
+): Promise<void> {
   await db.query(
     `INSERT INTO stripe_subscriptions
        (id, user_id, customer_id, status, cancel_at_period_end, cancel_at, current_period_end, created_at, synced_at)

@@ -19,7 +19,12 @@ export async function deleteExpiredReservations(db: Db, userId: string): Promise
   await db.query('DELETE FROM usage_reservations WHERE user_id = $1 AND expires_at <= now()', [userId]);
 }
 
-export async function hasReservation(db: Db, userId: string, kind: UsageKind, subjectKey: string): Promise<boolean> {
+export async function hasReservation(
+  db: Db,
+  userId: string,
+  kind: UsageKind,
+  subjectKey: string,
+): Promise<boolean> {
   const { rows } = await db.query(
     'SELECT 1 FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND subject_key = $3',
     [userId, kind, subjectKey],

@@ -173,7 +173,11 @@ export async function grantAdmin(db: Db, email: string): Promise<boolean> {
 }
 
 /** Revokes a grant; answers the role the account keeps (admin when listed and confirmed), or null when unknown. */
-export async function revokeAdmin(db: Db, email: string, adminEmails: readonly string[]): Promise<Role | null> {
+export async function revokeAdmin(
+  db: Db,
+  email: string,
+  adminEmails: readonly string[],
+): Promise<Role | null> {
   const { rows } = await db.query<Pick<UserRow, 'role'>>(
     `UPDATE users SET admin_granted_at = NULL,
             role = CASE WHEN lower(email) = ANY($2::text[]) AND email_verified_at IS NOT NULL

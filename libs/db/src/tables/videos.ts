@@ -21,7 +21,8 @@ export type VideoDetailRow = VideoSummaryRow &
   Pick<VideoRow, 'notes' | 'notes_updated_at'> &
   Pick<TranscriptRow, 'caption_language' | 'captions_auto_generated' | 'segments_json' | 'transcript_text'>;
 
-const SUMMARY_COLUMNS = 'v.id, v.youtube_id, v.created_at, t.title, t.channel_name, t.thumbnail_url, t.duration';
+const SUMMARY_COLUMNS =
+  'v.id, v.youtube_id, v.created_at, t.title, t.channel_name, t.thumbnail_url, t.duration';
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, v.notes, v.notes_updated_at, t.caption_language,
   t.captions_auto_generated, t.segments_json, t.transcript_text`;
 const WITH_TRANSCRIPT = 'FROM videos v JOIN transcripts t ON t.id = v.transcript_id';
@@ -35,7 +36,11 @@ export async function findLibrary(db: Db, userId: string): Promise<VideoSummaryR
   return rows;
 }
 
-export async function findVideoSummary(db: Db, userId: string, videoId: string): Promise<VideoSummaryRow | null> {
+export async function findVideoSummary(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoSummaryRow | null> {
   const { rows } = await db.query<VideoSummaryRow>(
     `SELECT ${SUMMARY_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
@@ -43,7 +48,11 @@ export async function findVideoSummary(db: Db, userId: string, videoId: string):
   return rows[0] ?? null;
 }
 
-export async function findVideoDetail(db: Db, userId: string, videoId: string): Promise<VideoDetailRow | null> {
+export async function findVideoDetail(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoDetailRow | null> {
   const { rows } = await db.query<VideoDetailRow>(
     `SELECT ${DETAIL_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
@@ -61,9 +70,16 @@ export async function findVideoDetailsOfUser(db: Db, userId: string): Promise<Vi
 }
 
 /** What an export document shows of a video and its transcript. */
-export type VideoExportRow = Pick<VideoDetailRow, 'youtube_id' | 'notes' | 'title' | 'channel_name' | 'duration' | 'segments_json'>;
+export type VideoExportRow = Pick<
+  VideoDetailRow,
+  'youtube_id' | 'notes' | 'title' | 'channel_name' | 'duration' | 'segments_json'
+>;
 
-export async function findVideoForExport(db: Db, userId: string, videoId: string): Promise<VideoExportRow | null> {
+export async function findVideoForExport(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoExportRow | null> {
   const { rows } = await db.query<VideoExportRow>(
     `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json
        ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
@@ -100,7 +116,11 @@ export async function findVideoTrack(db: Db, userId: string, videoId: string): P
   return rows[0] ?? null;
 }
 
-export async function findVideoTranscriptText(db: Db, userId: string, videoId: string): Promise<string | null> {
+export async function findVideoTranscriptText(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<string | null> {
   const { rows } = await db.query<Pick<TranscriptRow, 'transcript_text'>>(
     `SELECT t.transcript_text ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
@@ -114,7 +134,11 @@ export async function isVideoOfUser(db: Db, userId: string, videoId: string): Pr
 }
 
 /** The user's library entry of a YouTube video, or null. */
-export async function findVideoIdByYoutubeId(db: Db, userId: string, youtubeId: string): Promise<string | null> {
+export async function findVideoIdByYoutubeId(
+  db: Db,
+  userId: string,
+  youtubeId: string,
+): Promise<string | null> {
   const { rows } = await db.query<{ id: string }>(
     'SELECT id FROM videos WHERE user_id = $1 AND youtube_id = $2',
     [userId, youtubeId],
