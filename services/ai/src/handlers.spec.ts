@@ -3,7 +3,7 @@ import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lec
 import type { AiEngine, GenerationRequest } from './engines';
 import { AiEnvSchema } from './env';
 import { createAiHandlers } from './handlers';
-import type { TranscriptSource } from './transcript-source';
+import type { TranscriptSource } from './ai-store';
 
 const SEGMENTS: TranscriptSegment[] = [
   { text: 'A hash table maps keys to values.', start: 0 },

@@ -1,7 +1,7 @@
 import { DEFAULT_SUMMARY_LENGTH, QueueName } from '@lectern/contracts';
 import type { JobHandlers } from '@lectern/contracts/runtime';
 import type { AiEngine } from './engines';
-import type { TranscriptSource } from './transcript-source';
+import type { TranscriptSource } from './ai-store';
 
 export interface AiDependencies {
   engine: AiEngine;

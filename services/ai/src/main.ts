@@ -3,7 +3,7 @@ import { runWorkerProcess } from '@lectern/contracts/runtime';
 import { createEngine } from './engines/create-engine';
 import { AiEnvSchema } from './env';
 import { createAiHandlers } from './handlers';
-import { PgTranscriptSource } from './transcript-source';
+import { AiStore } from './ai-store';
 
 void runWorkerProcess({
   queue: QueueName.Ai,
@@ -11,7 +11,10 @@ void runWorkerProcess({
   concurrency: (env) => env.AI_CONCURRENCY,
   setup: (env, logger) => {
     const engine = createEngine(env);
-    const transcripts = new PgTranscriptSource(env.DATABASE_URL, env.AI_CONCURRENCY + 1);
+    const transcripts = new AiStore({
+      databaseUrl: env.DATABASE_URL,
+      maxConnections: env.AI_CONCURRENCY + 1,
+    });
     logger.info({ engine: engine.name, model: engine.model }, 'ai engine selected');
     return Promise.resolve({
       handlers: createAiHandlers({ engine, transcripts }),

@@ -1,5 +1,4 @@
 import { Queue } from 'bullmq';
-import { Pool } from 'pg';
 import { QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts';
 import {
   createRedis,
@@ -30,8 +29,11 @@ const PERIOD_END_MARGIN_MS = 1000;
 
 /** The billing worker's resources: PostgreSQL, the Stripe client, its own queue (delayed jobs) and pub/sub. */
 export function createBillingRuntime(config: BillingConfig, logger: Logger): BillingRuntime {
-  const pool = new Pool({ connectionString: config.DATABASE_URL, max: 5 });
-  pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL connection error'));
+  const store = new BillingStore({
+    databaseUrl: config.DATABASE_URL,
+    maxConnections: 5,
+    onPoolError: (error) => logger.error({ err: error }, 'PostgreSQL connection error'),
+  });
   const redis = createRedis(config.REDIS_URL);
   redis.on('error', () => undefined);
   // Delayed syncs go to the pro lane: they concern paying users.
@@ -41,7 +43,6 @@ export function createBillingRuntime(config: BillingConfig, logger: Logger): Bil
   });
   queue.on('error', () => undefined);
 
-  const store = new BillingStore(pool);
   const service = new BillingService({
     stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL),
     priceId: config.STRIPE_PRICE_ID,
@@ -81,7 +82,7 @@ export function createBillingRuntime(config: BillingConfig, logger: Logger): Bil
       );
       if (!(await withinTime(closed, 5_000))) await queue.disconnect().catch(() => undefined);
       await quitRedis(redis);
-      await pool.end();
+      await store.close();
     },
   };
 }

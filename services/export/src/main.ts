@@ -15,7 +15,7 @@ void runWorkerProcess({
     const stopSweeping = files.startSweeping((error) =>
       logger.warn({ err: error }, 'could not remove old export files'),
     );
-    const store = new ExportStore(env.DATABASE_URL);
+    const store = new ExportStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
     return {
       handlers: createExportHandlers({ store, files }),
       close: async () => {

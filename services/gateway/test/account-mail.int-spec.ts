@@ -1,5 +1,5 @@
 import { AccountMessage } from '@lectern/contracts';
-import { hashAccountToken } from '@lectern/contracts/runtime';
+import { hashAccountToken } from '@lectern/db';
 import { eventually } from './support/test-workers';
 import {
   mailLane,

@@ -18,7 +18,7 @@ export interface MailRuntime {
 
 /** The mail worker's resources: PostgreSQL (accounts, link tokens), SMTP, and with DEV_MAIL_PAGE the dev outbox. */
 export function createMailRuntime(config: MailConfig, logger: Logger): MailRuntime {
-  const store = new MailStore(config.DATABASE_URL);
+  const store = new MailStore({ databaseUrl: config.DATABASE_URL, maxConnections: 4 });
   const redis = devMailPageOn(config) ? createRedis(config.REDIS_URL) : null;
   redis?.on('error', () => undefined);
   const production = config.NODE_ENV === 'production';

@@ -1,24 +1,23 @@
+import { isRecordId } from '@lectern/contracts';
 import {
   ACCOUNT_TOKEN_LIFETIME_MS,
+  createPool,
+  findRecipientByEmail,
+  findRecipientById,
   hashAccountToken,
+  insertUserToken,
   newAccountToken,
   type AccountTokenPurpose,
-} from '@lectern/contracts/runtime';
-import { isRecordId } from '@lectern/contracts';
-import { Pool } from 'pg';
+  type RecipientRow,
+  type StoreOptions,
+} from '@lectern/db';
+import type { Pool } from 'pg';
 
 export interface Recipient {
   id: string;
   email: string;
   name: string | null;
   emailVerified: boolean;
-}
-
-interface RecipientRow {
-  id: string;
-  email: string;
-  name: string | null;
-  email_verified_at: Date | null;
 }
 
 const toRecipient = (row: RecipientRow): Recipient => ({
@@ -32,36 +31,26 @@ const toRecipient = (row: RecipientRow): Recipient => ({
 export class MailStore {
   private readonly pool: Pool;
 
-  constructor(databaseUrl: string) {
-    this.pool = new Pool({ connectionString: databaseUrl, max: 4 });
-    this.pool.on('error', () => undefined);
+  constructor(options: StoreOptions) {
+    this.pool = createPool(options.databaseUrl, { max: options.maxConnections });
   }
 
   async findById(userId: string): Promise<Recipient | null> {
     if (!isRecordId(userId)) return null;
-    const { rows } = await this.pool.query<RecipientRow>(
-      'SELECT id, email, name, email_verified_at FROM users WHERE id = $1',
-      [userId],
-    );
-    return rows[0] ? toRecipient(rows[0]) : null;
+    const row = await findRecipientById(this.pool, userId);
+    return row ? toRecipient(row) : null;
   }
 
   async findByEmail(email: string): Promise<Recipient | null> {
-    const { rows } = await this.pool.query<RecipientRow>(
-      'SELECT id, email, name, email_verified_at FROM users WHERE lower(email) = lower($1)',
-      [email],
-    );
-    return rows[0] ? toRecipient(rows[0]) : null;
+    const row = await findRecipientByEmail(this.pool, email);
+    return row ? toRecipient(row) : null;
   }
 
   /** A new single-use token for a link; only its hash is stored, the token itself goes into the mail. */
   async createToken(userId: string, purpose: AccountTokenPurpose): Promise<string> {
     const token = newAccountToken();
     const expiresAt = new Date(Date.now() + ACCOUNT_TOKEN_LIFETIME_MS[purpose]);
-    await this.pool.query(
-      'INSERT INTO user_tokens (user_id, purpose, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
-      [userId, purpose, hashAccountToken(token), expiresAt],
-    );
+    await insertUserToken(this.pool, { userId, purpose, tokenHash: hashAccountToken(token), expiresAt });
     return token;
   }
 

@@ -17,7 +17,7 @@ void runWorkerProcess({
       logger,
       onBlocked: (proxy) => void recordYouTubeBlock(metrics, env.REDIS_PREFIX, proxy),
     });
-    const store = new TranscriptStore(env.DATABASE_URL);
+    const store = new TranscriptStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
     return Promise.resolve({
       handlers: createTranscriptsHandlers({ youtube, store }),
       close: async () => {

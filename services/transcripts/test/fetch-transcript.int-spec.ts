@@ -19,7 +19,7 @@ let handlers: ReturnType<typeof createTranscriptsHandlers>;
 beforeAll(async () => {
   [fake, database] = await Promise.all([startFakeYouTube(), createTestDatabase()]);
   youtube = createYouTubeClient({ origin: fake.url, timeoutMs: 5_000 });
-  store = new TranscriptStore(database.url);
+  store = new TranscriptStore({ databaseUrl: database.url, maxConnections: 4 });
   handlers = createTranscriptsHandlers({ youtube, store });
 });
 afterAll(async () => {

@@ -12,6 +12,5 @@ export * from './job-requester';
 export * from './export-files';
 export * from './stripe-event-jobs';
 export * from './within-time';
-export * from './account-tokens';
 export * from './dev-mail';
 export * from './youtube-metrics';

@@ -16,7 +16,7 @@ import { OfflineEngine } from '../engines/offline/offline-engine';
 import { OpenAiEngine } from '../engines/openai-engine';
 import { syntheticLecture } from './synthetic-lecture';
 import { createAiHandlers } from '../handlers';
-import type { TranscriptSource } from '../transcript-source';
+import type { TranscriptSource } from '../ai-store';
 
 // `node services/ai/dist/bench/ai-bench.js`, or runAiBench() from the root bench runner: the offline engine's
 // time for every feature on a one-hour and a ten-hour transcript with its peak memory, and what request-reply

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AccountMessage, type MessageResponse } from '@lectern/contracts';
 import { JobRequester } from '@lectern/contracts/runtime';
+import { deleteUser, hasStripeSubscription, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 import { AccountService } from './account.service';
 
 const CANCEL_TIMEOUT_MS = 30_000;
@@ -15,13 +16,17 @@ const CANCEL_TIMEOUT_MS = 30_000;
  */
 @Injectable()
 export class AccountDeletionService {
+  private readonly db: Db;
+
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly account: AccountService,
     private readonly requester: JobRequester,
-  ) {}
+  ) {
+    this.db = typeormDb(dataSource.manager);
+  }
 
-  async delete(user: UserEntity, ip: string, password: string): Promise<MessageResponse> {
+  async delete(user: UserRecord, ip: string, password: string): Promise<MessageResponse> {
     await this.account.confirmPassword(user, ip, password, AccountMessage.WrongPassword);
     if (await this.hasBilling(user)) {
       await this.requester.request(
@@ -36,17 +41,13 @@ export class AccountDeletionService {
         },
       );
     }
-    await this.dataSource.query('DELETE FROM users WHERE id = $1', [user.id]);
+    await deleteUser(this.db, user.id);
     return { message: AccountMessage.AccountDeleted };
   }
 
   /** A Stripe customer or a stored subscription: the billing worker must look before the account goes. */
-  private async hasBilling(user: UserEntity): Promise<boolean> {
+  private async hasBilling(user: UserRecord): Promise<boolean> {
     if (user.stripeCustomerId) return true;
-    const rows = await this.dataSource.query<unknown[]>(
-      'SELECT 1 FROM stripe_subscriptions WHERE user_id = $1 LIMIT 1',
-      [user.id],
-    );
-    return rows.length > 0;
+    return hasStripeSubscription(this.db, user.id);
   }
 }

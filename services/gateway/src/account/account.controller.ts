@@ -14,7 +14,8 @@ import { logIn, logOut } from '../auth/session-login';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { parseWith } from '../http/zod';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { AccountDeletionService } from './account-deletion.service';
 import { accountExportFileName, AccountExportService } from './account-export.service';
 import { AccountService } from './account.service';
@@ -37,7 +38,7 @@ export class AccountController {
   @Post('resend-verification')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  resendVerification(@CurrentUser() user: UserEntity): Promise<MessageResponse> {
+  resendVerification(@CurrentUser() user: UserRecord): Promise<MessageResponse> {
     return this.account.resendVerification(user);
   }
 
@@ -62,7 +63,7 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async changePassword(
-    @CurrentUser() current: UserEntity,
+    @CurrentUser() current: UserRecord,
     @Body() body: unknown,
     @Req() req: Request,
   ): Promise<User> {
@@ -76,7 +77,7 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async logoutAll(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<MessageResponse> {
@@ -87,7 +88,7 @@ export class AccountController {
 
   @Get('me/export')
   @UseGuards(SignedInGuard)
-  async export(@CurrentUser() user: UserEntity, @Res() res: Response): Promise<void> {
+  async export(@CurrentUser() user: UserRecord, @Res() res: Response): Promise<void> {
     const now = new Date();
     const document = await this.exports.build(user, now);
     res.setHeader('Content-Disposition', `attachment; filename="${accountExportFileName(now)}"`);
@@ -99,7 +100,7 @@ export class AccountController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   async deleteAccount(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Body() body: unknown,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

@@ -8,12 +8,14 @@ import {
   type MessageResponse,
 } from '@lectern/contracts';
 import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/contracts/runtime';
+import { changePassword, markEmailVerified, resetPassword, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';
 import { PasswordHasher } from '../auth/password-hasher';
 import { laneFor } from '../usage/plan-lane';
 import { MailOutbox } from '../mail/mail-outbox';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { UsersService } from '../users/users.service';
 import { revokeResetLinks, spendAccountToken } from './account-tokens';
 
@@ -33,16 +35,14 @@ export class AccountService {
   /** Follows a confirmation link; signed in or not (the link may be opened on another device). */
   async verifyEmail(token: string): Promise<MessageResponse> {
     await this.dataSource.transaction(async (manager) => {
-      const userId = await spendAccountToken(manager, token, 'verify_email');
-      await manager.query(
-        'UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1',
-        [userId],
-      );
+      const db = typeormDb(manager);
+      const userId = await spendAccountToken(db, token, 'verify_email');
+      await markEmailVerified(db, userId);
     });
     return { message: AccountMessage.EmailVerified };
   }
 
-  async resendVerification(user: UserEntity): Promise<MessageResponse> {
+  async resendVerification(user: UserRecord): Promise<MessageResponse> {
     if (user.emailVerifiedAt) return { message: AccountMessage.AlreadyVerified };
     await this.limiter.startVerificationResend(user.id);
     await this.queue('send-email-verification', { userId: user.id }, laneFor(toUser(user)));
@@ -64,18 +64,14 @@ export class AccountService {
    * browser in afresh). The link proves the address too, so an unconfirmed email becomes confirmed. Every other
    * reset link of the account stops working.
    */
-  async resetPassword(ip: string, token: string, password: string): Promise<UserEntity> {
+  async resetPassword(ip: string, token: string, password: string): Promise<UserRecord> {
     await this.limiter.startLinkUse(ip);
     const passwordHash = await this.hasher.hash(password);
     const userId = await this.dataSource.transaction(async (manager) => {
-      const owner = await spendAccountToken(manager, token, 'reset_password');
-      await manager.query(
-        `UPDATE users SET password_hash = $2, session_generation = session_generation + 1,
-                email_verified_at = coalesce(email_verified_at, now())
-          WHERE id = $1`,
-        [owner, passwordHash],
-      );
-      await revokeResetLinks(manager, owner);
+      const db = typeormDb(manager);
+      const owner = await spendAccountToken(db, token, 'reset_password');
+      await resetPassword(db, owner, passwordHash);
+      await revokeResetLinks(db, owner);
       return owner;
     });
     return this.afterPasswordChange(userId);
@@ -83,30 +79,29 @@ export class AccountService {
 
   /** The current password proves it is the owner (counted like a sign-in); every session ends. */
   async changePassword(
-    user: UserEntity,
+    user: UserRecord,
     ip: string,
     currentPassword: string,
     newPassword: string,
-  ): Promise<UserEntity> {
+  ): Promise<UserRecord> {
     await this.confirmPassword(user, ip, currentPassword, AccountMessage.WrongCurrentPassword);
     const passwordHash = await this.hasher.hash(newPassword);
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        'UPDATE users SET password_hash = $2, session_generation = session_generation + 1 WHERE id = $1',
-        [user.id, passwordHash],
-      );
+      const db = typeormDb(manager);
+      await changePassword(db, user.id, passwordHash);
       // A reset link mailed before the change must not undo it.
-      await revokeResetLinks(manager, user.id);
+      await revokeResetLinks(db, user.id);
     });
     return this.afterPasswordChange(user.id);
   }
 
   /** Ends every session of the account, this one included (the caller signs this browser out). */
-  async signOutEverywhere(user: UserEntity): Promise<MessageResponse> {
+  async signOutEverywhere(user: UserRecord): Promise<MessageResponse> {
     await this.dataSource.transaction(async (manager) => {
-      await this.users.endAllSessions(user.id, manager);
+      const db = typeormDb(manager);
+      await this.users.endAllSessions(user.id, db);
       // Securing the account: a reset link already mailed (perhaps to whoever had the session) stops working.
-      await revokeResetLinks(manager, user.id);
+      await revokeResetLinks(db, user.id);
     });
     return { message: AccountMessage.SignedOutEverywhere };
   }
@@ -115,7 +110,7 @@ export class AccountService {
    * Checks the account's password for a sensitive action, counted against the same limits as signing in: a
    * stolen session cannot guess its way to the password.
    */
-  async confirmPassword(user: UserEntity, ip: string, password: string, wrongMessage: string): Promise<void> {
+  async confirmPassword(user: UserRecord, ip: string, password: string, wrongMessage: string): Promise<void> {
     await this.limiter.startLogin(ip, user.email);
     const withHash = await this.users.findForLogin(user.email);
     const valid = await this.hasher.verify(withHash?.passwordHash ?? null, password);
@@ -123,7 +118,7 @@ export class AccountService {
     await this.limiter.loginSucceeded(ip, user.email);
   }
 
-  private async afterPasswordChange(userId: string): Promise<UserEntity> {
+  private async afterPasswordChange(userId: string): Promise<UserRecord> {
     const found = await this.users.findById(userId);
     if (!found) throw new BadRequestException(AccountMessage.InvalidLink);
     const user = await this.users.syncRole(found);

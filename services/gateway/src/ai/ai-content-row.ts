@@ -1,20 +1,7 @@
-import type { AiContentItem, FeatureType, SummaryLength } from '@lectern/contracts';
+import type { AiContentItem } from '@lectern/contracts';
+import type { AiContentRow } from '@lectern/db';
 
-/** An `ai_content` row as PostgreSQL returns it, and its API shape. */
-export interface AiContentRow {
-  id: string;
-  video_id: string;
-  feature_type: FeatureType;
-  summary_length: SummaryLength | null;
-  output_text: string;
-  engine: string;
-  model: string;
-  created_at: Date;
-}
-
-export const AI_CONTENT_COLUMNS =
-  'id, video_id, feature_type, summary_length, output_text, engine, model, created_at';
-
+/** An `ai_content` row in its API shape. */
 export function toAiContentItem(row: AiContentRow): AiContentItem {
   return {
     id: row.id,

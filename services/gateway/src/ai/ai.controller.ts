@@ -3,7 +3,8 @@ import type { AiContentItem } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { VIDEO_NOT_FOUND } from '../library/video-not-found';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { parseGenerateRequest } from './ai-request';
 import { AiService } from './ai.service';
 
@@ -14,7 +15,7 @@ export class AiController {
 
   @Get('content/:videoId')
   content(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('videoId', new ParseIdPipe(VIDEO_NOT_FOUND)) videoId: string,
   ): Promise<AiContentItem[]> {
     return this.ai.list(user.id, videoId);
@@ -22,7 +23,7 @@ export class AiController {
 
   @Post('generate')
   @HttpCode(200)
-  generate(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<AiContentItem> {
+  generate(@CurrentUser() user: UserRecord, @Body() body: unknown): Promise<AiContentItem> {
     return this.ai.generate(toUser(user), parseGenerateRequest(body));
   }
 }

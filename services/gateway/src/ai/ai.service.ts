@@ -12,14 +12,23 @@ import {
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/contracts/runtime';
-import { DataSource, type EntityManager } from 'typeorm';
+import {
+  findNewestAiContent,
+  findNewestAiContentOfVideo,
+  findVideoForGeneration,
+  insertAiContent,
+  isVideoOfUser,
+  typeormDb,
+  type Db,
+} from '@lectern/db';
+import { DataSource } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsageService } from '../usage/usage.service';
 import type { GenerateCommand } from './ai-request';
-import { AI_CONTENT_COLUMNS, toAiContentItem, type AiContentRow } from './ai-content-row';
+import { toAiContentItem } from './ai-content-row';
 
 // A ten-hour transcript on a provider goes through map-reduce: a dozen chunk requests (three at a time), maybe a
 // condensing round and the final request, each allowed AI_TIMEOUT_MS, plus a job retry after a transient failure.
@@ -50,22 +59,21 @@ function displayOrder(item: AiContentItem): number {
 /** AI study and content material: stored per video, feature and summary length; written by the ai worker. */
 @Injectable()
 export class AiService {
+  private readonly db: Db;
+
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly jobs: JobRequester,
     private readonly usage: UsageService,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    this.db = typeormDb(dataSource.manager);
+  }
 
   /** The newest item of each kind for one of the user's videos. Reading never counts. */
   async list(userId: string, videoId: string): Promise<AiContentItem[]> {
     await this.video(userId, videoId);
-    const rows = await this.dataSource.query<AiContentRow[]>(
-      `SELECT DISTINCT ON (feature_type, summary_length) ${AI_CONTENT_COLUMNS}
-         FROM ai_content WHERE video_id = $1
-        ORDER BY feature_type, summary_length, created_at DESC`,
-      [videoId],
-    );
+    const rows = await findNewestAiContentOfVideo(this.db, videoId);
     return rows.map(toAiContentItem).sort((a, b) => displayOrder(a) - displayOrder(b));
   }
 
@@ -84,7 +92,7 @@ export class AiService {
     }
     const video = await this.video(user.id, command.videoId);
     if (!command.regenerate) {
-      const stored = await this.newest(this.dataSource.manager, video.id, feature, summaryLength);
+      const stored = await this.newest(this.db, video.id, feature, summaryLength);
       if (stored) return stored;
     }
 
@@ -92,24 +100,23 @@ export class AiService {
       startsJob: true,
       job: () => this.write(user, video, command),
       jobTimeoutMs: AI_GENERATE_TIMEOUT_MS,
-      record: async (manager, result) => {
+      record: async (db, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
-        const [still] = await manager.query<unknown[]>(
-          'SELECT 1 FROM videos WHERE id = $1 AND user_id = $2',
-          [video.id, user.id],
-        );
-        if (!still) throw new NotFoundException(VIDEO_NOT_FOUND);
+        if (!(await isVideoOfUser(db, user.id, video.id))) throw new NotFoundException(VIDEO_NOT_FOUND);
         if (!command.regenerate) {
           // A parallel request may have stored it meanwhile: answer that one and count nothing more.
-          const stored = await this.newest(manager, video.id, feature, summaryLength);
+          const stored = await this.newest(db, video.id, feature, summaryLength);
           if (stored) return { value: stored, counted: null };
         }
-        const [row] = await manager.query<AiContentRow[]>(
-          `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${AI_CONTENT_COLUMNS}`,
-          [video.id, feature, summaryLength, result.outputText, result.engine, result.model],
-        );
-        return { value: toAiContentItem(row!), counted: row!.id };
+        const row = await insertAiContent(db, {
+          video_id: video.id,
+          feature_type: feature,
+          summary_length: summaryLength,
+          output_text: result.outputText,
+          engine: result.engine,
+          model: result.model,
+        });
+        return { value: toAiContentItem(row), counted: row.id };
       },
     });
   }
@@ -146,28 +153,19 @@ export class AiService {
   }
 
   private async newest(
-    manager: EntityManager,
+    db: Db,
     videoId: string,
     feature: FeatureType,
     summaryLength: SummaryLength | null,
   ): Promise<AiContentItem | null> {
-    const [row] = await manager.query<AiContentRow[]>(
-      `SELECT ${AI_CONTENT_COLUMNS} FROM ai_content
-        WHERE video_id = $1 AND feature_type = $2 AND summary_length IS NOT DISTINCT FROM $3
-        ORDER BY created_at DESC LIMIT 1`,
-      [videoId, feature, summaryLength],
-    );
+    const row = await findNewestAiContent(db, videoId, feature, summaryLength);
     return row ? toAiContentItem(row) : null;
   }
 
   /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
   private async video(userId: string, videoId: string): Promise<OwnedVideo> {
     if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const [row] = await this.dataSource.query<{ id: string; transcript_id: string; title: string | null }[]>(
-      `SELECT v.id, v.transcript_id, t.title FROM videos v JOIN transcripts t ON t.id = v.transcript_id
-        WHERE v.id = $1 AND v.user_id = $2`,
-      [videoId.toLowerCase(), userId],
-    );
+    const row = await findVideoForGeneration(this.db, userId, videoId.toLowerCase());
     if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
     return { id: row.id, transcriptId: row.transcript_id, title: row.title };
   }

@@ -10,7 +10,8 @@ import type { z } from 'zod';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { parseWith } from '../http/zod';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { UsersService } from '../users/users.service';
 import { MailOutbox } from '../mail/mail-outbox';
 import { AuthRateLimiter } from './auth-rate-limiter';
@@ -41,7 +42,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @UseGuards(AuthAttemptGuard(LoginRequestSchema, 'login'), LocalAuthGuard)
-  async login(@CurrentUser() user: UserEntity, @Req() req: Request): Promise<User> {
+  async login(@CurrentUser() user: UserRecord, @Req() req: Request): Promise<User> {
     req.session.signedInAt = Date.now();
     await this.limiter.loginSucceeded(clientIp(req), user.email);
     return toUser(user);
@@ -56,13 +57,13 @@ export class AuthController {
 
   @Get('me')
   @UseGuards(SignedInGuard)
-  me(@CurrentUser() user: UserEntity): User {
+  me(@CurrentUser() user: UserRecord): User {
     return toUser(user);
   }
 
   @Patch('me')
   @UseGuards(SignedInGuard)
-  async updateMe(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<User> {
+  async updateMe(@CurrentUser() user: UserRecord, @Body() body: unknown): Promise<User> {
     const { name } = parseWith(UpdateProfileRequestSchema, body);
     return toUser(await this.users.updateName(user.id, name === '' ? null : name));
   }

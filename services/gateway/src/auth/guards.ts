@@ -11,7 +11,7 @@ import {
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 import { firstIssueMessage } from '../http/zod';
 import { AuthRateLimiter } from './auth-rate-limiter';
 import { INVALID_CREDENTIALS } from './local.strategy';
@@ -33,7 +33,7 @@ export function clientIp(request: Request): string {
 
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext) =>
-    context.switchToHttp().getRequest<Request>().user as UserEntity,
+    context.switchToHttp().getRequest<Request>().user as UserRecord,
 );
 
 /**

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express';
 import type { GatewayEnv } from '../config/gateway-env';
 import { sessionCookieName, sessionCookieOptions } from '../http/session';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 
 /** passport's login regenerates the session id, so a planted id is never promoted to a signed-in one. */
-export async function logIn(req: Request, user: UserEntity): Promise<void> {
+export async function logIn(req: Request, user: UserRecord): Promise<void> {
   await new Promise<void>((resolve, reject) =>
     req.login(user, (error) => (error ? reject(error as Error) : resolve())),
   );

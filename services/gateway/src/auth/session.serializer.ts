@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 import { UsersService } from '../users/users.service';
 
 type Done<T> = (error: unknown, value?: T) => void;
@@ -32,11 +32,11 @@ export class SessionSerializer extends PassportSerializer {
     super();
   }
 
-  serializeUser(user: UserEntity, done: Done<SessionUser>): void {
+  serializeUser(user: UserRecord, done: Done<SessionUser>): void {
     done(null, { id: user.id, generation: user.sessionGeneration ?? 0 });
   }
 
-  deserializeUser(stored: unknown, done: Done<UserEntity | false>): void {
+  deserializeUser(stored: unknown, done: Done<UserRecord | false>): void {
     const session = sessionUserOf(stored);
     if (!session) {
       done(null, false);

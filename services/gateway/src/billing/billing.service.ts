@@ -15,7 +15,7 @@ import { JobRequester } from '@lectern/contracts/runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { JobAdmission } from '../usage/job-admission';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 
 const SESSION_TIMEOUT_MS = 20_000;
 
@@ -36,7 +36,7 @@ export class BillingService {
     if (!this.configured) throw new ServiceUnavailableException(BillingMessage.NotConfigured);
   }
 
-  async createCheckoutSession(user: UserEntity): Promise<SessionUrlResult> {
+  async createCheckoutSession(user: UserRecord): Promise<SessionUrlResult> {
     this.requireConfigured();
     if (this.env.STRIPE_PRICE_ID === '') throw new ServiceUnavailableException(BillingMessage.NotConfigured);
     // Admins are Pro-equivalent whatever Stripe says: nothing to buy.
@@ -60,7 +60,7 @@ export class BillingService {
     );
   }
 
-  async createPortalSession(user: UserEntity): Promise<SessionUrlResult> {
+  async createPortalSession(user: UserRecord): Promise<SessionUrlResult> {
     this.requireConfigured();
     if (!user.stripeCustomerId) throw new BadRequestException(BillingMessage.NoCustomer);
     return this.viaStripe(user, () =>
@@ -81,7 +81,7 @@ export class BillingService {
    * Back from Checkout: the billing worker reads the session from Stripe and syncs its subscription now, so
    * the user sees Pro even before (or without) the webhook. Someone else's session answers 404.
    */
-  async syncCheckout(user: UserEntity, sessionId: string): Promise<CheckoutSyncResult> {
+  async syncCheckout(user: UserRecord, sessionId: string): Promise<CheckoutSyncResult> {
     this.requireConfigured();
     return this.viaStripe(user, () =>
       this.requester.request(
@@ -100,7 +100,7 @@ export class BillingService {
   }
 
   /** Every call to Stripe on a user's behalf counts against BILLING_REQUESTS_PER_HOUR. */
-  private viaStripe<T>(user: UserEntity, call: () => Promise<T>): Promise<T> {
+  private viaStripe<T>(user: UserRecord, call: () => Promise<T>): Promise<T> {
     return this.admission.run(user, 'billing', SESSION_TIMEOUT_MS, call);
   }
 }

@@ -1,12 +1,12 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import Stripe from 'stripe';
-import { DataSource, type Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
 import { JobRequester, queueStripeEvent } from '@lectern/contracts/runtime';
+import { findStripeEvent, insertStripeEventIfAbsent, typeormDb, type Db } from '@lectern/db';
 import type { GatewayEnv } from '../config/gateway-env';
 import { withTimeout } from '../common/with-timeout';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
-import { StripeEventEntity } from './stripe-event.entity';
 
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -22,14 +22,14 @@ const QUEUE_TIMEOUT_MS = 3000;
 @Injectable()
 export class StripeWebhooksService {
   private readonly logger = new Logger(StripeWebhooksService.name);
-  private readonly events: Repository<StripeEventEntity>;
+  private readonly db: Db;
 
   constructor(
     dataSource: DataSource,
     private readonly requester: JobRequester,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {
-    this.events = dataSource.getRepository(StripeEventEntity);
+    this.db = typeormDb(dataSource.manager);
   }
 
   async receive(rawBody: unknown, signature: string | undefined): Promise<{ received: true }> {
@@ -52,14 +52,16 @@ export class StripeWebhooksService {
       throw new BadRequestException('The Stripe-Signature header is not valid for this body.');
     }
 
-    await this.events.query(
-      'INSERT INTO stripe_events (id, type, payload) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING',
-      [event.id, event.type, JSON.stringify(event)],
-    );
-    const stored = await this.events.findOneByOrFail({ id: event.id });
+    await insertStripeEventIfAbsent(this.db, {
+      id: event.id,
+      type: event.type,
+      payload: JSON.stringify(event),
+    });
+    const stored = await findStripeEvent(this.db, event.id);
+    if (!stored) throw new Error(`Stripe event ${event.id} was stored but cannot be read back`);
     // A replay of a processed event changes nothing. An unprocessed one is queued again unless its job is still
     // pending: a redelivery or a resend after the job failed for good is processed, not swallowed.
-    if (stored.processedAt === null) await this.queue(event);
+    if (stored.processed_at === null) await this.queue(event);
     else this.logger.log({ eventId: event.id, type: event.type }, 'replayed Stripe event ignored');
     return { received: true };
   }

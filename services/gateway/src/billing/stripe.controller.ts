@@ -7,7 +7,7 @@ import {
 } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { parseWith } from '../http/zod';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 import { BillingService } from './billing.service';
 import { StripeWebhooksService } from './stripe-webhooks.service';
 
@@ -21,14 +21,14 @@ export class StripeController {
   @Post('create-checkout-session')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  createCheckoutSession(@CurrentUser() user: UserEntity): Promise<SessionUrlResult> {
+  createCheckoutSession(@CurrentUser() user: UserRecord): Promise<SessionUrlResult> {
     return this.billing.createCheckoutSession(user);
   }
 
   @Post('create-portal-session')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  createPortalSession(@CurrentUser() user: UserEntity): Promise<SessionUrlResult> {
+  createPortalSession(@CurrentUser() user: UserRecord): Promise<SessionUrlResult> {
     return this.billing.createPortalSession(user);
   }
 
@@ -36,7 +36,7 @@ export class StripeController {
   @Post('sync-checkout')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  syncCheckout(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<CheckoutSyncResult> {
+  syncCheckout(@CurrentUser() user: UserRecord, @Body() body: unknown): Promise<CheckoutSyncResult> {
     const { sessionId } = parseWith(SyncCheckoutRequestSchema, body);
     return this.billing.syncCheckout(user, sessionId);
   }

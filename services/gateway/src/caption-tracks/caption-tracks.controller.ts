@@ -5,7 +5,8 @@ import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { parseWith } from '../http/zod';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { CaptionTracksService } from './caption-tracks.service';
 
 const videoId = new ParseIdPipe(VIDEO_NOT_FOUND);
@@ -16,7 +17,7 @@ export class CaptionTracksController {
   constructor(private readonly tracks: CaptionTracksService) {}
 
   @Get(':id/tracks')
-  list(@CurrentUser() user: UserEntity, @Param('id', videoId) id: string): Promise<VideoTracks> {
+  list(@CurrentUser() user: UserRecord, @Param('id', videoId) id: string): Promise<VideoTracks> {
     return this.tracks.tracks(user.id, id);
   }
 
@@ -24,7 +25,7 @@ export class CaptionTracksController {
   @Post(':id/track')
   @HttpCode(200)
   async choose(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', videoId) id: string,
     @Body() body: unknown,
     @Res() res: Response,

@@ -1,9 +1,6 @@
-export interface PlacedHighlight {
-  id: string;
-  text: string;
-  startIndex: number;
-  endIndex: number;
-}
+import type { PlacedHighlight } from '@lectern/db';
+
+export type { PlacedHighlight };
 
 export interface RehomedHighlights {
   /** Highlights whose text the new transcript has where they were, or once and only once elsewhere. */

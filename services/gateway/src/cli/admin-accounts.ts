@@ -1,4 +1,4 @@
-import type { Pool } from 'pg';
+import { findAdminCandidates, grantAdmin, revokeAdmin, type Db } from '@lectern/db';
 
 export interface AdminListEntry {
   email: string;
@@ -22,45 +22,24 @@ export class UnknownAccountError extends Error {
  */
 export class AdminAccounts {
   constructor(
-    private readonly pool: Pool,
+    private readonly db: Db,
     private readonly adminEmails: readonly string[],
   ) {}
 
   async grant(email: string): Promise<void> {
-    const { rowCount } = await this.pool.query(
-      `UPDATE users SET admin_granted_at = coalesce(admin_granted_at, now()), role = 'admin'
-        WHERE lower(email) = lower($1)`,
-      [email],
-    );
-    if (!rowCount) throw new UnknownAccountError(email);
+    if (!(await grantAdmin(this.db, email))) throw new UnknownAccountError(email);
   }
 
   /** Answers whether the account stays an admin anyway (a confirmed address listed in ADMIN_EMAILS). */
   async revoke(email: string): Promise<boolean> {
-    const { rows } = await this.pool.query<{ role: string }>(
-      `UPDATE users SET admin_granted_at = NULL,
-              role = CASE WHEN lower(email) = ANY($2::text[]) AND email_verified_at IS NOT NULL
-                          THEN 'admin' ELSE 'user' END
-        WHERE lower(email) = lower($1)
-        RETURNING role`,
-      [email, this.adminEmails],
-    );
-    if (!rows[0]) throw new UnknownAccountError(email);
-    return rows[0].role === 'admin';
+    const role = await revokeAdmin(this.db, email, this.adminEmails);
+    if (!role) throw new UnknownAccountError(email);
+    return role === 'admin';
   }
 
   /** Every granted admin and every account ADMIN_EMAILS names, with whether it is an admin now. */
   async list(): Promise<AdminListEntry[]> {
-    const { rows } = await this.pool.query<{
-      email: string;
-      admin_granted_at: Date | null;
-      email_verified_at: Date | null;
-    }>(
-      `SELECT email, admin_granted_at, email_verified_at FROM users
-        WHERE admin_granted_at IS NOT NULL OR lower(email) = ANY($1::text[])
-        ORDER BY lower(email)`,
-      [this.adminEmails],
-    );
+    const rows = await findAdminCandidates(this.db, this.adminEmails);
     return rows.map((row) => {
       if (row.admin_granted_at)
         return { email: row.email, admin: true, reason: `granted ${row.admin_granted_at.toISOString()}` };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Pool } from 'pg';
+import { createPool } from '@lectern/db';
 import { ConfigError, DatabaseEnvShape, parseEnv, redactCredentials } from '@lectern/contracts/runtime';
 import { GatewayEnvSchema } from '../config/gateway-env';
 import { AdminAccounts, UnknownAccountError } from './admin-accounts';
@@ -50,8 +50,7 @@ export async function runAdminCli(
     }
     throw error;
   }
-  const pool = new Pool({ connectionString: config.DATABASE_URL, max: 1 });
-  pool.on('error', () => undefined);
+  const pool = createPool(config.DATABASE_URL, { max: 1 });
   const accounts = new AdminAccounts(pool, config.ADMIN_EMAILS);
   try {
     if (command === 'grant') {

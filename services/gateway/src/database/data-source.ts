@@ -1,30 +1,24 @@
 import { DataSource } from 'typeorm';
-import { ProEndSubscriber } from '../billing/pro-end.subscriber';
-import { StripeEventEntity } from '../billing/stripe-event.entity';
-import { HighlightEntity } from '../highlights/highlight.entity';
-import { TranscriptEntity } from '../library/transcript.entity';
-import { VideoEntity } from '../library/video.entity';
-import { UserEntity } from '../users/user.entity';
 import { MIGRATIONS } from './migrations';
-
-export const ENTITIES = [UserEntity, TranscriptEntity, VideoEntity, HighlightEntity, StripeEventEntity];
 
 // Serialises migrations when several gateways start at once.
 const MIGRATION_LOCK_ID = 4_217_300_001;
 
+/**
+ * TypeORM holds the gateway's connections, transactions and migrations; every query is in @lectern/db's
+ * table modules (see libs/db/src/index.ts), so there are no entities.
+ */
 export function createDataSource(databaseUrl: string): DataSource {
   return new DataSource({
     type: 'postgres',
     url: databaseUrl,
-    entities: ENTITIES,
+    entities: [],
     migrations: MIGRATIONS,
-    subscribers: [ProEndSubscriber],
     migrationsTransactionMode: 'each',
     synchronize: false,
     extra: { max: 10, connectionTimeoutMillis: 5000 },
   });
 }
-
 /** Applies pending migrations under an advisory lock; returns the names applied. */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
   const runner = dataSource.createQueryRunner();

@@ -3,7 +3,8 @@ import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { VIDEO_NOT_FOUND } from '../library/video-not-found';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { ExportService } from './export.service';
 
 @Controller('api/videos')
@@ -13,7 +14,7 @@ export class ExportController {
 
   @Get(':id/export/:format')
   async download(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', new ParseIdPipe(VIDEO_NOT_FOUND)) id: string,
     @Param('format') format: string,
     @Res() res: Response,

@@ -17,6 +17,7 @@ import {
   type User,
 } from '@lectern/contracts';
 import { exportFilePath, JobRequester } from '@lectern/contracts/runtime';
+import { isVideoOfUser, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -38,14 +39,17 @@ const PRO_FORMATS_MESSAGE = (format: ExportFormat) =>
 @Injectable()
 export class ExportService {
   private readonly logger = new Logger(ExportService.name);
+  private readonly db: Db;
 
   constructor(
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly jobs: JobRequester,
     private readonly metrics: MetricsService,
     private readonly admission: JobAdmission,
-  ) {}
+  ) {
+    this.db = typeormDb(dataSource.manager);
+  }
 
   /** Renders the video through the export worker and streams the file to the user. */
   async download(user: User, videoId: string, format: string, res: ServerResponse): Promise<void> {
@@ -60,11 +64,7 @@ export class ExportService {
     const parsed = ExportFormatSchema.safeParse(rawFormat);
     if (!parsed.success) throw new BadRequestException(BAD_EXPORT_FORMAT);
     const format = parsed.data;
-    const [owned] = await this.dataSource.query<unknown[]>(
-      'SELECT 1 FROM videos WHERE id = $1 AND user_id = $2',
-      [videoId, user.id],
-    );
-    if (!owned) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!(await isVideoOfUser(this.db, user.id, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
     if (format !== 'txt' && !hasProAccess(user)) {
       this.metrics.planGateRefused(`export:${format}`);
       throw new ForbiddenException(PRO_FORMATS_MESSAGE(format));

@@ -3,6 +3,7 @@ import { HealthIndicatorService } from '@nestjs/terminus';
 import { QUEUE_NAMES } from '@lectern/contracts';
 import { readHeartbeats } from '@lectern/contracts/runtime';
 import type { Redis } from 'ioredis';
+import { ping, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -27,7 +28,7 @@ export class ReadinessIndicators {
   async postgres() {
     const check = this.indicators.check('postgres');
     try {
-      await withTimeout(this.dataSource.query('SELECT 1'), CHECK_TIMEOUT_MS, 'PostgreSQL');
+      await withTimeout(ping(typeormDb(this.dataSource.manager)), CHECK_TIMEOUT_MS, 'PostgreSQL');
       return check.up();
     } catch (error) {
       return check.down({ message: reason(error) });

@@ -4,7 +4,7 @@ import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { VIDEO_NOT_FOUND } from '../library/video-not-found';
 import { parseWith } from '../http/zod';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 import { HIGHLIGHT_NOT_FOUND, HighlightsService } from './highlights.service';
 
 @Controller('api/highlights')
@@ -13,7 +13,7 @@ export class HighlightsController {
   constructor(private readonly highlights: HighlightsService) {}
 
   @Post()
-  create(@CurrentUser() user: UserEntity, @Body() body: unknown): Promise<Highlight> {
+  create(@CurrentUser() user: UserRecord, @Body() body: unknown): Promise<Highlight> {
     const input = parseWith(CreateHighlightRequestSchema, body);
     return this.highlights.create(user.id, {
       ...input,
@@ -23,7 +23,7 @@ export class HighlightsController {
 
   @Delete(':id')
   remove(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', new ParseIdPipe(HIGHLIGHT_NOT_FOUND)) id: string,
   ): Promise<{ id: string }> {
     return this.highlights.remove(user.id, id);

@@ -1,9 +1,9 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import type { CreateHighlightRequestSchema, Highlight } from '@lectern/contracts';
+import { deleteUserHighlight, insertHighlight, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { VideosService } from '../library/videos.service';
-import { HighlightEntity, toHighlight } from './highlight.entity';
 
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found.';
 
@@ -20,7 +20,8 @@ export class HighlightsService {
    */
   async create(userId: string, input: z.output<typeof CreateHighlightRequestSchema>): Promise<Highlight> {
     return this.dataSource.transaction(async (manager) => {
-      const transcriptText = await this.videos.transcriptText(userId, input.videoId, manager);
+      const db = typeormDb(manager);
+      const transcriptText = await this.videos.transcriptText(userId, input.videoId, db);
       const { startIndex, endIndex, text } = input;
       if (!(startIndex >= 0 && startIndex < endIndex && endIndex <= transcriptText.length)) {
         throw new BadRequestException(
@@ -31,19 +32,14 @@ export class HighlightsService {
       if (transcriptText.slice(startIndex, endIndex) !== text) {
         throw new BadRequestException('The highlight text does not match the transcript at those positions.');
       }
-      const highlights = manager.getRepository(HighlightEntity);
-      const saved = await highlights.save(highlights.create({ ...input, videoId: input.videoId }));
-      return toHighlight(saved);
+      const id = await insertHighlight(db, input);
+      return { id, videoId: input.videoId, text, startIndex, endIndex, color: input.color };
     });
   }
 
   async remove(userId: string, highlightId: string): Promise<{ id: string }> {
-    const result = await this.dataSource.query<[unknown[], number]>(
-      `DELETE FROM highlights h USING videos v
-        WHERE h.id = $1 AND v.id = h.video_id AND v.user_id = $2`,
-      [highlightId, userId],
-    );
-    if (!result[1]) throw new NotFoundException(HIGHLIGHT_NOT_FOUND);
+    const deleted = await deleteUserHighlight(typeormDb(this.dataSource.manager), userId, highlightId);
+    if (!deleted) throw new NotFoundException(HIGHLIGHT_NOT_FOUND);
     return { id: highlightId };
   }
 }

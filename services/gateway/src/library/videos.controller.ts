@@ -5,7 +5,7 @@ import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { VIDEO_NOT_FOUND } from './video-not-found';
 import { parseWith } from '../http/zod';
-import type { UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
 import { VideosService } from './videos.service';
 
 const videoId = new ParseIdPipe(VIDEO_NOT_FOUND);
@@ -16,13 +16,13 @@ export class VideosController {
   constructor(private readonly videos: VideosService) {}
 
   @Get()
-  list(@CurrentUser() user: UserEntity): Promise<VideoSummary[]> {
+  list(@CurrentUser() user: UserRecord): Promise<VideoSummary[]> {
     return this.videos.list(user.id);
   }
 
   @Get(':id')
   async detail(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', videoId) id: string,
     @Res() res: Response,
   ): Promise<void> {
@@ -31,13 +31,13 @@ export class VideosController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentUser() user: UserEntity, @Param('id', videoId) id: string): Promise<void> {
+  async remove(@CurrentUser() user: UserRecord, @Param('id', videoId) id: string): Promise<void> {
     await this.videos.remove(user.id, id);
   }
 
   @Put(':id/notes')
   saveNotes(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Param('id', videoId) id: string,
     @Body() body: unknown,
   ): Promise<{ notes: string }> {

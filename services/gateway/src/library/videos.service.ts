@@ -1,49 +1,38 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import type { VideoSummary } from '@lectern/contracts';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import {
+  deleteVideo,
+  findLibrary,
+  findVideoDetail,
+  findVideoHighlights,
+  findVideoSummary,
+  findVideoTranscriptText,
+  lockVideoForShare,
+  saveVideoNotes,
+  typeormDb,
+  type Db,
+} from '@lectern/db';
+import { DataSource } from 'typeorm';
 import { VIDEO_NOT_FOUND } from './video-not-found';
-import { toVideoSummary, VideoEntity, videoSummary } from './video.entity';
-
-interface VideoDetailRow {
-  id: string;
-  youtube_id: string;
-  notes: string;
-  created_at: Date;
-  title: string | null;
-  channel_name: string | null;
-  thumbnail_url: string | null;
-  duration: number | null;
-  caption_language: string | null;
-  captions_auto_generated: boolean;
-  segments_json: string;
-  transcript_text: string;
-}
+import { videoSummary } from './video-summary';
 
 @Injectable()
 export class VideosService {
-  private readonly videos: Repository<VideoEntity>;
+  private readonly db: Db;
 
-  constructor(private readonly dataSource: DataSource) {
-    this.videos = dataSource.getRepository(VideoEntity);
+  constructor(dataSource: DataSource) {
+    this.db = typeormDb(dataSource.manager);
   }
 
   /** The library, newest first, without transcript bodies. */
   async list(userId: string): Promise<VideoSummary[]> {
-    const videos = await this.videos.find({
-      where: { userId },
-      relations: { transcript: true },
-      order: { createdAt: 'DESC' },
-    });
-    return videos.map((video) => toVideoSummary(video, video.transcript));
+    return (await findLibrary(this.db, userId)).map(videoSummary);
   }
 
   async summary(userId: string, videoId: string): Promise<VideoSummary> {
-    const video = await this.videos.findOne({
-      where: { id: videoId, userId },
-      relations: { transcript: true },
-    });
-    if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return toVideoSummary(video, video.transcript);
+    const row = await findVideoSummary(this.db, userId, videoId);
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return videoSummary(row);
   }
 
   /**
@@ -51,28 +40,10 @@ export class VideosService {
    * transcript is sent without being parsed and serialised again on every request.
    */
   async detailJson(userId: string, videoId: string): Promise<string> {
-    const [row] = await this.dataSource.query<VideoDetailRow[]>(
-      `SELECT v.id, v.youtube_id, v.notes, v.created_at, t.title, t.channel_name, t.thumbnail_url, t.duration,
-              t.caption_language, t.captions_auto_generated, t.segments_json, t.transcript_text
-         FROM videos v JOIN transcripts t ON t.id = v.transcript_id
-        WHERE v.id = $1 AND v.user_id = $2`,
-      [videoId, userId],
-    );
+    const row = await findVideoDetail(this.db, userId, videoId);
     if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const highlights = await this.dataSource.query<unknown[]>(
-      `SELECT id, video_id AS "videoId", text, start_index AS "startIndex", end_index AS "endIndex", color
-         FROM highlights WHERE video_id = $1 ORDER BY start_index, created_at`,
-      [videoId],
-    );
-    const head = videoSummary({
-      id: row.id,
-      youtubeId: row.youtube_id,
-      createdAt: row.created_at,
-      title: row.title,
-      channelName: row.channel_name,
-      thumbnailUrl: row.thumbnail_url,
-      duration: row.duration,
-    });
+    const highlights = await findVideoHighlights(this.db, videoId);
+    const head = videoSummary(row);
     const fields = {
       ...head,
       captionLanguage: row.caption_language,
@@ -86,39 +57,32 @@ export class VideosService {
 
   /** Removes the video with its highlights, notes and AI content (cascades); usage already counted stays. */
   async remove(userId: string, videoId: string): Promise<void> {
-    const result = await this.videos.delete({ id: videoId, userId });
-    if (!result.affected) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!(await deleteVideo(this.db, userId, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
   }
 
   async saveNotes(userId: string, videoId: string, notes: string): Promise<{ notes: string }> {
-    const result = await this.videos.update(
-      { id: videoId, userId },
-      { notes, notesUpdatedAt: notes.trim() === '' ? null : new Date() },
+    const saved = await saveVideoNotes(
+      this.db,
+      userId,
+      videoId,
+      notes,
+      notes.trim() === '' ? null : new Date(),
     );
-    if (!result.affected) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (!saved) throw new NotFoundException(VIDEO_NOT_FOUND);
     return { notes };
   }
 
   /**
-   * The transcript text of a user's video, for validating highlight offsets. Within a transaction (`manager`)
+   * The transcript text of a user's video, for validating highlight offsets. Within a transaction (`transaction`)
    * the video row is first locked against a track switch until the transaction ends; the text is read after
    * the lock is held, so it is the transcript of a switch committed meanwhile.
    */
-  async transcriptText(userId: string, videoId: string, manager?: EntityManager): Promise<string> {
-    const runner = manager ?? this.dataSource.manager;
-    if (manager) {
-      const [video] = await manager.query<unknown[]>(
-        'SELECT id FROM videos WHERE id = $1 AND user_id = $2 FOR SHARE',
-        [videoId, userId],
-      );
-      if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+  async transcriptText(userId: string, videoId: string, transaction?: Db): Promise<string> {
+    if (transaction && !(await lockVideoForShare(transaction, userId, videoId))) {
+      throw new NotFoundException(VIDEO_NOT_FOUND);
     }
-    const [row] = await runner.query<{ transcript_text: string }[]>(
-      `SELECT t.transcript_text FROM videos v JOIN transcripts t ON t.id = v.transcript_id
-        WHERE v.id = $1 AND v.user_id = $2`,
-      [videoId, userId],
-    );
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return row.transcript_text;
+    const text = await findVideoTranscriptText(transaction ?? this.db, userId, videoId);
+    if (text === null) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return text;
   }
 }

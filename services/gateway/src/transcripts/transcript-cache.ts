@@ -7,25 +7,24 @@ import {
   type CaptionTrack,
   type CaptionTrackChoice,
 } from '@lectern/contracts';
+import {
+  findNewestTrackTranscriptId,
+  findTranscriptTracks,
+  typeormDb,
+  type Db,
+  type TranscriptTrackRow,
+} from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
-
-/** A cached transcript's track and the tracks YouTube listed for its video when it was fetched. */
-export interface CachedTrackRow {
-  id: string;
-  caption_language: string | null;
-  captions_auto_generated: boolean;
-  caption_tracks_json: string;
-}
 
 const ListingSchema = z.array(CaptionTrackSchema);
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 
 export function trackOf(
-  row: Pick<CachedTrackRow, 'caption_language' | 'captions_auto_generated'>,
+  row: Pick<TranscriptTrackRow, 'caption_language' | 'captions_auto_generated'>,
 ): CaptionTrackChoice {
   return {
-    languageCode: row.caption_language ?? 'und',
+    languageCode: row.caption_language,
     kind: row.captions_auto_generated ? 'auto' : 'manual',
   };
 }
@@ -44,7 +43,7 @@ function nameOf(track: CaptionTrackChoice): string {
  * The video's tracks, manual ones first, always including the one its transcript was made from (a transcript
  * cached before tracks were listed has an empty listing: its own track is then the only one known).
  */
-export function listedTracks(row: CachedTrackRow): CaptionTrack[] {
+export function listedTracks(row: TranscriptTrackRow): CaptionTrack[] {
   let listing: CaptionTrack[] = [];
   try {
     const parsed = ListingSchema.safeParse(JSON.parse(row.caption_tracks_json));
@@ -61,18 +60,18 @@ export function listedTracks(row: CachedTrackRow): CaptionTrack[] {
 /** The gateway's reads of the shared transcript cache: one row per video and caption track. */
 @Injectable()
 export class TranscriptCache {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly db: Db;
+
+  constructor(dataSource: DataSource) {
+    this.db = typeormDb(dataSource.manager);
+  }
 
   /**
    * The cached transcript a user with these languages gets by default, or null when it must be fetched. The
    * listing of the newest row decides; a video cached before tracks were listed answers the row it has.
    */
   async findDefault(youtubeId: string, preferredLanguages: string[]): Promise<string | null> {
-    const rows = await this.dataSource.query<CachedTrackRow[]>(
-      `SELECT id, caption_language, captions_auto_generated, caption_tracks_json
-         FROM transcripts WHERE youtube_id = $1 ORDER BY fetched_at DESC`,
-      [youtubeId],
-    );
+    const rows = await findTranscriptTracks(this.db, youtubeId);
     const [newest] = rows;
     if (!newest) return null;
     const choice = defaultCaptionTrack(listedTracks(newest), preferredLanguages);
@@ -83,12 +82,6 @@ export class TranscriptCache {
 
   /** The cached transcript of one track of the video, or null. */
   async findTrack(youtubeId: string, track: CaptionTrackChoice): Promise<string | null> {
-    const [row] = await this.dataSource.query<{ id: string }[]>(
-      `SELECT id FROM transcripts
-        WHERE youtube_id = $1 AND lower(caption_language) = lower($2) AND captions_auto_generated = $3
-        ORDER BY fetched_at DESC LIMIT 1`,
-      [youtubeId, track.languageCode, track.kind === 'auto'],
-    );
-    return row?.id ?? null;
+    return findNewestTrackTranscriptId(this.db, youtubeId, track.languageCode, track.kind === 'auto');
   }
 }

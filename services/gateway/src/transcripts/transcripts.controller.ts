@@ -3,7 +3,8 @@ import { FetchTranscriptRequestSchema, type VideoSummary } from '@lectern/contra
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { preferredLanguages } from '../caption-tracks/preferred-languages';
 import { parseWith } from '../http/zod';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { TranscriptsService } from './transcripts.service';
 
 @Controller('api/transcripts')
@@ -14,7 +15,7 @@ export class TranscriptsController {
   @Post('fetch')
   @HttpCode(200)
   fetch(
-    @CurrentUser() user: UserEntity,
+    @CurrentUser() user: UserRecord,
     @Body() body: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
   ): Promise<VideoSummary> {

@@ -1,5 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { parseYouTubeUrl, type User, type VideoSummary } from '@lectern/contracts';
+import { findVideoIdByYoutubeId, insertVideo, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { VideosService } from '../library/videos.service';
 import { UsageService } from '../usage/usage.service';
@@ -8,13 +9,17 @@ import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from './transcript-fet
 
 @Injectable()
 export class TranscriptsService {
+  private readonly db: Db;
+
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly fetcher: TranscriptFetcher,
     private readonly cache: TranscriptCache,
     private readonly usage: UsageService,
     private readonly videos: VideosService,
-  ) {}
+  ) {
+    this.db = typeormDb(dataSource.manager);
+  }
 
   /**
    * Adds a video to the user's library. A video already there answers as it is (nothing counted); a video
@@ -37,28 +42,18 @@ export class TranscriptsService {
         cached ? Promise.resolve(cached) : this.fetcher.fetch(user, youtubeId, { preferredLanguages }),
       jobTimeoutMs: TRANSCRIPT_FETCH_TIMEOUT_MS,
       subject: `video:${youtubeId}`,
-      record: async (manager, transcriptId) => {
+      record: async (db, transcriptId) => {
         // Checked again under the lock: a parallel request of this user may have added it meanwhile.
-        const [already] = await manager.query<{ id: string }[]>(
-          'SELECT id FROM videos WHERE user_id = $1 AND youtube_id = $2',
-          [user.id, youtubeId],
-        );
-        if (already) return { value: already.id, counted: null };
-        const [created] = await manager.query<{ id: string }[]>(
-          'INSERT INTO videos (user_id, transcript_id, youtube_id) VALUES ($1, $2, $3) RETURNING id',
-          [user.id, transcriptId, youtubeId],
-        );
-        return { value: created!.id, counted: created!.id };
+        const already = await findVideoIdByYoutubeId(db, user.id, youtubeId);
+        if (already) return { value: already, counted: null };
+        const created = await insertVideo(db, { userId: user.id, transcriptId, youtubeId });
+        return { value: created, counted: created };
       },
     });
     return this.videos.summary(user.id, videoId);
   }
 
   private async findVideoId(userId: string, youtubeId: string): Promise<string | null> {
-    const [row] = await this.dataSource.query<{ id: string }[]>(
-      'SELECT id FROM videos WHERE user_id = $1 AND youtube_id = $2',
-      [userId, youtubeId],
-    );
-    return row?.id ?? null;
+    return findVideoIdByYoutubeId(this.db, userId, youtubeId);
   }
 }

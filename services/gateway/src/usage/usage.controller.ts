@@ -1,7 +1,8 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
 import type { UsageStats } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { toUser, type UserEntity } from '../users/user.entity';
+import type { UserRecord } from '@lectern/db';
+import { toUser } from '../users/to-user';
 import { UsageService } from './usage.service';
 
 @Controller('api/usage')
@@ -10,7 +11,7 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get()
-  stats(@CurrentUser() user: UserEntity): Promise<UsageStats> {
+  stats(@CurrentUser() user: UserRecord): Promise<UsageStats> {
     return this.usage.stats(toUser(user));
   }
 }

@@ -1,11 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { FREE_PLAN_LIMITS, hasProAccess, type User, type UsageStats } from '@lectern/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
+import {
+  countUsesHeld,
+  deleteExpiredReservations,
+  deleteReservation,
+  deleteSubjectReservations,
+  findUsageOfMonth,
+  hasReservation,
+  insertReservation,
+  lockUser,
+  recordUsage,
+  typeormDb,
+  type Db,
+  type UsageKind,
+} from '@lectern/db';
+import { DataSource } from 'typeorm';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission, type WorkKind } from './job-admission';
 
-export type UsageKind = 'transcript' | 'ai_generation';
+export type { UsageKind } from '@lectern/db';
 
 const LIMITS: Record<UsageKind, { limit: number; refusal: string }> = {
   transcript: {
@@ -44,7 +58,7 @@ export interface CountedAction<R, T> {
    * Under the user's lock: stores the result and says what to count (the id of the counted row), or null when
    * nothing new was made (a parallel request stored it first).
    */
-  record: (manager: EntityManager, result: R) => Promise<{ value: T; counted: string | null }>;
+  record: (db: Db, result: R) => Promise<{ value: T; counted: string | null }>;
 }
 
 const WORK_OF: Record<UsageKind, WorkKind> = { transcript: 'analysis', ai_generation: 'generation' };
@@ -67,14 +81,8 @@ export class UsageService {
   ) {}
 
   /** Uses recorded this month plus uses reserved by jobs still running. */
-  private async count(manager: EntityManager, userId: string, kind: UsageKind): Promise<number> {
-    const [row] = await manager.query<{ count: string }[]>(
-      `SELECT (SELECT count(*) FROM usage_events WHERE user_id = $1 AND kind = $2 AND month = $3)
-            + (SELECT count(*) FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND expires_at > now())
-              AS count`,
-      [userId, kind, usageMonth()],
-    );
-    return Number(row?.count ?? 0);
+  private count(db: Db, userId: string, kind: UsageKind): Promise<number> {
+    return countUsesHeld(db, userId, kind, usageMonth());
   }
 
   /**
@@ -97,14 +105,11 @@ export class UsageService {
       } else {
         result = await action.job();
       }
-      const value = await this.withUserLock(user.id, async (manager) => {
+      const value = await this.withUserLock(user.id, async (db) => {
         // This request's reservation, and any it shared, become the recorded use (or nothing, if none is made).
-        await manager.query(
-          'DELETE FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND subject_key = $3',
-          [user.id, kind, subject],
-        );
-        const { value, counted } = await action.record(manager, result);
-        if (counted) await this.consume(manager, user, kind, counted);
+        await deleteSubjectReservations(db, user.id, kind, subject);
+        const { value, counted } = await action.record(db, result);
+        if (counted) await this.consume(db, user, kind, counted);
         return value;
       });
       reservation = null; // deleted with the use recorded
@@ -126,63 +131,47 @@ export class UsageService {
     jobTimeoutMs: number,
   ): Promise<string | null> {
     if (hasProAccess(user)) return null;
-    return this.withUserLock(user.id, async (manager) => {
-      await manager.query('DELETE FROM usage_reservations WHERE user_id = $1 AND expires_at <= now()', [
-        user.id,
-      ]);
-      const [shared] = await manager.query<unknown[]>(
-        'SELECT 1 FROM usage_reservations WHERE user_id = $1 AND kind = $2 AND subject_key = $3',
-        [user.id, kind, subject],
-      );
-      if (shared) return null;
-      if ((await this.count(manager, user.id, kind)) >= LIMITS[kind].limit) throw this.refusal(kind);
-      const [row] = await manager.query<{ id: string }[]>(
-        `INSERT INTO usage_reservations (user_id, kind, subject_key, expires_at)
-         VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING id`,
-        [user.id, kind, subject, (jobTimeoutMs + RESERVATION_MARGIN_MS) / 1000],
-      );
-      return row!.id;
+    return this.withUserLock(user.id, async (db) => {
+      await deleteExpiredReservations(db, user.id);
+      if (await hasReservation(db, user.id, kind, subject)) return null;
+      if ((await this.count(db, user.id, kind)) >= LIMITS[kind].limit) throw this.refusal(kind);
+      return insertReservation(db, {
+        userId: user.id,
+        kind,
+        subjectKey: subject,
+        seconds: (jobTimeoutMs + RESERVATION_MARGIN_MS) / 1000,
+      });
     });
   }
 
   /** Gives a reservation back (a no-op once it became a recorded use). */
   private async release(reservationId: string): Promise<void> {
-    await this.dataSource
-      .query('DELETE FROM usage_reservations WHERE id = $1', [reservationId])
-      .catch((error: unknown) =>
-        this.logger.warn(
-          { err: error },
-          'could not give a reservation back; it stops counting when it expires',
-        ),
-      );
+    await deleteReservation(typeormDb(this.dataSource.manager), reservationId).catch((error: unknown) =>
+      this.logger.warn(
+        { err: error },
+        'could not give a reservation back; it stops counting when it expires',
+      ),
+    );
   }
 
   /**
    * Runs `work` in a transaction that holds this user's row lock, so counted actions of one user happen one at
    * a time: the count, the check and the recording cannot interleave with a parallel request's.
    */
-  async withUserLock<T>(userId: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  async withUserLock<T>(userId: string, work: (db: Db) => Promise<T>): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-      return work(manager);
+      const db = typeormDb(manager);
+      await lockUser(db, userId);
+      return work(db);
     });
   }
 
   /** Inside withUserLock: refuses (402) a Free user over the limit, else records the use of `subjectId`. */
-  private async consume(
-    manager: EntityManager,
-    user: User,
-    kind: UsageKind,
-    subjectId: string,
-  ): Promise<void> {
-    if (!hasProAccess(user) && (await this.count(manager, user.id, kind)) >= LIMITS[kind].limit) {
+  private async consume(db: Db, user: User, kind: UsageKind, subjectId: string): Promise<void> {
+    if (!hasProAccess(user) && (await this.count(db, user.id, kind)) >= LIMITS[kind].limit) {
       throw this.refusal(kind);
     }
-    await manager.query(
-      `INSERT INTO usage_events (user_id, kind, month, subject_id) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (kind, subject_id) DO NOTHING`,
-      [user.id, kind, usageMonth(), subjectId],
-    );
+    await recordUsage(db, { userId: user.id, kind, month: usageMonth(), subjectId });
   }
 
   private refusal(kind: UsageKind): HttpException {
@@ -192,20 +181,13 @@ export class UsageService {
 
   async stats(user: User): Promise<UsageStats> {
     const month = usageMonth();
-    const [row] = await this.dataSource.query<{ transcripts: string; generations: string; notes: string }[]>(
-      `SELECT
-         (SELECT count(*) FROM usage_events WHERE user_id = $1 AND kind = 'transcript' AND month = $2) AS transcripts,
-         (SELECT count(*) FROM usage_events WHERE user_id = $1 AND kind = 'ai_generation' AND month = $2) AS generations,
-         (SELECT count(*) FROM videos WHERE user_id = $1 AND notes <> ''
-            AND to_char(notes_updated_at AT TIME ZONE 'UTC', 'YYYY-MM') = $2) AS notes`,
-      [user.id, month],
-    );
+    const used = await findUsageOfMonth(typeormDb(this.dataSource.manager), user.id, month);
     const pro = hasProAccess(user);
     return {
       month,
-      videosAnalyzed: { used: Number(row?.transcripts ?? 0), limit: pro ? null : LIMITS.transcript.limit },
-      aiGenerations: { used: Number(row?.generations ?? 0), limit: pro ? null : LIMITS.ai_generation.limit },
-      notesCreated: Number(row?.notes ?? 0),
+      videosAnalyzed: { used: used.transcripts, limit: pro ? null : LIMITS.transcript.limit },
+      aiGenerations: { used: used.generations, limit: pro ? null : LIMITS.ai_generation.limit },
+      notesCreated: used.notes,
     };
   }
 }

@@ -2,7 +2,7 @@ import { QueueName } from '@lectern/contracts';
 import { startQueueWorker, type Logger, type RunningQueueWorker } from '@lectern/contracts/runtime';
 import { AiEngineEnvSchema, createEngine } from '../../../ai/src/engines';
 import { createAiHandlers } from '../../../ai/src/handlers';
-import { PgTranscriptSource } from '../../../ai/src/transcript-source';
+import { AiStore } from '../../../ai/src/ai-store';
 
 export interface AiTestWorkerOptions {
   /** An OpenAI-compatible server (the fake) for the ai worker; without a key it uses the offline engine. */
@@ -36,7 +36,7 @@ export async function startAiTestWorker(
       AI_TIMEOUT_MS: options.aiTimeoutMs,
     }),
   );
-  const transcripts = new PgTranscriptSource(databaseUrl);
+  const transcripts = new AiStore({ databaseUrl, maxConnections: 4 });
   const worker = await startQueueWorker({
     ...common,
     queue: QueueName.Ai,

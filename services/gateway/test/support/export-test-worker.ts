@@ -16,7 +16,7 @@ export async function startExportTestWorker(
 ): Promise<RunningQueueWorker> {
   const files = new ExportFiles(env.EXPORT_DIR);
   await files.prepare();
-  const store = new ExportStore(env.DATABASE_URL);
+  const store = new ExportStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
   const worker = await startQueueWorker({
     ...common,
     queue: QueueName.Export,

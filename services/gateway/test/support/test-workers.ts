@@ -52,7 +52,7 @@ export async function startTestWorkers(
     timeoutMs: options.youtubeTimeoutMs ?? 5000,
     onBlocked: (proxy) => void recordYouTubeBlock(blockMetrics, env.REDIS_PREFIX, proxy),
   });
-  const store = new TranscriptStore(env.DATABASE_URL);
+  const store = new TranscriptStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
   const transcripts = await startQueueWorker({
     ...common,
     queue: QueueName.Transcripts,

@@ -1,0 +1,71 @@
+import type { FeatureType, SummaryLength } from '@lectern/contracts';
+import type { Db } from '../db';
+
+/**
+ * An `ai_content` row. Every generation is kept; what a user sees is the newest item per feature (and per
+ * length for summaries).
+ */
+export interface AiContentRow {
+  id: string;
+  video_id: string;
+  feature_type: FeatureType;
+  summary_length: SummaryLength | null;
+  output_text: string;
+  engine: string;
+  model: string;
+  created_at: Date;
+}
+
+const COLUMNS = 'id, video_id, feature_type, summary_length, output_text, engine, model, created_at';
+
+/** The newest item of each kind (feature, and length for summaries) of a video. */
+export async function findNewestAiContentOfVideo(db: Db, videoId: string): Promise<AiContentRow[]> {
+  const { rows } = await db.query<AiContentRow>(
+    `SELECT DISTINCT ON (feature_type, summary_length) ${COLUMNS}
+       FROM ai_content WHERE video_id = $1
+      ORDER BY feature_type, summary_length, created_at DESC, id DESC`,
+    [videoId],
+  );
+  return rows;
+}
+
+/** The newest item of one kind of a video, or null. */
+export async function findNewestAiContent(
+  db: Db,
+  videoId: string,
+  feature: FeatureType,
+  summaryLength: SummaryLength | null,
+): Promise<AiContentRow | null> {
+  const { rows } = await db.query<AiContentRow>(
+    `SELECT ${COLUMNS} FROM ai_content
+      WHERE video_id = $1 AND feature_type = $2 AND summary_length IS NOT DISTINCT FROM $3
+      ORDER BY created_at DESC LIMIT 1`,
+    [videoId, feature, summaryLength],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every item generated for the user's videos, oldest first (the account export). */
+export async function findAiContentOfUser(db: Db, userId: string): Promise<AiContentRow[]> {
+  const { rows } = await db.query<AiContentRow>(
+    `SELECT ${COLUMNS} FROM ai_content
+      WHERE video_id IN (SELECT id FROM videos WHERE user_id = $1) ORDER BY created_at, id`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function insertAiContent(
+  db: Db,
+  item: Pick<
+    AiContentRow,
+    'video_id' | 'feature_type' | 'summary_length' | 'output_text' | 'engine' | 'model'
+  >,
+): Promise<AiContentRow> {
+  const { rows } = await db.query<AiContentRow>(
+    `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
+    [item.video_id, item.feature_type, item.summary_length, item.output_text, item.engine, item.model],
+  );
+  return rows[0]!;
+}

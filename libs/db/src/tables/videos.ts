@@ -1,0 +1,201 @@
+import type { Db } from '../db';
+import type { TranscriptRow } from './transcripts';
+
+/** A `videos` row: a user's library entry, pointing at the cached transcript of the track it shows. */
+export interface VideoRow {
+  id: string;
+  user_id: string;
+  transcript_id: string;
+  youtube_id: string;
+  notes: string;
+  notes_updated_at: Date | null;
+  created_at: Date;
+}
+
+/** A library entry with what the list shows of its transcript. */
+export type VideoSummaryRow = Pick<VideoRow, 'id' | 'youtube_id' | 'created_at'> &
+  Pick<TranscriptRow, 'title' | 'channel_name' | 'thumbnail_url' | 'duration'>;
+
+/** A library entry with its whole transcript. */
+export type VideoDetailRow = VideoSummaryRow &
+  Pick<VideoRow, 'notes' | 'notes_updated_at'> &
+  Pick<TranscriptRow, 'caption_language' | 'captions_auto_generated' | 'segments_json' | 'transcript_text'>;
+
+const SUMMARY_COLUMNS =
+  'v.id, v.youtube_id, v.created_at, t.title, t.channel_name, t.thumbnail_url, t.duration';
+const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, v.notes, v.notes_updated_at, t.caption_language,
+  t.captions_auto_generated, t.segments_json, t.transcript_text`;
+const WITH_TRANSCRIPT = 'FROM videos v JOIN transcripts t ON t.id = v.transcript_id';
+
+/** The user's library, newest first, without transcript bodies. */
+export async function findLibrary(db: Db, userId: string): Promise<VideoSummaryRow[]> {
+  const { rows } = await db.query<VideoSummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.user_id = $1 ORDER BY v.created_at DESC`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function findVideoSummary(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoSummaryRow | null> {
+  const { rows } = await db.query<VideoSummaryRow>(
+    `SELECT ${SUMMARY_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findVideoDetail(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoDetailRow | null> {
+  const { rows } = await db.query<VideoDetailRow>(
+    `SELECT ${DETAIL_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every library entry of the user with its transcript, oldest first (the account export). */
+export async function findVideoDetailsOfUser(db: Db, userId: string): Promise<VideoDetailRow[]> {
+  const { rows } = await db.query<VideoDetailRow>(
+    `SELECT ${DETAIL_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.user_id = $1 ORDER BY v.created_at, v.id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** What an export document shows of a video and its transcript. */
+export type VideoExportRow = Pick<
+  VideoDetailRow,
+  'youtube_id' | 'notes' | 'title' | 'channel_name' | 'duration' | 'segments_json'
+>;
+
+export async function findVideoForExport(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoExportRow | null> {
+  const { rows } = await db.query<VideoExportRow>(
+    `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json
+       ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** What a generation needs of a video: its transcript and title. */
+export type VideoForGenerationRow = Pick<VideoRow, 'id' | 'transcript_id'> & Pick<TranscriptRow, 'title'>;
+
+export async function findVideoForGeneration(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoForGenerationRow | null> {
+  const { rows } = await db.query<VideoForGenerationRow>(
+    `SELECT v.id, v.transcript_id, t.title ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The video's current caption track: its transcript's track and the tracks listed for the video. */
+export type VideoTrackRow = Pick<VideoRow, 'youtube_id'> &
+  Pick<TranscriptRow, 'id' | 'caption_language' | 'captions_auto_generated' | 'caption_tracks_json'>;
+
+export async function findVideoTrack(db: Db, userId: string, videoId: string): Promise<VideoTrackRow | null> {
+  const { rows } = await db.query<VideoTrackRow>(
+    `SELECT v.youtube_id, t.id, t.caption_language, t.captions_auto_generated, t.caption_tracks_json
+       ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function findVideoTranscriptText(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<string | null> {
+  const { rows } = await db.query<Pick<TranscriptRow, 'transcript_text'>>(
+    `SELECT t.transcript_text ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0]?.transcript_text ?? null;
+}
+
+export async function isVideoOfUser(db: Db, userId: string, videoId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM videos WHERE id = $1 AND user_id = $2', [videoId, userId]);
+  return rows.length > 0;
+}
+
+/** The user's library entry of a YouTube video, or null. */
+export async function findVideoIdByYoutubeId(
+  db: Db,
+  userId: string,
+  youtubeId: string,
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM videos WHERE user_id = $1 AND youtube_id = $2',
+    [userId, youtubeId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+export async function insertVideo(
+  db: Db,
+  video: { userId: string; transcriptId: string; youtubeId: string },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    'INSERT INTO videos (user_id, transcript_id, youtube_id) VALUES ($1, $2, $3) RETURNING id',
+    [video.userId, video.transcriptId, video.youtubeId],
+  );
+  return rows[0]!.id;
+}
+
+/** Holds a share lock on the user's video until the transaction ends; false when there is no such video. */
+export async function lockVideoForShare(db: Db, userId: string, videoId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT id FROM videos WHERE id = $1 AND user_id = $2 FOR SHARE', [
+    videoId,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Holds the user's video row lock until the transaction ends; false when there is no such video. */
+export async function lockVideo(db: Db, userId: string, videoId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT id FROM videos WHERE id = $1 AND user_id = $2 FOR UPDATE', [
+    videoId,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+export async function setVideoTranscript(db: Db, videoId: string, transcriptId: string): Promise<void> {
+  await db.query('UPDATE videos SET transcript_id = $1 WHERE id = $2', [transcriptId, videoId]);
+}
+
+/** Removes the video with what cascades from it; false when the user has no such video. */
+export async function deleteVideo(db: Db, userId: string, videoId: string): Promise<boolean> {
+  const { rowCount } = await db.query('DELETE FROM videos WHERE id = $1 AND user_id = $2', [videoId, userId]);
+  return Boolean(rowCount);
+}
+
+/** Saves the notes; false when the user has no such video. */
+export async function saveVideoNotes(
+  db: Db,
+  userId: string,
+  videoId: string,
+  notes: string,
+  notesUpdatedAt: Date | null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE videos SET notes = $3, notes_updated_at = $4 WHERE id = $1 AND user_id = $2',
+    [videoId, userId, notes, notesUpdatedAt],
+  );
+  return Boolean(rowCount);
+}
