@@ -1,8 +1,9 @@
 // Shared by every Node workspace: SWC compiles TypeScript with decorator metadata (NestJS DI needs it), and
-// @lectern/contracts resolves to its source so tests never depend on a stale build.
+// @lectern/contracts and @lectern/queue-runtime resolve to their sources so tests never depend on a stale build.
 const path = require('node:path');
 
 const contracts = path.join(__dirname, 'libs/contracts/src');
+const queueRuntime = path.join(__dirname, 'libs/queue-runtime/src');
 
 module.exports = {
   testEnvironment: 'node',
@@ -24,6 +25,7 @@ module.exports = {
   moduleNameMapper: {
     '^@lectern/contracts$': `${contracts}/index.ts`,
     '^@lectern/contracts/runtime$': `${contracts}/runtime/index.ts`,
+    '^@lectern/queue-runtime$': `${queueRuntime}/index.ts`,
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   testTimeout: 30_000,

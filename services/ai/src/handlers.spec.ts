@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lectern/contracts/runtime';
+import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lectern/queue-runtime';
 import type { AiEngine, GenerationRequest } from './engines';
 import { AiEnvSchema } from './env';
 import { createAiHandlers } from './handlers';

@@ -1,5 +1,5 @@
 import { DEFAULT_SUMMARY_LENGTH, QueueName } from '@lectern/contracts';
-import type { JobHandlers } from '@lectern/contracts/runtime';
+import type { JobHandlers } from '@lectern/queue-runtime';
 import type { AiEngine } from './engines';
 import type { TranscriptSource } from './transcript-source';
 

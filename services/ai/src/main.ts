@@ -1,5 +1,5 @@
 import { QueueName } from '@lectern/contracts';
-import { runWorkerProcess } from '@lectern/contracts/runtime';
+import { runWorkerProcess } from '@lectern/queue-runtime';
 import { createEngine } from './engines/create-engine';
 import { AiEnvSchema } from './env';
 import { createAiHandlers } from './handlers';

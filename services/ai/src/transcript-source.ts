@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { PermanentJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError } from '@lectern/queue-runtime';
 import { Pool } from 'pg';
 
 /** Where a generation job's transcript comes from. */

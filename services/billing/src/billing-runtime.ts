@@ -8,7 +8,7 @@ import {
   withinTime,
   type JobHandlers,
   type Logger,
-} from '@lectern/contracts/runtime';
+} from '@lectern/queue-runtime';
 import { BillingService } from './billing.service';
 import { BillingStore } from './billing-store';
 import { DEFAULT_RECONCILE_AFTER_MS, type BillingConfig } from './env';

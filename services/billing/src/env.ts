@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseEnvSchema, concurrencySetting } from '@lectern/contracts/runtime';
+import { BaseEnvSchema, concurrencySetting } from '@lectern/queue-runtime';
 
 export const DEFAULT_RECONCILE_AFTER_MS = 120_000;
 

@@ -1,5 +1,5 @@
 import { BillingMessage, QueueName } from '@lectern/contracts';
-import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { BillingService } from './billing.service';
 import type { StripeEventReconciler } from './stripe-event-reconciler';
 

@@ -1,5 +1,5 @@
 import { QueueName } from '@lectern/contracts';
-import { runWorkerProcess } from '@lectern/contracts/runtime';
+import { runWorkerProcess } from '@lectern/queue-runtime';
 import { createBillingRuntime } from './billing-runtime';
 import { BillingEnvSchema } from './env';
 

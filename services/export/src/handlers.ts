@@ -1,5 +1,5 @@
 import { ExportFormatSchema, QueueName } from '@lectern/contracts';
-import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { ExportFiles } from './export-files';
 import type { ExportStore } from './export-store';
 import { contentTypeFor, renderExport } from './render';

@@ -8,7 +8,7 @@ import {
 import { startFakeStripe, type FakeStripe } from '../../billing/test/fixtures/fake-stripe';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 import { startTestWorkers, stopTestWorkers } from './support/test-workers';
-import type { RunningQueueWorker } from '@lectern/contracts/runtime';
+import type { RunningQueueWorker } from '@lectern/queue-runtime';
 
 describe('billing: not configured (STRIPE_SECRET_KEY empty)', () => {
   let gateway: TestGateway;

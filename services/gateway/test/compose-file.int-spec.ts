@@ -96,7 +96,7 @@ describe('docker-compose.yml', () => {
     const runtimeStage = dockerfile.slice(dockerfile.indexOf('AS service'));
     expect(runtimeStage).toMatch(/^USER node$/m);
     expect(runtimeStage).toMatch(/npm ci --omit=dev/);
-    expect(existsSync(path.join(root, 'libs/contracts/src/runtime/worker-healthcheck.ts'))).toBe(true);
+    expect(existsSync(path.join(root, 'libs/queue-runtime/src/worker-healthcheck.ts'))).toBe(true);
   });
 
   it.each(LECTERN_SERVICES)('passes %s every setting it reads', (name) => {

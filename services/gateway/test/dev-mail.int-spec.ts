@@ -1,6 +1,6 @@
 import { startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 import { eventually, startTestWorkers, stopTestWorkers } from './support/test-workers';
-import type { RunningQueueWorker } from '@lectern/contracts/runtime';
+import type { RunningQueueWorker } from '@lectern/queue-runtime';
 
 describe('/dev/mail', () => {
   let gateway: TestGateway;

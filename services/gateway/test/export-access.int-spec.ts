@@ -1,6 +1,6 @@
 import { QueueName, type RenderExportData } from '@lectern/contracts';
 import type { Job, JobType } from 'bullmq';
-import { JobRequester, JobRequestError } from '@lectern/contracts/runtime';
+import { JobRequester, JobRequestError } from '@lectern/queue-runtime';
 import {
   analysed,
   asciiFileName,

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { laneQueueName, type QueueName } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import type { Queue } from 'bullmq';
 import { sql, startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 import { signedInBrowser, watchUrl } from './support/library-fixtures';

@@ -1,4 +1,4 @@
-import { JobRequester, type RunningQueueWorker } from '@lectern/contracts/runtime';
+import { JobRequester, type RunningQueueWorker } from '@lectern/queue-runtime';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 import { startTestWorkers, stopTestWorkers } from './support/test-workers';
 

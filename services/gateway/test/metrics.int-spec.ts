@@ -8,7 +8,7 @@ import {
   startQueueWorker,
   type JobHandlers,
   type RunningQueueWorker,
-} from '@lectern/contracts/runtime';
+} from '@lectern/queue-runtime';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { MetricsModule } from '../src/metrics/metrics.module';

@@ -1,4 +1,4 @@
-import type { RunningQueueWorker } from '@lectern/contracts/runtime';
+import type { RunningQueueWorker } from '@lectern/queue-runtime';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 import { eventually, startTestWorkers, stopTestWorkers } from './support/test-workers';

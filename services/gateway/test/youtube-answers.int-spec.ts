@@ -1,5 +1,5 @@
 import { laneQueueName, QueueName } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './support/library-fixtures';
 import { confirmEmail, uniqueEmail } from './support/test-gateway';
 

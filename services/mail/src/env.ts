@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  BaseEnvSchema,
-  DatabaseEnvShape,
-  DevMailEnvShape,
-  concurrencySetting,
-} from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape, concurrencySetting } from '@lectern/queue-runtime';
 
 export const DEFAULT_MAIL_FROM = 'Lectern <no-reply@localhost>';
 

@@ -1,5 +1,5 @@
 import { QueueName, type MailResult } from '@lectern/contracts';
-import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { MailSender } from './mail-sender';
 import type { MailStore } from './mail-store';
 import { passwordChangedMail, passwordResetMail, verificationMail, type MailMessage } from './messages';

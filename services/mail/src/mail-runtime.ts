@@ -1,11 +1,5 @@
 import type { QueueName } from '@lectern/contracts';
-import {
-  createRedis,
-  devMailPageOn,
-  quitRedis,
-  type JobHandlers,
-  type Logger,
-} from '@lectern/contracts/runtime';
+import { createRedis, devMailPageOn, quitRedis, type JobHandlers, type Logger } from '@lectern/queue-runtime';
 import type { MailConfig } from './env';
 import { createMailHandlers } from './handlers';
 import { MailSender } from './mail-sender';

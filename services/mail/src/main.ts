@@ -1,5 +1,5 @@
 import { QueueName } from '@lectern/contracts';
-import { runWorkerProcess } from '@lectern/contracts/runtime';
+import { runWorkerProcess } from '@lectern/queue-runtime';
 import { mailConfig, MailEnvSchema } from './env';
 import { createMailRuntime } from './mail-runtime';
 

@@ -1,5 +1,5 @@
 import { QueueName, storedDefaultTrack, type CaptionTrackChoice } from '@lectern/contracts';
-import type { JobHandlers } from '@lectern/contracts/runtime';
+import type { JobHandlers } from '@lectern/queue-runtime';
 import type { CachedVideo, TranscriptStore } from './transcript-store';
 import { chooseDefaultTrack, findTrack, YouTubeFailures, type YouTubeClient } from './youtube';
 

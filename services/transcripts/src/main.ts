@@ -1,5 +1,5 @@
 import { QueueName } from '@lectern/contracts';
-import { createRedis, quitRedis, recordYouTubeBlock, runWorkerProcess } from '@lectern/contracts/runtime';
+import { createRedis, quitRedis, recordYouTubeBlock, runWorkerProcess } from '@lectern/queue-runtime';
 import { TranscriptsEnvSchema } from './env';
 import { createTranscriptsHandlers } from './handlers';
 import { TranscriptStore } from './transcript-store';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccountMessage, type MessageResponse } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import { DataSource } from 'typeorm';
 import type { UserEntity } from '../users/user.entity';
 import { AccountService } from './account.service';

@@ -7,7 +7,7 @@ import {
   type Lane,
   type MessageResponse,
 } from '@lectern/contracts';
-import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/contracts/runtime';
+import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
 import { DataSource } from 'typeorm';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';
 import { PasswordHasher } from '../auth/password-hasher';

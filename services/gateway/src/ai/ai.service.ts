@@ -11,7 +11,7 @@ import {
   type SummaryLength,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import { DataSource, type EntityManager } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../http/parse-id.pipe';
 import { foreignResult } from '../library/foreign-result';

@@ -16,7 +16,7 @@ import {
   type ExportFormat,
   type User,
 } from '@lectern/contracts';
-import { exportFilePath, JobRequester } from '@lectern/contracts/runtime';
+import { exportFilePath, JobRequester } from '@lectern/queue-runtime';
 import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isRecordId, QueueName, type CaptionTrackChoice, type User } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import { DataSource } from 'typeorm';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../library/plan-lane';

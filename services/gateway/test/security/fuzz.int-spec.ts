@@ -5,7 +5,7 @@ import {
   HIGHLIGHT_COLORS,
   SUMMARY_LENGTHS,
 } from '@lectern/contracts';
-import type { RunningQueueWorker } from '@lectern/contracts/runtime';
+import type { RunningQueueWorker } from '@lectern/queue-runtime';
 import fc from 'fast-check';
 import type { Response } from 'supertest';
 import { DataSource } from 'typeorm';

@@ -7,7 +7,7 @@ import {
   type FeatureType,
   type SummaryLength,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { analysed, signedInAs, startExportStack, type ExportStack } from '../support/export-fixtures';

@@ -1,5 +1,5 @@
 import { laneQueueName, QueueName } from '@lectern/contracts';
-import { JobRequester, type RunningQueueWorker } from '@lectern/contracts/runtime';
+import { JobRequester, type RunningQueueWorker } from '@lectern/queue-runtime';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import type { GatewayEnvInput } from '../../src/config/gateway-env';

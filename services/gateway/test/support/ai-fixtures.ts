@@ -1,4 +1,4 @@
-import type { RunningQueueWorker } from '@lectern/contracts/runtime';
+import type { RunningQueueWorker } from '@lectern/queue-runtime';
 import { DataSource } from 'typeorm';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../ai/test/fixtures/fake-openai';
 import { startFakeYouTube, type FakeYouTube } from '../../../transcripts/src/fake-youtube';

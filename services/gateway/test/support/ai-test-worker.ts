@@ -1,5 +1,5 @@
 import { QueueName } from '@lectern/contracts';
-import { startQueueWorker, type Logger, type RunningQueueWorker } from '@lectern/contracts/runtime';
+import { startQueueWorker, type Logger, type RunningQueueWorker } from '@lectern/queue-runtime';
 import { AiEngineEnvSchema, createEngine } from '../../../ai/src/engines';
 import { createAiHandlers } from '../../../ai/src/handlers';
 import { PgTranscriptSource } from '../../../ai/src/transcript-source';

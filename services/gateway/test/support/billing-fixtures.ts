@@ -1,6 +1,6 @@
 import { QueueEvents } from 'bullmq';
 import { QueueName, laneQueueName } from '@lectern/contracts';
-import { JobRequester, type RunningQueueWorker } from '@lectern/contracts/runtime';
+import { JobRequester, type RunningQueueWorker } from '@lectern/queue-runtime';
 import type Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import {

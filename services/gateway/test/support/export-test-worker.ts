@@ -1,9 +1,5 @@
 import { QueueName } from '@lectern/contracts';
-import {
-  startQueueWorker,
-  type QueueWorkerOptions,
-  type RunningQueueWorker,
-} from '@lectern/contracts/runtime';
+import { startQueueWorker, type QueueWorkerOptions, type RunningQueueWorker } from '@lectern/queue-runtime';
 import { ExportFiles } from '../../../export/src/export-files';
 import { ExportStore } from '../../../export/src/export-store';
 import { createExportHandlers } from '../../../export/src/handlers';

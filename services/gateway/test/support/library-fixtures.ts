@@ -1,5 +1,5 @@
 import { startFakeYouTube, type FakeYouTube } from '../../../transcripts/src/fake-youtube';
-import type { RunningQueueWorker } from '@lectern/contracts/runtime';
+import type { RunningQueueWorker } from '@lectern/queue-runtime';
 import { confirmIfListedAdmin, startTestGateway, uniqueEmail, type TestGateway } from './test-gateway';
 import { startTestWorkers, stopTestWorkers } from './test-workers';
 

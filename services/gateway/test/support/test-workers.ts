@@ -6,7 +6,7 @@ import {
   recordYouTubeBlock,
   startQueueWorker,
   type RunningQueueWorker,
-} from '@lectern/contracts/runtime';
+} from '@lectern/queue-runtime';
 import { createBillingRuntime } from '../../../billing/src/billing-runtime';
 import { createTranscriptsHandlers } from '../../../transcripts/src/handlers';
 import { TranscriptStore } from '../../../transcripts/src/transcript-store';

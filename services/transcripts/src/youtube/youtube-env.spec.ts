@@ -1,4 +1,4 @@
-import { parseEnv } from '@lectern/contracts/runtime';
+import { parseEnv } from '@lectern/queue-runtime';
 import { YouTubeEnvSchema, youTubeClientOptionsFromEnv } from './youtube-env';
 
 describe('YouTubeEnvSchema', () => {

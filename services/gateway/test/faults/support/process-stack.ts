@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deleteKeysUnderPrefix } from '@lectern/contracts/runtime';
+import { deleteKeysUnderPrefix } from '@lectern/queue-runtime';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../../ai/test/fixtures/fake-openai';

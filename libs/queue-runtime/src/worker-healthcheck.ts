@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
-import { QUEUE_NAMES, type QueueName } from '../queues';
+import { QUEUE_NAMES, type QueueName } from '@lectern/contracts';
 import { BaseEnvSchema, parseEnv } from './config';
 import { createRedis } from './redis';
 
 /**
  * A container healthcheck for worker processes: healthy while this host's worker of the given service keeps
- * its heartbeat alive in Redis. Usage: `node libs/contracts/dist/runtime/worker-healthcheck.js ai`.
+ * its heartbeat alive in Redis. Usage: `node libs/queue-runtime/dist/worker-healthcheck.js ai`.
  */
 async function main(): Promise<number> {
   const service = process.argv[2] as QueueName | undefined;

@@ -1,4 +1,4 @@
-import type { Lane } from '../queues';
+import type { Lane } from '@lectern/contracts';
 
 export class SchedulerClosedError extends Error {
   constructor() {

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { QueueName } from '../queues';
+import type { QueueName } from '@lectern/contracts';
 
 const BEAT_INTERVAL_MS = 5000;
 const BEAT_TTL_SECONDS = 15;

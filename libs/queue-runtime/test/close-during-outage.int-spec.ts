@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { JobHandlers } from '../src/runtime/queue-worker';
-import { JobRequester } from '../src/runtime/job-requester';
-import { createLogger } from '../src/runtime/logger';
-import { deleteKeysUnderPrefix } from '../src/runtime/redis';
-import { startQueueWorker } from '../src/runtime/queue-worker';
+import type { JobHandlers } from '../src/queue-worker';
+import { JobRequester } from '../src/job-requester';
+import { createLogger } from '../src/logger';
+import { deleteKeysUnderPrefix } from '../src/redis';
+import { startQueueWorker } from '../src/queue-worker';
 import { startTcpRelay, type TcpRelay } from './support/tcp-relay';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

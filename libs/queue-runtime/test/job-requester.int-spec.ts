@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { JobHandlers } from '../src/runtime/queue-worker';
-import { JobRequester, JobRequestError } from '../src/runtime/job-requester';
-import { createLogger } from '../src/runtime/logger';
-import { createRedis, deleteKeysUnderPrefix } from '../src/runtime/redis';
-import { startQueueWorker, type RunningQueueWorker } from '../src/runtime/queue-worker';
+import type { JobHandlers } from '../src/queue-worker';
+import { JobRequester, JobRequestError } from '../src/job-requester';
+import { createLogger } from '../src/logger';
+import { createRedis, deleteKeysUnderPrefix } from '../src/redis';
+import { startQueueWorker, type RunningQueueWorker } from '../src/queue-worker';
 import { startTcpRelay } from './support/tcp-relay';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';

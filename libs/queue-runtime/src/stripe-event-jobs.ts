@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import { QueueName } from '../queues';
+import { QueueName } from '@lectern/contracts';
 import { jobOptionsFor } from './job-options';
 
 /** Webhook event jobs ride the billing queue's pro lane: a plan change should apply within seconds. */

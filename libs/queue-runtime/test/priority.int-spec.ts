@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { laneQueueName, type Lane } from '../src/queues';
-import { createLogger } from '../src/runtime/logger';
-import { startQueueWorker, type JobHandlers, type RunningQueueWorker } from '../src/runtime/queue-worker';
+import { laneQueueName, type Lane } from '@lectern/contracts';
+import { createLogger } from '../src/logger';
+import { startQueueWorker, type JobHandlers, type RunningQueueWorker } from '../src/queue-worker';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const logger = createLogger('priority-test', 'silent');

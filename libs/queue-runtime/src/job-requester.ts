@@ -1,7 +1,15 @@
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobDataOf, JobNameOf, JobResultOf } from '../jobs/catalogue';
-import { LANES, laneQueueName, QUEUE_NAMES, type Lane, type QueueName } from '../queues';
+import {
+  LANES,
+  laneQueueName,
+  QUEUE_NAMES,
+  type Lane,
+  type QueueName,
+  type JobDataOf,
+  type JobNameOf,
+  type JobResultOf,
+} from '@lectern/contracts';
 import { decodeFailure } from './job-failure';
 import { jobOptionsFor } from './job-options';
 import { createRedis, quitRedis } from './redis';

@@ -1,5 +1,5 @@
 import type { JobsOptions } from 'bullmq';
-import type { QueueName } from '../queues';
+import type { QueueName } from '@lectern/contracts';
 
 const DAY_SECONDS = 24 * 60 * 60;
 

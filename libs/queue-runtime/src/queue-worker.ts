@@ -1,7 +1,14 @@
 import { hostname } from 'node:os';
 import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
-import type { JobDataOf, JobNameOf, JobResultOf } from '../jobs/catalogue';
-import { LANES, laneQueueName, type Lane, type QueueName } from '../queues';
+import {
+  LANES,
+  laneQueueName,
+  type Lane,
+  type QueueName,
+  type JobDataOf,
+  type JobNameOf,
+  type JobResultOf,
+} from '@lectern/contracts';
 import { startHeartbeat } from './heartbeat';
 import { recordJobRun, type JobOutcome } from './job-metrics';
 import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { QueueName } from '../queues';
+import type { QueueName } from '@lectern/contracts';
 import { BaseEnvSchema, loadEnvOrExit } from './config';
 import { createLogger, type Logger } from './logger';
 import { startQueueWorker, type JobHandlers } from './queue-worker';

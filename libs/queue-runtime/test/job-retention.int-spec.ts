@@ -1,5 +1,5 @@
-import { QUEUE_NAMES } from '../src/queues';
-import { jobOptionsFor } from '../src/runtime/job-options';
+import { QUEUE_NAMES } from '@lectern/contracts';
+import { jobOptionsFor } from '../src/job-options';
 
 describe('job retention', () => {
   it.each(QUEUE_NAMES)('bounds the %s lanes by count as well as age, finished and failed alike', (queue) => {
