@@ -3,11 +3,12 @@ import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import {
   LANES,
   laneQueueName,
-  type Lane,
-  type QueueName,
   type JobDataOf,
-  type JobNameOf,
   type JobResultOf,
+  type Lane,
+  type PingResult,
+  type QueueName,
+  type ServiceJobNameOf,
 } from '@lectern/contracts';
 import { startHeartbeat } from './heartbeat';
 import { recordJobRun, type JobOutcome } from './job-metrics';
@@ -20,11 +21,19 @@ export interface JobContext {
   job: Job;
   lane: Lane;
   logger: Logger;
+  /**
+   * Aborted when the job should give up: the worker is stopping and its grace for running jobs has passed, or
+   * the job's time limit (when the worker has one) has passed. Hand it to fetches and other long waits.
+   */
+  signal: AbortSignal;
 }
 
-/** A handler per job name of the queue: the compiler refuses a missing or unknown one. */
+/**
+ * A handler per job name of the service's queue: the compiler refuses a missing or unknown one. `ping` is not
+ * among them: every queue worker answers it itself.
+ */
 export type JobHandlers<Q extends QueueName> = {
-  [N in JobNameOf<Q>]: (data: JobDataOf<Q, N>, context: JobContext) => Promise<JobResultOf<Q, N>>;
+  [N in ServiceJobNameOf<Q>]: (data: JobDataOf<Q, N>, context: JobContext) => Promise<JobResultOf<Q, N>>;
 };
 
 export interface QueueWorkerOptions<Q extends QueueName> {
@@ -42,6 +51,8 @@ export interface QueueWorkerOptions<Q extends QueueName> {
    * and, its lock no longer renewed, is taken over by another worker as a stalled job.
    */
   runningJobsGraceMs?: number;
+  /** How long one job may run; past it the job's signal is aborted. Without it only a stop aborts a job. */
+  jobTimeLimitMs?: number;
 }
 
 export interface RunningQueueWorker {
@@ -54,6 +65,15 @@ const RUNNING_JOBS_GRACE_MS = 5 * 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function pingAnswer(queue: QueueName): Promise<PingResult> {
+  return Promise.resolve({ service: queue, pid: process.pid, receivedAt: Date.now() });
+}
+
+interface RunningJob {
+  name: string;
+  stop: AbortController;
+}
+
 /**
  * Consumes both lanes of a service's queue with one shared pool of slots (see LaneScheduler). Handler errors
  * reach BullMQ: permanent ones (UnrecoverableError) fail at once, others are retried with back-off.
@@ -64,10 +84,11 @@ export async function startQueueWorker<Q extends QueueName>(
   const { queue, handlers, logger } = options;
   const connection = createRedis(options.redisUrl);
   const scheduler = new LaneScheduler(options.concurrency);
-  // What runs now, by job id: named in the log if a stop gives up waiting for it.
-  const running = new Map<string, string>();
+  // What runs now, by job id: named in the log and aborted if a stop gives up waiting for it.
+  const running = new Map<string, RunningJob>();
   const handlerFor = (name: string) =>
-    (handlers as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>)[name];
+    (handlers as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>)[name] ??
+    (name === 'ping' ? () => pingAnswer(queue) : undefined);
 
   const workers = LANES.map((lane) => {
     const worker = new Worker(
@@ -85,7 +106,12 @@ export async function startQueueWorker<Q extends QueueName>(
           throw error;
         }
         const started = Date.now();
-        running.set(String(job.id), job.name);
+        const stop = new AbortController();
+        running.set(String(job.id), { name: job.name, stop });
+        const signal =
+          options.jobTimeLimitMs === undefined
+            ? stop.signal
+            : AbortSignal.any([stop.signal, AbortSignal.timeout(options.jobTimeLimitMs)]);
         let outcome: JobOutcome = 'completed';
         try {
           const handler = handlerFor(job.name);
@@ -94,10 +120,20 @@ export async function startQueueWorker<Q extends QueueName>(
             job,
             lane,
             logger: logger.child({ jobId: job.id, job: job.name, lane }),
+            signal,
           });
           logger.debug({ jobId: job.id, job: job.name, lane, ms: Date.now() - started }, 'job completed');
           return result;
         } catch (error) {
+          if (stop.signal.aborted && token) {
+            // Given up by a stop, not failed: back to the queue, as a stalled job would be, for the next worker.
+            outcome = 'retried';
+            const handedBack = await job.moveToWait(token).then(
+              () => true,
+              () => false,
+            );
+            if (handedBack) throw new WaitingError();
+          }
           const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
           outcome = error instanceof UnrecoverableError || lastAttempt ? 'failed' : 'retried';
           throw error;
@@ -152,9 +188,10 @@ export async function startQueueWorker<Q extends QueueName>(
       while (scheduler.active > 0 && Date.now() < graceEnds) await sleep(50);
       if (scheduler.active > 0) {
         logger.warn(
-          { queue, running: [...running].map(([id, name]) => ({ id, name })) },
-          'jobs still running at the end of the stop grace; closing anyway (they will be taken over as stalled)',
+          { queue, running: [...running].map(([id, { name }]) => ({ id, name })) },
+          'jobs still running at the end of the stop grace; aborting them and closing (they go back to the queue)',
         );
+        for (const { stop } of running.values()) stop.abort(new Error(`the ${queue} worker is stopping`));
       }
       // With no job running, BullMQ's close only tidies its connections; after a Redis outage it can wait on a
       // reconnection that never completes, so it gets a bounded time before the connections are cut.

@@ -4,15 +4,18 @@ import { BaseEnvSchema, loadEnvOrExit } from './config';
 import { createLogger, type Logger } from './logger';
 import { startQueueWorker, type JobHandlers } from './queue-worker';
 
+/** What a worker service runs: its handlers, and how to close the resources they use. */
+export interface WorkerRuntime<Q extends QueueName> {
+  handlers: JobHandlers<Q>;
+  close(): Promise<void>;
+}
+
 export interface WorkerProcessOptions<Q extends QueueName, S extends typeof BaseEnvSchema> {
   queue: Q;
   envSchema: S;
   concurrency: (env: z.infer<S>) => number;
-  /** Builds the handlers once configuration is known; may open its own resources. */
-  setup: (
-    env: z.infer<S>,
-    logger: Logger,
-  ) => Promise<{ handlers: JobHandlers<Q>; close?: () => Promise<void> }>;
+  /** Builds the service's runtime once configuration is known (its `create<Name>Runtime`). */
+  setup: (env: z.infer<S>, logger: Logger) => Promise<WorkerRuntime<Q>>;
 }
 
 /**
@@ -48,7 +51,7 @@ export async function runWorkerProcess<Q extends QueueName, S extends typeof Bas
     forceExit.unref();
     void (async () => {
       await worker.close();
-      await resources.close?.();
+      await resources.close();
       logger.info(`${options.queue} worker stopped`);
       process.exit(0);
     })();

@@ -26,7 +26,7 @@ export const MailEnvSchema = BaseEnvSchema.extend({
 });
 export type MailEnv = z.infer<typeof MailEnvSchema>;
 
-/** What the mail worker needs to run; the gateway's integration tests build it from their own settings. */
+/** The mail worker's settings, APP_URL resolved. */
 export interface MailConfig extends Pick<
   MailEnv,
   'NODE_ENV' | 'DEV_MAIL_PAGE' | 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM'

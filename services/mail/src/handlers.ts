@@ -1,4 +1,4 @@
-import { QueueName, type MailResult } from '@lectern/contracts';
+import type { MailResult, QueueName } from '@lectern/contracts';
 import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { MailSender } from './mail-sender';
 import type { MailStore } from './mail-store';
@@ -30,7 +30,6 @@ export function createMailHandlers({
     }
   };
   return {
-    ping: () => Promise.resolve({ service: QueueName.Mail, pid: process.pid, receivedAt: Date.now() }),
     'send-email-verification': async ({ userId }) => {
       const user = await store.findById(userId);
       if (!user || user.emailVerified) return skipped;

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../ai/test/fixtures/fake-openai';
 import { startFakeYouTube, type FakeYouTube } from '../../../transcripts/src/fake-youtube';
 import type { GatewayEnvInput } from '../../src/config/gateway-env';
-import type { AiTestWorkerOptions } from './ai-test-worker';
+import type { AiTestWorkerOptions } from './test-workers';
 import { signedInBrowser, watchUrl } from './library-fixtures';
 import { startTestGateway, uniqueEmail, type TestGateway } from './test-gateway';
 import { startTestWorkers, stopTestWorkers } from './test-workers';

@@ -1,23 +1,37 @@
 import { QueueName } from '@lectern/contracts';
 import {
   createLogger,
-  createRedis,
-  quitRedis,
-  recordYouTubeBlock,
+  parseEnv,
   startQueueWorker,
+  type BaseEnvSchema,
+  type Logger,
   type RunningQueueWorker,
+  type WorkerRuntime,
 } from '@lectern/queue-runtime';
-import { createBillingRuntime } from '../../../billing/src/billing-runtime';
-import { createTranscriptsHandlers } from '../../../transcripts/src/handlers';
-import { TranscriptStore } from '../../../transcripts/src/transcript-store';
-import { createYouTubeClient } from '../../../transcripts/src/youtube';
-import { DEFAULT_MAIL_FROM } from '../../../mail/src/env';
-import { createMailRuntime } from '../../../mail/src/mail-runtime';
+import type { z } from 'zod';
+import { AiEnvSchema } from '../../../ai/src/env';
+import { createAiRuntime } from '../../../ai/src/runtime';
+import { BillingEnvSchema } from '../../../billing/src/env';
+import { createBillingRuntime } from '../../../billing/src/runtime';
+import { ExportEnvSchema } from '../../../export/src/env';
+import { createExportRuntime } from '../../../export/src/runtime';
+import { MailEnvSchema } from '../../../mail/src/env';
+import { createMailRuntime } from '../../../mail/src/runtime';
+import { TranscriptsEnvSchema } from '../../../transcripts/src/env';
+import { createTranscriptsRuntime } from '../../../transcripts/src/runtime';
 import type { GatewayEnv } from '../../src/config/gateway-env';
-import { startAiTestWorker, type AiTestWorkerOptions } from './ai-test-worker';
-import { startExportTestWorker } from './export-test-worker';
 
 const logger = createLogger('test-worker', 'silent');
+
+export interface AiTestWorkerOptions {
+  /** An OpenAI-compatible server (the fake) for the ai worker; without a key it uses the offline engine. */
+  openAiBaseUrl?: string;
+  openAiApiKey?: string;
+  openAiModel?: string;
+  /** AI_TOKEN_BUDGET and AI_TIMEOUT_MS of the ai worker. */
+  aiTokenBudget?: number;
+  aiTimeoutMs?: number;
+}
 
 export interface TestWorkerOptions extends AiTestWorkerOptions {
   concurrency?: number;
@@ -32,94 +46,101 @@ export interface TestWorkerOptions extends AiTestWorkerOptions {
   smtpUrl?: string;
 }
 
-/** Runs every worker service's real handlers in this process, on the gateway's Redis prefix and database. */
+/** The environment the worker processes would get beside this gateway, with the test's fakes in it. */
+export function testWorkerEnv(env: GatewayEnv, options: TestWorkerOptions = {}): NodeJS.ProcessEnv {
+  const concurrency = String(options.concurrency ?? 2);
+  return {
+    NODE_ENV: env.NODE_ENV,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: env.DATABASE_URL,
+    REDIS_URL: env.REDIS_URL,
+    REDIS_PREFIX: env.REDIS_PREFIX,
+    APP_URL: env.APP_URL,
+    DEV_MAIL_PAGE: env.DEV_MAIL_PAGE ? '1' : '0',
+    EXPORT_DIR: env.EXPORT_DIR,
+    YOUTUBE_ORIGIN: options.youtubeOrigin ?? 'http://127.0.0.1:9',
+    YOUTUBE_TIMEOUT_MS: String(options.youtubeTimeoutMs ?? 5000),
+    OPENAI_API_KEY: options.openAiApiKey,
+    OPENAI_BASE_URL: options.openAiBaseUrl,
+    OPENAI_MODEL: options.openAiModel,
+    AI_TOKEN_BUDGET: options.aiTokenBudget?.toString(),
+    AI_TIMEOUT_MS: options.aiTimeoutMs?.toString(),
+    AI_CONCURRENCY: concurrency,
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_PRICE_ID: env.STRIPE_PRICE_ID,
+    STRIPE_API_URL: options.stripeApiUrl,
+    STRIPE_RECONCILE_AFTER_MS: options.stripeReconcileAfterMs?.toString(),
+    SMTP_URL: options.smtpUrl,
+  };
+}
+
+interface TestWorker<Q extends QueueName, S extends typeof BaseEnvSchema> {
+  queue: Q;
+  envSchema: S;
+  setup: (env: z.infer<S>, logger: Logger) => Promise<WorkerRuntime<Q>>;
+}
+
+async function startTestWorker<Q extends QueueName, S extends typeof BaseEnvSchema>(
+  spec: TestWorker<Q, S>,
+  processEnv: NodeJS.ProcessEnv,
+  concurrency: number,
+): Promise<RunningQueueWorker> {
+  const env = parseEnv(spec.envSchema, processEnv);
+  const runtime = await spec.setup(env, logger);
+  const running = await startQueueWorker({
+    queue: spec.queue,
+    handlers: runtime.handlers,
+    redisUrl: env.REDIS_URL,
+    prefix: env.REDIS_PREFIX,
+    concurrency,
+    logger,
+    // Well inside a suite's 60 s afterAll: a job that never ends is logged instead of hanging the suite.
+    runningJobsGraceMs: 20_000,
+  });
+  return {
+    scheduler: running.scheduler,
+    close: async () => {
+      await running.close();
+      await runtime.close();
+    },
+  };
+}
+
+/** Runs every worker service's runtime in this process, on the gateway's Redis prefix and database. */
 export async function startTestWorkers(
   env: GatewayEnv,
   options: TestWorkerOptions = {},
 ): Promise<RunningQueueWorker[]> {
-  const common = {
-    redisUrl: env.REDIS_URL,
-    prefix: env.REDIS_PREFIX,
-    concurrency: options.concurrency ?? 2,
-    logger,
-    // Well inside a suite's 60 s afterAll: a job that never ends is logged instead of hanging the suite.
-    runningJobsGraceMs: 20_000,
-  };
-  // As the transcripts worker's main.ts wires it: blocks per proxy are counted in Redis for /metrics.
-  const blockMetrics = createRedis(env.REDIS_URL);
-  const youtube = createYouTubeClient({
-    origin: options.youtubeOrigin ?? 'http://127.0.0.1:9',
-    timeoutMs: options.youtubeTimeoutMs ?? 5000,
-    onBlocked: (proxy) => void recordYouTubeBlock(blockMetrics, env.REDIS_PREFIX, proxy),
-  });
-  const store = new TranscriptStore(env.DATABASE_URL);
-  const transcripts = await startQueueWorker({
-    ...common,
-    queue: QueueName.Transcripts,
-    handlers: createTranscriptsHandlers({ youtube, store }),
-  });
-  const billing = createBillingRuntime(
-    {
-      DATABASE_URL: env.DATABASE_URL,
-      REDIS_URL: env.REDIS_URL,
-      REDIS_PREFIX: env.REDIS_PREFIX,
-      STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
-      STRIPE_PRICE_ID: env.STRIPE_PRICE_ID,
-      STRIPE_API_URL: options.stripeApiUrl,
-      STRIPE_RECONCILE_AFTER_MS: options.stripeReconcileAfterMs,
-    },
-    logger,
-  );
-  await billing.start();
-  const billingWorker = await startQueueWorker({
-    ...common,
-    queue: QueueName.Billing,
-    handlers: billing.handlers,
-  });
-  const mail = createMailRuntime(
-    {
-      NODE_ENV: env.NODE_ENV,
-      DEV_MAIL_PAGE: env.DEV_MAIL_PAGE,
-      DATABASE_URL: env.DATABASE_URL,
-      REDIS_URL: env.REDIS_URL,
-      REDIS_PREFIX: env.REDIS_PREFIX,
-      APP_URL: env.APP_URL,
-      SMTP_URL: options.smtpUrl,
-      MAIL_FROM: DEFAULT_MAIL_FROM,
-    },
-    logger,
-  );
-  const mailWorker = await startQueueWorker({ ...common, queue: QueueName.Mail, handlers: mail.handlers });
-  const others = await Promise.all([
-    startAiTestWorker(env.DATABASE_URL, common, options),
-    startExportTestWorker(env, common),
+  const processEnv = testWorkerEnv(env, options);
+  const concurrency = options.concurrency ?? 2;
+  // Each worker service's runtime, as its main.ts runs it.
+  return Promise.all([
+    startTestWorker(
+      { queue: QueueName.Transcripts, envSchema: TranscriptsEnvSchema, setup: createTranscriptsRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Ai, envSchema: AiEnvSchema, setup: createAiRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Export, envSchema: ExportEnvSchema, setup: createExportRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Billing, envSchema: BillingEnvSchema, setup: createBillingRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Mail, envSchema: MailEnvSchema, setup: createMailRuntime },
+      processEnv,
+      concurrency,
+    ),
   ]);
-  return [
-    {
-      scheduler: billingWorker.scheduler,
-      close: async () => {
-        await billingWorker.close();
-        await billing.close();
-      },
-    },
-    {
-      scheduler: mailWorker.scheduler,
-      close: async () => {
-        await mailWorker.close();
-        await mail.close();
-      },
-    },
-    {
-      scheduler: transcripts.scheduler,
-      close: async () => {
-        await transcripts.close();
-        await youtube.close();
-        await store.close();
-        await quitRedis(blockMetrics, 2_000);
-      },
-    },
-    ...others,
-  ];
 }
 
 export async function stopTestWorkers(workers: RunningQueueWorker[]): Promise<void> {

@@ -6,30 +6,27 @@ import {
   jobOptionsFor,
   quitRedis,
   withinTime,
-  type JobHandlers,
   type Logger,
+  type WorkerRuntime,
 } from '@lectern/queue-runtime';
 import { BillingService } from './billing.service';
 import { BillingStore } from './billing-store';
-import { DEFAULT_RECONCILE_AFTER_MS, type BillingConfig } from './env';
+import type { BillingEnv } from './env';
 import { createBillingHandlers } from './handlers';
 import { createStripeClient } from './stripe-client';
 import { StripeEventReconciler } from './stripe-event-reconciler';
 
-export interface BillingRuntime {
-  handlers: JobHandlers<typeof QueueName.Billing>;
-  service: BillingService;
-  reconciler: StripeEventReconciler;
-  /** Registers the reconciler's repeat job; every billing worker process calls it, one job exists. */
-  start(): Promise<void>;
-  close(): Promise<void>;
-}
-
 // Read a little after the period ends, so Stripe's state and our clock both say it is over.
 const PERIOD_END_MARGIN_MS = 1000;
 
-/** The billing worker's resources: PostgreSQL, the Stripe client, its own queue (delayed jobs) and pub/sub. */
-export function createBillingRuntime(config: BillingConfig, logger: Logger): BillingRuntime {
+/**
+ * The billing worker's resources: PostgreSQL, the Stripe client, its own queue (delayed jobs) and pub/sub. It
+ * registers the reconciler's repeat job: every billing worker process does, one job exists.
+ */
+export async function createBillingRuntime(
+  config: BillingEnv,
+  logger: Logger,
+): Promise<WorkerRuntime<typeof QueueName.Billing>> {
   const pool = new Pool({ connectionString: config.DATABASE_URL, max: 5 });
   pool.on('error', (error) => logger.error({ err: error }, 'PostgreSQL connection error'));
   const redis = createRedis(config.REDIS_URL);
@@ -64,14 +61,12 @@ export function createBillingRuntime(config: BillingConfig, logger: Logger): Bil
     queue,
     store,
     logger,
-    afterMs: config.STRIPE_RECONCILE_AFTER_MS ?? DEFAULT_RECONCILE_AFTER_MS,
+    afterMs: config.STRIPE_RECONCILE_AFTER_MS,
   });
+  await reconciler.start();
 
   return {
-    service,
-    reconciler,
     handlers: createBillingHandlers(service, reconciler),
-    start: () => reconciler.start(),
     async close() {
       reconciler.stop();
       // Bounded: after a Redis outage a close can wait on a reconnection that never completes.

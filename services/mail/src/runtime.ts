@@ -1,17 +1,22 @@
 import type { QueueName } from '@lectern/contracts';
-import { createRedis, devMailPageOn, quitRedis, type JobHandlers, type Logger } from '@lectern/queue-runtime';
-import type { MailConfig } from './env';
+import {
+  createRedis,
+  devMailPageOn,
+  quitRedis,
+  type Logger,
+  type WorkerRuntime,
+} from '@lectern/queue-runtime';
+import { mailConfig, type MailEnv } from './env';
 import { createMailHandlers } from './handlers';
 import { MailSender } from './mail-sender';
 import { MailStore } from './mail-store';
 
-export interface MailRuntime {
-  handlers: JobHandlers<typeof QueueName.Mail>;
-  close(): Promise<void>;
-}
-
 /** The mail worker's resources: PostgreSQL (accounts, link tokens), SMTP, and with DEV_MAIL_PAGE the dev outbox. */
-export function createMailRuntime(config: MailConfig, logger: Logger): MailRuntime {
+export function createMailRuntime(
+  env: MailEnv,
+  logger: Logger,
+): Promise<WorkerRuntime<typeof QueueName.Mail>> {
+  const config = mailConfig(env);
   const store = new MailStore(config.DATABASE_URL);
   const redis = devMailPageOn(config) ? createRedis(config.REDIS_URL) : null;
   redis?.on('error', () => undefined);
@@ -29,12 +34,12 @@ export function createMailRuntime(config: MailConfig, logger: Logger): MailRunti
     devOutbox: redis ? { redis, prefix: config.REDIS_PREFIX } : null,
     logLinks: !production,
   });
-  return {
+  return Promise.resolve({
     handlers: createMailHandlers({ store, sender, appUrl: config.APP_URL }),
     async close() {
       sender.close();
       if (redis) await quitRedis(redis);
       await store.close();
     },
-  };
+  });
 }
