@@ -58,7 +58,10 @@ describe('ai handlers', () => {
 
   it("hands the engine the job's abort signal, so a stopping worker cuts the provider request short", async () => {
     const { sut, signals, context } = newTestHandlers();
-    await sut.generate({ transcriptId: 'known', feature: 'flashcards', summaryLength: null, title: null }, context);
+    await sut.generate(
+      { transcriptId: 'known', feature: 'flashcards', summaryLength: null, title: null },
+      context,
+    );
     expect(signals).toEqual([context.signal]);
   });
 
