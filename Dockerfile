@@ -5,6 +5,7 @@ WORKDIR /app
 COPY package.json package-lock.json nx.json tsconfig.base.json ./
 COPY .ci/complete-lockfile.mjs .ci/
 COPY libs/contracts/package.json libs/contracts/
+COPY libs/queue-runtime/package.json libs/queue-runtime/
 COPY services/gateway/package.json services/gateway/
 COPY services/transcripts/package.json services/transcripts/
 COPY services/ai/package.json services/ai/
@@ -26,10 +27,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY .ci/complete-lockfile.mjs .ci/
 COPY libs/contracts/package.json libs/contracts/
+COPY libs/queue-runtime/package.json libs/queue-runtime/
 COPY services/${SERVICE}/package.json services/${SERVICE}/
-# Production dependencies of this one service only (and the contracts it links to).
+# Production dependencies of this one service only (and the libraries it links to).
 RUN node .ci/complete-lockfile.mjs && npm ci --omit=dev --no-audit --no-fund --workspace "@lectern/${SERVICE}" && npm cache clean --force
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
+COPY --from=build /app/libs/queue-runtime/dist libs/queue-runtime/dist
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY --from=build /app/frontend/dist frontend/dist
 # The export volume's mount point, owned by the user the processes run as (a new named volume copies it).

@@ -1,8 +1,10 @@
 // Shared by every Node workspace: SWC compiles TypeScript with decorator metadata (NestJS DI needs it), and
-// the libraries (@lectern/contracts, @lectern/db) resolve to their sources so tests never depend on a stale build.
+// the libraries (@lectern/contracts, @lectern/queue-runtime, @lectern/db) resolve to their sources so tests never
+// depend on a stale build.
 const path = require('node:path');
 
 const contracts = path.join(__dirname, 'libs/contracts/src');
+const queueRuntime = path.join(__dirname, 'libs/queue-runtime/src');
 const db = path.join(__dirname, 'libs/db/src');
 
 module.exports = {
@@ -24,7 +26,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@lectern/contracts$': `${contracts}/index.ts`,
-    '^@lectern/contracts/runtime$': `${contracts}/runtime/index.ts`,
+    '^@lectern/queue-runtime$': `${queueRuntime}/index.ts`,
     '^@lectern/db$': `${db}/index.ts`,
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],

@@ -9,7 +9,7 @@ import { startBaseline } from './lib/baseline-server.mjs';
 import { percentile, root, round, signUp } from './lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const runtime = require(path.join(root, 'libs/contracts/dist/runtime'));
+const runtime = require(path.join(root, 'libs/queue-runtime/dist'));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function cannon(url, headers) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { root } from './stack.mjs';
 
 const require = createRequire(import.meta.url);
-const runtime = require(path.join(root, 'libs/contracts/dist/runtime'));
+const runtime = require(path.join(root, 'libs/queue-runtime/dist'));
 const handlers = {
   ping: async () => {
     await new Promise((resolve) => setTimeout(resolve, 60_000));

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { startFakeYouTube } = require(path.join(root, 'services/transcripts/dist/fake-youtube'));
 const { dropDatabase } = require(path.join(root, 'services/gateway/dist/database/ensure-database'));
-const { deleteKeysUnderPrefix } = require(path.join(root, 'libs/contracts/dist/runtime'));
+const { deleteKeysUnderPrefix } = require(path.join(root, 'libs/queue-runtime/dist'));
 
 export async function freePort() {
   return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { PermanentJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError } from '@lectern/queue-runtime';
 import { createPool, findTranscriptSegmentsJson, type StoreOptions } from '@lectern/db';
 import type { Pool } from 'pg';
 

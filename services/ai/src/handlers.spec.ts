@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lectern/contracts/runtime';
+import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lectern/queue-runtime';
 import type { AiEngine, GenerationRequest } from './engines';
 import { AiEnvSchema } from './env';
 import { createAiHandlers } from './handlers';
@@ -12,11 +12,13 @@ const SEGMENTS: TranscriptSegment[] = [
 
 function newTestHandlers() {
   const requests: GenerationRequest[] = [];
+  const signals: (AbortSignal | undefined)[] = [];
   const engine: AiEngine = {
     name: 'offline',
     model: 'test-model',
-    generate: (request) => {
+    generate: (request, signal) => {
       requests.push(request);
+      signals.push(signal);
       return Promise.resolve({ outputText: `# ${request.feature}`, engine: 'offline', model: 'test-model' });
     },
   };
@@ -27,8 +29,11 @@ function newTestHandlers() {
         : Promise.reject(new PermanentJobError(404, 'The transcript of this video is no longer available.')),
     close: () => Promise.resolve(),
   };
-  const context = { logger: createLogger('test', 'silent') } as unknown as JobContext;
-  return { sut: createAiHandlers({ engine, transcripts }), requests, context };
+  const context = {
+    logger: createLogger('test', 'silent'),
+    signal: new AbortController().signal,
+  } as unknown as JobContext;
+  return { sut: createAiHandlers({ engine, transcripts }), requests, signals, context };
 }
 
 describe('ai handlers', () => {
@@ -49,6 +54,15 @@ describe('ai handlers', () => {
     expect(requests).toEqual([
       { feature: 'summary', summaryLength: 'micro', title: 'Hash tables', segments: SEGMENTS },
     ]);
+  });
+
+  it("hands the engine the job's abort signal, so a stopping worker cuts the provider request short", async () => {
+    const { sut, signals, context } = newTestHandlers();
+    await sut.generate(
+      { transcriptId: 'known', feature: 'flashcards', summaryLength: null, title: null },
+      context,
+    );
+    expect(signals).toEqual([context.signal]);
   });
 
   it('gives features other than summaries the default length, which they ignore', async () => {

@@ -1,5 +1,5 @@
-import { DEFAULT_SUMMARY_LENGTH, QueueName } from '@lectern/contracts';
-import type { JobHandlers } from '@lectern/contracts/runtime';
+import { DEFAULT_SUMMARY_LENGTH, type QueueName } from '@lectern/contracts';
+import type { JobHandlers } from '@lectern/queue-runtime';
 import type { AiEngine } from './engines';
 import type { TranscriptSource } from './ai-store';
 
@@ -10,17 +10,13 @@ export interface AiDependencies {
 
 export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
   return {
-    ping: () => Promise.resolve({ service: QueueName.Ai, pid: process.pid, receivedAt: Date.now() }),
-
-    generate: async ({ transcriptId, feature, summaryLength, title }, { logger }) => {
+    generate: async ({ transcriptId, feature, summaryLength, title }, { logger, signal }) => {
       const segments = await deps.transcripts.segments(transcriptId);
       const started = Date.now();
-      const result = await deps.engine.generate({
-        feature,
-        summaryLength: summaryLength ?? DEFAULT_SUMMARY_LENGTH,
-        title,
-        segments,
-      });
+      const result = await deps.engine.generate(
+        { feature, summaryLength: summaryLength ?? DEFAULT_SUMMARY_LENGTH, title, segments },
+        signal,
+      );
       logger.debug(
         {
           feature,

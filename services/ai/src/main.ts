@@ -1,24 +1,11 @@
 import { QueueName } from '@lectern/contracts';
-import { runWorkerProcess } from '@lectern/contracts/runtime';
-import { createEngine } from './engines/create-engine';
+import { runWorkerProcess } from '@lectern/queue-runtime';
 import { AiEnvSchema } from './env';
-import { createAiHandlers } from './handlers';
-import { AiStore } from './ai-store';
+import { createAiRuntime } from './runtime';
 
 void runWorkerProcess({
   queue: QueueName.Ai,
   envSchema: AiEnvSchema,
   concurrency: (env) => env.AI_CONCURRENCY,
-  setup: (env, logger) => {
-    const engine = createEngine(env);
-    const transcripts = new AiStore({
-      databaseUrl: env.DATABASE_URL,
-      maxConnections: env.AI_CONCURRENCY + 1,
-    });
-    logger.info({ engine: engine.name, model: engine.model }, 'ai engine selected');
-    return Promise.resolve({
-      handlers: createAiHandlers({ engine, transcripts }),
-      close: () => transcripts.close(),
-    });
-  },
+  setup: createAiRuntime,
 });

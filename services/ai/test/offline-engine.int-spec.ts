@@ -5,7 +5,7 @@ import {
   type SummaryLength,
   type TranscriptSegment,
 } from '@lectern/contracts';
-import { PermanentJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError } from '@lectern/queue-runtime';
 import {
   countSentences,
   headings,

@@ -5,7 +5,7 @@ import {
   type FeatureType,
   type SummaryLength,
 } from '@lectern/contracts';
-import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import { createEngine } from '../src/engines/create-engine';
 import { AiEngineEnvSchema } from '../src/engines/engine-config';
 import { paragraphs, parseTweets } from '../src/engines/markdown-shapes';

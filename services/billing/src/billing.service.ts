@@ -12,7 +12,7 @@ import {
   type SessionUrlResult,
   type SyncCheckoutSessionData,
 } from '@lectern/contracts';
-import { PermanentJobError, type Logger } from '@lectern/contracts/runtime';
+import { PermanentJobError, type Logger } from '@lectern/queue-runtime';
 import type { BillingStore, BillingUser, StoredEvent } from './billing-store';
 import { billingStateOf, entitlementOf, snapshotOf, type SubscriptionSnapshot } from './entitlement';
 import { callStripe, isMissingResource, toJobError } from './stripe-errors';

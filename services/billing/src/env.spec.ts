@@ -1,4 +1,4 @@
-import { parseEnv } from '@lectern/contracts/runtime';
+import { parseEnv } from '@lectern/queue-runtime';
 import { BillingEnvSchema } from './env';
 
 const SECRET = 'sk_live_Pa55w0rd83f1';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BaseEnvSchema, concurrencySetting } from '@lectern/contracts/runtime';
+import { BaseEnvSchema, concurrencySetting } from '@lectern/queue-runtime';
 
 export const DEFAULT_RECONCILE_AFTER_MS = 120_000;
 
@@ -23,10 +23,3 @@ export const BillingEnvSchema = BaseEnvSchema.extend({
     .default(DEFAULT_RECONCILE_AFTER_MS),
 });
 export type BillingEnv = z.infer<typeof BillingEnvSchema>;
-
-/** What the billing worker needs to run; the gateway's integration tests build it from their own settings. */
-export type BillingConfig = Pick<
-  BillingEnv,
-  'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'STRIPE_SECRET_KEY' | 'STRIPE_PRICE_ID' | 'STRIPE_API_URL'
-> &
-  Partial<Pick<BillingEnv, 'STRIPE_RECONCILE_AFTER_MS'>>;

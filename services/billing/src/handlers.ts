@@ -1,9 +1,9 @@
-import { BillingMessage, QueueName } from '@lectern/contracts';
-import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import { BillingMessage, type QueueName } from '@lectern/contracts';
+import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { BillingService } from './billing.service';
 import type { StripeEventReconciler } from './stripe-event-reconciler';
 
-/** The billing worker's handlers; without a BillingService (no database wired) only ping answers. */
+/** The billing worker's handlers; without a BillingService (no database wired) each answers 503. */
 export function createBillingHandlers(
   billing: BillingService | null = null,
   reconciler: StripeEventReconciler | null = null,
@@ -13,7 +13,6 @@ export function createBillingHandlers(
     return billing;
   };
   return {
-    ping: () => Promise.resolve({ service: QueueName.Billing, pid: process.pid, receivedAt: Date.now() }),
     'create-checkout-session': async (data) => service().createCheckoutSession(data),
     'create-portal-session': async (data) => service().createPortalSession(data),
     'process-webhook-event': async (data) => service().processWebhookEvent(data.eventId),

@@ -1,15 +1,11 @@
 import { QueueName } from '@lectern/contracts';
-import { runWorkerProcess } from '@lectern/contracts/runtime';
-import { createBillingRuntime } from './billing-runtime';
+import { runWorkerProcess } from '@lectern/queue-runtime';
 import { BillingEnvSchema } from './env';
+import { createBillingRuntime } from './runtime';
 
 void runWorkerProcess({
   queue: QueueName.Billing,
   envSchema: BillingEnvSchema,
   concurrency: (env) => env.BILLING_CONCURRENCY,
-  setup: async (env, logger) => {
-    const runtime = createBillingRuntime(env, logger);
-    await runtime.start();
-    return runtime;
-  },
+  setup: createBillingRuntime,
 });

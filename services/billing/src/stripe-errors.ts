@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 
 export function isMissingResource(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';

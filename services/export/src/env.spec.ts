@@ -1,4 +1,4 @@
-import { parseEnv } from '@lectern/contracts/runtime';
+import { parseEnv } from '@lectern/queue-runtime';
 import { ExportEnvSchema } from './env';
 
 const SECRET = 'Pa55-w0rd-e5d3';

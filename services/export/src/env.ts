@@ -3,7 +3,7 @@ import {
   DatabaseEnvShape,
   ExportDirEnvShape,
   concurrencySetting,
-} from '@lectern/contracts/runtime';
+} from '@lectern/queue-runtime';
 
 export const ExportEnvSchema = BaseEnvSchema.extend({
   ...DatabaseEnvShape,

@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EXPORT_FILE_MAX_AGE_MS, EXPORT_FILE_NAME } from '@lectern/contracts/runtime';
+import { EXPORT_FILE_MAX_AGE_MS, EXPORT_FILE_NAME } from '@lectern/queue-runtime';
 import { ExportFiles } from './export-files';
 
 describe('ExportFiles', () => {

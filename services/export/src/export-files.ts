@@ -4,7 +4,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ExportFormat, RenderExportResult } from '@lectern/contracts';
-import { EXPORT_FILE_MAX_AGE_MS, EXPORT_FILE_NAME } from '@lectern/contracts/runtime';
+import { EXPORT_FILE_MAX_AGE_MS, EXPORT_FILE_NAME } from '@lectern/queue-runtime';
 
 const PARTIAL = '.part';
 const SWEEP_INTERVAL_MS = 60_000;

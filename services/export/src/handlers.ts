@@ -1,5 +1,5 @@
-import { ExportFormatSchema, QueueName } from '@lectern/contracts';
-import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import { ExportFormatSchema, type QueueName } from '@lectern/contracts';
+import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { ExportFiles } from './export-files';
 import type { ExportStore } from './export-store';
 import { contentTypeFor, renderExport } from './render';
@@ -13,8 +13,6 @@ export const VIDEO_NOT_FOUND = 'Video not found.';
 
 export function createExportHandlers(deps: ExportDependencies): JobHandlers<typeof QueueName.Export> {
   return {
-    ping: () => Promise.resolve({ service: QueueName.Export, pid: process.pid, receivedAt: Date.now() }),
-
     render: async ({ videoId, userId, format: requested }) => {
       const format = ExportFormatSchema.safeParse(requested);
       if (!format.success) throw new PermanentJobError(400, 'Export format must be txt, pdf or docx.');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
-import { LOG_REDACT_PATHS } from '@lectern/contracts/runtime';
+import { LOG_REDACT_PATHS } from '@lectern/queue-runtime';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { AiModule } from './ai/ai.module';

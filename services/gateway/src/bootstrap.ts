@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createRedis, evictionPolicyWarning } from '@lectern/contracts/runtime';
+import { createRedis, evictionPolicyWarning } from '@lectern/queue-runtime';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import type { GatewayEnv } from './config/gateway-env';

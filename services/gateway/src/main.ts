@@ -1,4 +1,4 @@
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, JobRequester, createLogger } from '@lectern/contracts/runtime';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, JobRequester, createLogger } from '@lectern/queue-runtime';
 import { createGateway } from './bootstrap';
 import { resolveGatewayEnv } from './config/load-gateway-env';
 

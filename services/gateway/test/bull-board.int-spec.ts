@@ -6,7 +6,7 @@ import {
   PermanentJobError,
   startQueueWorker,
   type JobHandlers,
-} from '@lectern/contracts/runtime';
+} from '@lectern/queue-runtime';
 import { trimForDisplay } from '../src/admin/bull-board';
 import { confirmEmail, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { CONFIG_ERROR_EXIT_CODE } from '@lectern/contracts/runtime';
+import { CONFIG_ERROR_EXIT_CODE } from '@lectern/queue-runtime';
 
 const gatewayMain = path.resolve(__dirname, '../dist/main.js');
 

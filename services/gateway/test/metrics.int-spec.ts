@@ -8,12 +8,12 @@ import {
   startQueueWorker,
   type JobHandlers,
   type RunningQueueWorker,
-} from '@lectern/contracts/runtime';
+} from '@lectern/queue-runtime';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { MetricsModule } from '../src/metrics/metrics.module';
 import { usageMonth } from '../src/usage/usage.service';
-import { signedInBrowser } from './support/library-fixtures';
+import { signedInBrowser } from './support/signed-in-browser';
 import { resolveGatewayEnv } from '../src/config/load-gateway-env';
 import {
   confirmEmail,

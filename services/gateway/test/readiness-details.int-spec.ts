@@ -1,6 +1,6 @@
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { confirmEmail, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
-import { eventually } from './support/test-workers';
+import { eventually } from './support/eventually';
 
 // Readiness is public (load balancers call it signed out): it names the parts that are down and nothing else.
 describe('readiness details', () => {

@@ -1,4 +1,4 @@
-import { parseEnv } from '@lectern/contracts/runtime';
+import { parseEnv } from '@lectern/queue-runtime';
 import { DEFAULT_MAIL_FROM, mailConfig, MailEnvSchema } from './env';
 
 describe('mail worker configuration', () => {

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  BaseEnvSchema,
-  DatabaseEnvShape,
-  DevMailEnvShape,
-  concurrencySetting,
-} from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape, concurrencySetting } from '@lectern/queue-runtime';
 
 export const DEFAULT_MAIL_FROM = 'Lectern <no-reply@localhost>';
 
@@ -31,7 +26,7 @@ export const MailEnvSchema = BaseEnvSchema.extend({
 });
 export type MailEnv = z.infer<typeof MailEnvSchema>;
 
-/** What the mail worker needs to run; the gateway's integration tests build it from their own settings. */
+/** The mail worker's settings, APP_URL resolved. */
 export interface MailConfig extends Pick<
   MailEnv,
   'NODE_ENV' | 'DEV_MAIL_PAGE' | 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM'

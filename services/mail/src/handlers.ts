@@ -1,5 +1,5 @@
-import { QueueName, type MailResult } from '@lectern/contracts';
-import { PermanentJobError, type JobHandlers } from '@lectern/contracts/runtime';
+import type { MailResult, QueueName } from '@lectern/contracts';
+import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { MailSender } from './mail-sender';
 import type { MailStore } from './mail-store';
 import { passwordChangedMail, passwordResetMail, verificationMail, type MailMessage } from './messages';
@@ -30,7 +30,6 @@ export function createMailHandlers({
     }
   };
   return {
-    ping: () => Promise.resolve({ service: QueueName.Mail, pid: process.pid, receivedAt: Date.now() }),
     'send-email-verification': async ({ userId }) => {
       const user = await store.findById(userId);
       if (!user || user.emailVerified) return skipped;

@@ -1,4 +1,4 @@
-import { DEV_MAIL_KEPT, devMailKey, type DevMail, type Logger } from '@lectern/contracts/runtime';
+import { DEV_MAIL_KEPT, devMailKey, type DevMail, type Logger } from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailMessage } from './messages';

@@ -1,11 +1,11 @@
 import { QueueName } from '@lectern/contracts';
-import { runWorkerProcess } from '@lectern/contracts/runtime';
-import { mailConfig, MailEnvSchema } from './env';
-import { createMailRuntime } from './mail-runtime';
+import { runWorkerProcess } from '@lectern/queue-runtime';
+import { MailEnvSchema } from './env';
+import { createMailRuntime } from './runtime';
 
 void runWorkerProcess({
   queue: QueueName.Mail,
   envSchema: MailEnvSchema,
   concurrency: (env) => env.MAIL_CONCURRENCY,
-  setup: (env, logger) => Promise.resolve(createMailRuntime(mailConfig(env), logger)),
+  setup: createMailRuntime,
 });

@@ -1,4 +1,4 @@
-import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/queue-runtime';
 import { YouTubeEnvSchema } from './youtube';
 
 export const TranscriptsEnvSchema = BaseEnvSchema.extend({

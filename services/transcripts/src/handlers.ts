@@ -1,5 +1,5 @@
-import { QueueName, storedDefaultTrack, type CaptionTrackChoice } from '@lectern/contracts';
-import type { JobHandlers } from '@lectern/contracts/runtime';
+import { storedDefaultTrack, type CaptionTrackChoice, type QueueName } from '@lectern/contracts';
+import type { JobHandlers } from '@lectern/queue-runtime';
 import type { CachedVideo, TranscriptStore } from './transcript-store';
 import { chooseDefaultTrack, findTrack, YouTubeFailures, type YouTubeClient } from './youtube';
 
@@ -25,9 +25,7 @@ export function createTranscriptsHandlers(
   deps: TranscriptsDependencies,
 ): JobHandlers<typeof QueueName.Transcripts> {
   return {
-    ping: () => Promise.resolve({ service: QueueName.Transcripts, pid: process.pid, receivedAt: Date.now() }),
-
-    'fetch-transcript': async ({ youtubeId, track, preferredLanguages }) => {
+    'fetch-transcript': async ({ youtubeId, track, preferredLanguages }, { signal }) => {
       // Another request may have fetched it while this job waited: YouTube is asked once per caption track.
       const cached = await deps.store.findVideo(youtubeId);
       const wanted = wantedTrack(cached, track, preferredLanguages);
@@ -43,7 +41,7 @@ export function createTranscriptsHandlers(
       }
 
       // Without a chosen track YouTube's own list decides (the same choice, unless the list has changed).
-      const transcript = await deps.youtube.fetchTranscript(youtubeId, { track, preferredLanguages });
+      const transcript = await deps.youtube.fetchTranscript(youtubeId, { track, preferredLanguages, signal });
       return { transcriptId: await deps.store.save(transcript), fetched: true };
     },
   };

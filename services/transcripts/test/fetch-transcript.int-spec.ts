@@ -1,5 +1,5 @@
-import type { JobContext } from '@lectern/contracts/runtime';
-import { decodeFailure } from '@lectern/contracts/runtime';
+import type { JobContext } from '@lectern/queue-runtime';
+import { decodeFailure } from '@lectern/queue-runtime';
 import type { FetchTranscriptData } from '@lectern/contracts';
 import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
 import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '../src/fake-youtube/lectures';

@@ -1,4 +1,4 @@
-import { PermanentJobError, TransientJobError, decodeFailure } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError, decodeFailure } from '@lectern/queue-runtime';
 import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
 import { BOT_CHECK_TEXTS } from '../src/fake-youtube/catalogue';
 import { CONSENT_VERSION } from '../src/fake-youtube/consent-page';

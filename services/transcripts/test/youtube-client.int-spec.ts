@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { PermanentJobError, TransientJobError, decodeFailure } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError, decodeFailure } from '@lectern/queue-runtime';
 import type { FetchedTranscript } from '@lectern/contracts';
 import { startFakeYouTube, TEN_HOUR_SEGMENTS, type FakeYouTube } from '../src/fake-youtube';
 import { autoCaptions, timeLines } from '../src/fake-youtube/captions';

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeFailure } from '@lectern/contracts/runtime';
+import { decodeFailure } from '@lectern/queue-runtime';
 import { YouTubeSession } from '../src/youtube/youtube-session';
 
 // The session's own rules, against a tiny scripted server: redirects, refused destinations, short-circuiting.

@@ -1,5 +1,5 @@
 import type { FeatureType, SummaryLength } from '../entities';
-import type { JobKind, PingJob } from './common';
+import type { JobKind } from './common';
 
 /**
  * Write one feature over a cached transcript. The payload stays small: the worker loads the segments from
@@ -29,6 +29,5 @@ export interface GenerateResult {
 
 /** The jobs the ai worker handles. */
 export interface AiJobs {
-  ping: PingJob;
   generate: JobKind<GenerateData, GenerateResult>;
 }

@@ -1,5 +1,5 @@
 import type { Plan, SubscriptionStatus } from '../entities';
-import type { JobKind, PingJob } from './common';
+import type { JobKind } from './common';
 
 /** A hosted Checkout Session for the Pro price; the worker creates the user's Stripe customer once. */
 export interface CreateCheckoutSessionData {
@@ -71,7 +71,6 @@ export interface BillingSyncResult {
 
 /** The jobs the billing worker handles. */
 export interface BillingJobs {
-  ping: PingJob;
   'create-checkout-session': JobKind<CreateCheckoutSessionData, SessionUrlResult>;
   'create-portal-session': JobKind<CreatePortalSessionData, SessionUrlResult>;
   'process-webhook-event': JobKind<ProcessWebhookEventData, BillingSyncResult>;

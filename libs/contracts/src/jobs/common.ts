@@ -6,7 +6,7 @@ export interface JobKind<Data, Result> {
   result: Result;
 }
 
-/** Every service answers `ping`: the request-reply path's smoke test and a liveness probe. */
+/** Every queue answers `ping` (in the queue runtime): the request-reply path's smoke test and a liveness probe. */
 export interface PingData {
   sentAt: number;
 }

@@ -1,5 +1,5 @@
 import type { ExportFormat } from '../entities';
-import type { JobKind, PingJob } from './common';
+import type { JobKind } from './common';
 
 /**
  * Render one of the user's videos as a file. The worker loads the video, highlights, notes and AI content from
@@ -30,6 +30,5 @@ export interface RenderExportResult {
 
 /** The jobs the export worker handles. */
 export interface ExportJobs {
-  ping: PingJob;
   render: JobKind<RenderExportData, RenderExportResult>;
 }

@@ -1,4 +1,4 @@
-import type { JobKind, PingJob } from './common';
+import type { JobKind } from './common';
 
 /**
  * The mail worker writes the link's token itself and stores only its hash: the token never travels through Redis
@@ -26,7 +26,6 @@ export interface MailResult {
 
 /** The jobs the mail worker handles. */
 export interface MailJobs {
-  ping: PingJob;
   'send-email-verification': JobKind<SendEmailVerificationData, MailResult>;
   'send-password-reset': JobKind<SendPasswordResetData, MailResult>;
   'send-password-changed': JobKind<SendPasswordChangedData, MailResult>;

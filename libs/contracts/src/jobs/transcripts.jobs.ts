@@ -1,5 +1,5 @@
 import type { CaptionTrack, CaptionTrackChoice, TranscriptSegment } from '../entities';
-import type { JobKind, PingJob } from './common';
+import type { JobKind } from './common';
 
 /** Fetch a video's transcript into the shared cache (once per video), answering the cached row's id. */
 export interface FetchTranscriptData {
@@ -20,7 +20,6 @@ export interface FetchTranscriptResult {
 
 /** The jobs the transcripts worker handles. */
 export interface TranscriptsJobs {
-  ping: PingJob;
   'fetch-transcript': JobKind<FetchTranscriptData, FetchTranscriptResult>;
 }
 

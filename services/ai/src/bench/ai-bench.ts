@@ -9,7 +9,7 @@ import {
   deleteKeysUnderPrefix,
   startQueueWorker,
   type RunningQueueWorker,
-} from '@lectern/contracts/runtime';
+} from '@lectern/queue-runtime';
 import type { GenerationRequest } from '../engines/engine';
 import { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
 import { OfflineEngine } from '../engines/offline/offline-engine';

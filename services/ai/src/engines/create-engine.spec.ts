@@ -1,4 +1,4 @@
-import { parseEnv } from '@lectern/contracts/runtime';
+import { parseEnv } from '@lectern/queue-runtime';
 import { z } from 'zod';
 import { createEngine } from './create-engine';
 import { AiEngineEnvShape } from './engine-config';

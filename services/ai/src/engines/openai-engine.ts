@@ -1,4 +1,4 @@
-import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import OpenAI, { type ClientOptions } from 'openai';
 import type { AiEngine, GenerationRequest, GenerationResult } from './engine';
 import {

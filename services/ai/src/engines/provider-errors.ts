@@ -1,4 +1,4 @@
-import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 
 /** Raised by our own deadline (AI_TIMEOUT_MS), which covers one provider request and its retries. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AccountMessage, type MessageResponse } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import { deleteUser, hasStripeSubscription, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import type { UserRecord } from '@lectern/db';

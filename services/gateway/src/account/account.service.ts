@@ -7,7 +7,7 @@ import {
   type Lane,
   type MessageResponse,
 } from '@lectern/contracts';
-import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/contracts/runtime';
+import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
 import { changePassword, markEmailVerified, resetPassword, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';

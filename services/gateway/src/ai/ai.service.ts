@@ -11,7 +11,7 @@ import {
   type SummaryLength,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import {
   findNewestAiContent,
   findNewestAiContentOfVideo,

@@ -11,7 +11,7 @@ import {
   type CheckoutSyncResult,
   type SessionUrlResult,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { JobAdmission } from '../usage/job-admission';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import type { Redis } from 'ioredis';
 import { Subject } from 'rxjs';
 import { planChangedChannel, type PlanChangedEvent } from '@lectern/contracts';
-import { createRedis, quitRedis } from '@lectern/contracts/runtime';
+import { createRedis, quitRedis } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 

@@ -2,7 +2,7 @@ import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableExce
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
-import { JobRequester, queueStripeEvent } from '@lectern/contracts/runtime';
+import { JobRequester, queueStripeEvent } from '@lectern/queue-runtime';
 import { findStripeEvent, insertStripeEventIfAbsent, typeormDb, type Db } from '@lectern/db';
 import type { GatewayEnv } from '../config/gateway-env';
 import { withTimeout } from '../common/with-timeout';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createPool } from '@lectern/db';
-import { ConfigError, DatabaseEnvShape, parseEnv, redactCredentials } from '@lectern/contracts/runtime';
+import { ConfigError, DatabaseEnvShape, parseEnv, redactCredentials } from '@lectern/queue-runtime';
 import { GatewayEnvSchema } from '../config/gateway-env';
 import { AdminAccounts, UnknownAccountError } from './admin-accounts';
 

@@ -1,11 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import {
-  BaseEnvSchema,
-  DatabaseEnvShape,
-  DevMailEnvShape,
-  ExportDirEnvShape,
-} from '@lectern/contracts/runtime';
+import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape, ExportDirEnvShape } from '@lectern/queue-runtime';
 import { parseSampleVideos } from './sample-videos';
 
 const httpUrl = (what: string) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ConfigError, parseEnv } from '@lectern/contracts/runtime';
+import { ConfigError, parseEnv } from '@lectern/queue-runtime';
 import { GatewayEnvSchema, type GatewayEnv } from './gateway-env';
 
 /** Parses and completes the gateway's configuration; throws ConfigError with a one-line reason. */

@@ -16,7 +16,7 @@ import {
   type ExportFormat,
   type User,
 } from '@lectern/contracts';
-import { exportFilePath, JobRequester } from '@lectern/contracts/runtime';
+import { exportFilePath, JobRequester } from '@lectern/queue-runtime';
 import { isVideoOfUser, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';

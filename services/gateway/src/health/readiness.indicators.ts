@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { QUEUE_NAMES } from '@lectern/contracts';
-import { readHeartbeats } from '@lectern/contracts/runtime';
+import { readHeartbeats } from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
 import { ping, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';

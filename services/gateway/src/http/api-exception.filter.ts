@@ -7,7 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { JobRequestError } from '@lectern/contracts/runtime';
+import { JobRequestError } from '@lectern/queue-runtime';
 import { TooManyRequestsException } from './too-many-requests';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';

@@ -1,4 +1,4 @@
-import { devMailKey, devMailPageOn, type DevMail } from '@lectern/contracts/runtime';
+import { devMailKey, devMailPageOn, type DevMail } from '@lectern/queue-runtime';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { GatewayEnv } from '../config/gateway-env';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { laneQueueName, QueueName, type JobDataOf, type JobNameOf, type Lane } from '@lectern/contracts';
-import { jobOptionsFor, JobRequester } from '@lectern/contracts/runtime';
+import { jobOptionsFor, JobRequester } from '@lectern/queue-runtime';
 import { withTimeout } from '../common/with-timeout';
 
 type MailJob = Exclude<JobNameOf<typeof QueueName.Mail>, 'ping'>;

@@ -1,11 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LANES, laneQueueName, QUEUE_NAMES } from '@lectern/contracts';
-import {
-  JobRequester,
-  readJobRunTotals,
-  readYouTubeBlocks,
-  type JobRunTotals,
-} from '@lectern/contracts/runtime';
+import { JobRequester, readJobRunTotals, readYouTubeBlocks, type JobRunTotals } from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { withTimeout } from '../common/with-timeout';

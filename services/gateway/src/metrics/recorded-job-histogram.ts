@@ -1,4 +1,4 @@
-import { JOB_DURATION_BUCKETS, type JobRunTotals } from '@lectern/contracts/runtime';
+import { JOB_DURATION_BUCKETS, type JobRunTotals } from '@lectern/queue-runtime';
 import type { Metric } from 'prom-client';
 
 interface HistogramValue {

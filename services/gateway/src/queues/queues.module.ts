@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { JobRequester, createRedis, quitRedis } from '@lectern/contracts/runtime';
+import { JobRequester, createRedis, quitRedis } from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
 import { createClient, type RedisClientType } from 'redis';
 import type { GatewayEnv } from '../config/gateway-env';

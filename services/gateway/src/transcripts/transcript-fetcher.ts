@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isRecordId, QueueName, type CaptionTrackChoice, type User } from '@lectern/contracts';
-import { JobRequester } from '@lectern/contracts/runtime';
+import { JobRequester } from '@lectern/queue-runtime';
 import { findTranscriptOfVideo, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { foreignResult } from '../library/foreign-result';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { hasProAccess, type User } from '@lectern/contracts';
-import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/contracts/runtime';
+import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { withTimeout } from '../common/with-timeout';

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { streamDownload, type StreamedDownload } from './export-fixtures';
+import { streamDownload, type StreamedDownload } from './stream-download';
 
 export interface StreamingMemory {
   download: StreamedDownload;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { deleteKeysUnderPrefix } from '@lectern/contracts/runtime';
+import { deleteKeysUnderPrefix } from '@lectern/queue-runtime';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { createGateway } from '../../src/bootstrap';

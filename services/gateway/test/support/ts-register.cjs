@@ -1,5 +1,5 @@
 // `node -r ./ts-register.cjs child.ts`: runs a test's TypeScript in a child process the way Jest runs it (the
-// same SWC options, @lectern/contracts from its source), so a child never depends on a stale build.
+// same SWC options, the libraries from their sources), so a child never depends on a stale build.
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
@@ -10,7 +10,8 @@ const [, swcOptions] = preset.transform['^.+\\.(t|j)s$'];
 const contracts = path.join(__dirname, '../../../../libs/contracts/src');
 const aliases = {
   '@lectern/contracts': path.join(contracts, 'index.ts'),
-  '@lectern/contracts/runtime': path.join(contracts, 'runtime/index.ts'),
+  '@lectern/db': path.join(__dirname, '../../../../libs/db/src/index.ts'),
+  '@lectern/queue-runtime': path.join(__dirname, '../../../../libs/queue-runtime/src/index.ts'),
 };
 
 const resolveFilename = Module._resolveFilename;

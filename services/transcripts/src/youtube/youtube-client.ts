@@ -4,7 +4,7 @@ import {
   type CaptionTrackChoice,
   type FetchedTranscript,
 } from '@lectern/contracts';
-import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import type { Dispatcher } from 'undici';
 import {
   fetchTranscript as fetchCaptions,

@@ -1,20 +1,26 @@
-import { parseEnv } from '@lectern/contracts/runtime';
+import { parseEnv } from '@lectern/queue-runtime';
 import { YouTubeEnvSchema, youTubeClientOptionsFromEnv } from './youtube-env';
 
 describe('YouTubeEnvSchema', () => {
   it('defaults to YouTube itself, without a proxy', () => {
     const env = parseEnv(YouTubeEnvSchema, { YOUTUBE_PROXY_URL: '' });
-    expect(youTubeClientOptionsFromEnv(env)).toEqual({ origin: 'https://www.youtube.com', proxyUrls: [] });
+    expect(youTubeClientOptionsFromEnv(env)).toEqual({
+      origin: 'https://www.youtube.com',
+      proxyUrls: [],
+      timeoutMs: 15_000,
+    });
   });
 
   it('takes a local origin and a proxy', () => {
     const env = parseEnv(YouTubeEnvSchema, {
       YOUTUBE_ORIGIN: 'http://127.0.0.1:3099',
       YOUTUBE_PROXY_URL: 'http://user:secret@proxy.internal:8080',
+      YOUTUBE_TIMEOUT_MS: '1000',
     });
     expect(youTubeClientOptionsFromEnv(env)).toEqual({
       origin: 'http://127.0.0.1:3099',
       proxyUrls: ['http://user:secret@proxy.internal:8080'],
+      timeoutMs: 1000,
     });
   });
 

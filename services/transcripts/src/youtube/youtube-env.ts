@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { YouTubeClientOptions } from './youtube-client';
+import { DEFAULT_YOUTUBE_TIMEOUT_MS, type YouTubeClientOptions } from './youtube-client';
 
 const HTTP_URL = /^https?:\/\/[^\s,]+$/;
 
@@ -37,9 +37,16 @@ export const YouTubeEnvSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .default('https://www.youtube.com'),
   YOUTUBE_PROXY_URL: proxyList,
+  /** How long one request to YouTube may take, its body included. */
+  YOUTUBE_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(100, 'must be at least 100')
+    .max(120_000, 'must be at most 120000')
+    .default(DEFAULT_YOUTUBE_TIMEOUT_MS),
 });
 export type YouTubeEnv = z.infer<typeof YouTubeEnvSchema>;
 
 export function youTubeClientOptionsFromEnv(env: YouTubeEnv): YouTubeClientOptions {
-  return { origin: env.YOUTUBE_ORIGIN, proxyUrls: env.YOUTUBE_PROXY_URL };
+  return { origin: env.YOUTUBE_ORIGIN, proxyUrls: env.YOUTUBE_PROXY_URL, timeoutMs: env.YOUTUBE_TIMEOUT_MS };
 }

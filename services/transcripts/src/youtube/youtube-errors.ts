@@ -1,5 +1,5 @@
 import type { CaptionTrackChoice } from '@lectern/contracts';
-import { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import type { Playability } from './playability';
 import { describeTrack } from './track-choice';
 

@@ -1,4 +1,4 @@
-import type { PermanentJobError, TransientJobError } from '@lectern/contracts/runtime';
+import type { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import { fetch as undiciFetch, type Dispatcher } from 'undici';
 import type { InnerTubeClient } from './innertube-clients';
 import { captionFormatOf, type CaptionFormat } from './normalise';

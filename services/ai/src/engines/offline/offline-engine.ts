@@ -1,4 +1,4 @@
-import { PermanentJobError } from '@lectern/contracts/runtime';
+import { PermanentJobError } from '@lectern/queue-runtime';
 import type { AiEngine, GenerationRequest, GenerationResult } from '../engine';
 import { writeActionPlan, writeBlogPost, writeTweetThread } from './content-writers';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './study-writers';

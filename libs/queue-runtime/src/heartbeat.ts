@@ -1,0 +1,54 @@
+import type { Redis } from 'ioredis';
+import type { QueueName } from '@lectern/contracts';
+
+const BEAT_INTERVAL_MS = 5000;
+const BEAT_TTL_SECONDS = 15;
+
+export interface WorkerBeat {
+  service: QueueName;
+  pid: number;
+  host: string;
+  startedAt: string;
+  beatAt: string;
+  activeJobs: number;
+}
+
+function beatKey(prefix: string, service: QueueName, instance: string): string {
+  return `${prefix}:workers:${service}:${instance}`;
+}
+
+/** Each worker process keeps a short-lived key alive in Redis; the gateway's readiness reads them. */
+export function startHeartbeat(
+  redis: Redis,
+  prefix: string,
+  beat: () => Omit<WorkerBeat, 'beatAt'>,
+): { stop: () => Promise<void> } {
+  const first = beat();
+  const key = beatKey(prefix, first.service, `${first.host}:${first.pid}`);
+  const write = () =>
+    redis
+      .set(key, JSON.stringify({ ...beat(), beatAt: new Date().toISOString() }), 'EX', BEAT_TTL_SECONDS)
+      .catch(() => undefined);
+  void write();
+  const timer = setInterval(() => void write(), BEAT_INTERVAL_MS);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await redis.del(key).catch(() => undefined);
+    },
+  };
+}
+
+export async function readHeartbeats(redis: Redis, prefix: string): Promise<WorkerBeat[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:workers:*`, 'COUNT', 200);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  if (keys.length === 0) return [];
+  const values = await redis.mget(keys);
+  return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as WorkerBeat);
+}

@@ -1,0 +1,211 @@
+import { hostname } from 'node:os';
+import { UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import {
+  LANES,
+  laneQueueName,
+  type JobDataOf,
+  type JobResultOf,
+  type Lane,
+  type PingResult,
+  type QueueName,
+  type ServiceJobNameOf,
+} from '@lectern/contracts';
+import { startHeartbeat } from './heartbeat';
+import { recordJobRun, type JobOutcome } from './job-metrics';
+import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
+import type { Logger } from './logger';
+import { createRedis, evictionPolicyWarning, quitRedis } from './redis';
+import { withinTime } from './within-time';
+
+export interface JobContext {
+  job: Job;
+  lane: Lane;
+  logger: Logger;
+  /**
+   * Aborted when the job should give up: the worker is stopping and its grace for running jobs has passed, or
+   * the job's time limit (when the worker has one) has passed. Hand it to fetches and other long waits.
+   */
+  signal: AbortSignal;
+}
+
+/**
+ * A handler per job name of the service's queue: the compiler refuses a missing or unknown one. `ping` is not
+ * among them: every queue worker answers it itself.
+ */
+export type JobHandlers<Q extends QueueName> = {
+  [N in ServiceJobNameOf<Q>]: (data: JobDataOf<Q, N>, context: JobContext) => Promise<JobResultOf<Q, N>>;
+};
+
+export interface QueueWorkerOptions<Q extends QueueName> {
+  queue: Q;
+  handlers: JobHandlers<Q>;
+  redisUrl: string;
+  prefix: string;
+  concurrency: number;
+  logger: Logger;
+  /** How long a job's lock lives without renewal; a killed worker's job is taken over after about this long. */
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
+  /**
+   * How long a stop waits for running jobs before it closes anyway; a job still running then is logged by name
+   * and, its lock no longer renewed, is taken over by another worker as a stalled job.
+   */
+  runningJobsGraceMs?: number;
+  /** How long one job may run; past it the job's signal is aborted. Without it only a stop aborts a job. */
+  jobTimeLimitMs?: number;
+}
+
+export interface RunningQueueWorker {
+  readonly scheduler: LaneScheduler;
+  close(): Promise<void>;
+}
+
+const IDLE_CLOSE_GRACE_MS = 5_000;
+const RUNNING_JOBS_GRACE_MS = 5 * 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function pingAnswer(queue: QueueName): Promise<PingResult> {
+  return Promise.resolve({ service: queue, pid: process.pid, receivedAt: Date.now() });
+}
+
+interface RunningJob {
+  name: string;
+  stop: AbortController;
+}
+
+/**
+ * Consumes both lanes of a service's queue with one shared pool of slots (see LaneScheduler). Handler errors
+ * reach BullMQ: permanent ones (UnrecoverableError) fail at once, others are retried with back-off.
+ */
+export async function startQueueWorker<Q extends QueueName>(
+  options: QueueWorkerOptions<Q>,
+): Promise<RunningQueueWorker> {
+  const { queue, handlers, logger } = options;
+  const connection = createRedis(options.redisUrl);
+  const scheduler = new LaneScheduler(options.concurrency);
+  // What runs now, by job id: named in the log and aborted if a stop gives up waiting for it.
+  const running = new Map<string, RunningJob>();
+  const handlerFor = (name: string) =>
+    (handlers as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>)[name] ??
+    (name === 'ping' ? () => pingAnswer(queue) : undefined);
+
+  const workers = LANES.map((lane) => {
+    const worker = new Worker(
+      laneQueueName(queue, lane),
+      async (job, token) => {
+        let release: () => void;
+        try {
+          release = await scheduler.acquire(lane);
+        } catch (error) {
+          if (error instanceof SchedulerClosedError && token) {
+            // Shutting down before this job started: hand it back untouched for the next worker.
+            await job.moveToWait(token);
+            throw new WaitingError();
+          }
+          throw error;
+        }
+        const started = Date.now();
+        const stop = new AbortController();
+        running.set(String(job.id), { name: job.name, stop });
+        const signal =
+          options.jobTimeLimitMs === undefined
+            ? stop.signal
+            : AbortSignal.any([stop.signal, AbortSignal.timeout(options.jobTimeLimitMs)]);
+        let outcome: JobOutcome = 'completed';
+        try {
+          const handler = handlerFor(job.name);
+          if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}" on queue "${queue}".`);
+          const result = await handler(job.data, {
+            job,
+            lane,
+            logger: logger.child({ jobId: job.id, job: job.name, lane }),
+            signal,
+          });
+          logger.debug({ jobId: job.id, job: job.name, lane, ms: Date.now() - started }, 'job completed');
+          return result;
+        } catch (error) {
+          if (stop.signal.aborted && token) {
+            // Given up by a stop, not failed: back to the queue, as a stalled job would be, for the next worker.
+            outcome = 'retried';
+            const handedBack = await job.moveToWait(token).then(
+              () => true,
+              () => false,
+            );
+            if (handedBack) throw new WaitingError();
+          }
+          const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+          outcome = error instanceof UnrecoverableError || lastAttempt ? 'failed' : 'retried';
+          throw error;
+        } finally {
+          running.delete(String(job.id));
+          release();
+          const run = { queue, job: job.name, outcome, seconds: (Date.now() - started) / 1000 };
+          void recordJobRun(connection, options.prefix, run);
+        }
+      },
+      {
+        connection,
+        prefix: options.prefix,
+        // Each lane holds a few jobs ready beyond the shared slots, so that when a slot frees up a Pro job is
+        // already waiting for it; a held job keeps its lock and goes back to the queue if the worker stops.
+        concurrency: options.concurrency * 2,
+        lockDuration: options.lockDurationMs ?? 15_000,
+        stalledInterval: options.stalledIntervalMs ?? 5_000,
+        maxStalledCount: 2,
+        autorun: true,
+      },
+    );
+    worker.on('failed', (job, error) => {
+      logger.warn(
+        { jobId: job?.id, job: job?.name, lane, attempts: job?.attemptsMade, reason: error.message },
+        'job failed',
+      );
+    });
+    worker.on('error', (error) => logger.error({ err: error, lane }, 'worker error'));
+    return worker;
+  });
+
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const evictionWarning = await evictionPolicyWarning(connection);
+  if (evictionWarning) logger.warn(evictionWarning);
+  const startedAt = new Date().toISOString();
+  const heartbeat = startHeartbeat(connection, options.prefix, () => ({
+    service: queue,
+    pid: process.pid,
+    host: hostname(),
+    startedAt,
+    activeJobs: scheduler.active,
+  }));
+
+  return {
+    scheduler,
+    async close() {
+      scheduler.close();
+      const closing = Promise.all(workers.map((w) => w.close()));
+      // Jobs already running finish, within a generous bound: a job that never ends must not keep a stop waiting.
+      const graceEnds = Date.now() + (options.runningJobsGraceMs ?? RUNNING_JOBS_GRACE_MS);
+      while (scheduler.active > 0 && Date.now() < graceEnds) await sleep(50);
+      if (scheduler.active > 0) {
+        logger.warn(
+          { queue, running: [...running].map(([id, { name }]) => ({ id, name })) },
+          'jobs still running at the end of the stop grace; aborting them and closing (they go back to the queue)',
+        );
+        for (const { stop } of running.values()) stop.abort(new Error(`the ${queue} worker is stopping`));
+      }
+      // With no job running, BullMQ's close only tidies its connections; after a Redis outage it can wait on a
+      // reconnection that never completes, so it gets a bounded time before the connections are cut.
+      const closed = closing.then(
+        () => true,
+        () => true,
+      );
+      if (!(await withinTime(closed, IDLE_CLOSE_GRACE_MS))) {
+        logger.warn({ queue }, 'the queue connections did not close in time; disconnecting them');
+        await Promise.all(workers.map((w) => w.disconnect().catch(() => undefined)));
+      }
+      // The heartbeat expires by itself if it cannot be removed now.
+      await withinTime(heartbeat.stop(), IDLE_CLOSE_GRACE_MS);
+      await quitRedis(connection, IDLE_CLOSE_GRACE_MS);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { Queue } from 'bullmq';
+import { QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts';
+import {
+  createRedis,
+  jobOptionsFor,
+  quitRedis,
+  withinTime,
+  type Logger,
+  type WorkerRuntime,
+} from '@lectern/queue-runtime';
+import { BillingService } from './billing.service';
+import { BillingStore } from './billing-store';
+import type { BillingEnv } from './env';
+import { createBillingHandlers } from './handlers';
+import { createStripeClient } from './stripe-client';
+import { StripeEventReconciler } from './stripe-event-reconciler';
+
+// Read a little after the period ends, so Stripe's state and our clock both say it is over.
+const PERIOD_END_MARGIN_MS = 1000;
+
+/**
+ * The billing worker's resources: PostgreSQL, the Stripe client, its own queue (delayed jobs) and pub/sub. It
+ * registers the reconciler's repeat job: every billing worker process does, one job exists.
+ */
+export async function createBillingRuntime(
+  config: BillingEnv,
+  logger: Logger,
+): Promise<WorkerRuntime<typeof QueueName.Billing>> {
+  const store = new BillingStore({
+    databaseUrl: config.DATABASE_URL,
+    maxConnections: 5,
+    onPoolError: (error) => logger.error({ err: error }, 'PostgreSQL connection error'),
+  });
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', () => undefined);
+  // Delayed syncs go to the pro lane: they concern paying users.
+  const queue = new Queue(laneQueueName(QueueName.Billing, 'pro'), {
+    connection: redis,
+    prefix: config.REDIS_PREFIX,
+  });
+  queue.on('error', () => undefined);
+
+  const service = new BillingService({
+    stripe: createStripeClient(config.STRIPE_SECRET_KEY, config.STRIPE_API_URL),
+    priceId: config.STRIPE_PRICE_ID,
+    store,
+    logger,
+    publish: async (event) => {
+      await redis.publish(planChangedChannel(config.REDIS_PREFIX), JSON.stringify(event));
+    },
+    scheduleSync: async (subscriptionId, at) => {
+      const delay = Math.max(0, at.getTime() - Date.now()) + PERIOD_END_MARGIN_MS;
+      await queue.add(
+        'sync-subscription',
+        { subscriptionId },
+        jobOptionsFor(QueueName.Billing, { delay, jobId: `period-end.${subscriptionId}.${at.getTime()}` }),
+      );
+    },
+  });
+
+  const reconciler = new StripeEventReconciler({
+    queue,
+    store,
+    logger,
+    afterMs: config.STRIPE_RECONCILE_AFTER_MS,
+  });
+  await reconciler.start();
+
+  return {
+    handlers: createBillingHandlers(service, reconciler),
+    async close() {
+      reconciler.stop();
+      // Bounded: after a Redis outage a close can wait on a reconnection that never completes.
+      const closed = queue.close().then(
+        () => true,
+        () => true,
+      );
+      if (!(await withinTime(closed, 5_000))) await queue.disconnect().catch(() => undefined);
+      await quitRedis(redis);
+      await store.close();
+    },
+  };
+}

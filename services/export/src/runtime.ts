@@ -1,0 +1,26 @@
+import type { QueueName } from '@lectern/contracts';
+import type { Logger, WorkerRuntime } from '@lectern/queue-runtime';
+import type { ExportEnv } from './env';
+import { ExportFiles } from './export-files';
+import { ExportStore } from './export-store';
+import { createExportHandlers } from './handlers';
+
+/** The export worker's resources: EXPORT_DIR (old files swept away) and the database it renders from. */
+export async function createExportRuntime(
+  env: ExportEnv,
+  logger: Logger,
+): Promise<WorkerRuntime<typeof QueueName.Export>> {
+  const files = new ExportFiles(env.EXPORT_DIR);
+  await files.prepare();
+  const stopSweeping = files.startSweeping((error) =>
+    logger.warn({ err: error }, 'could not remove old export files'),
+  );
+  const store = new ExportStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
+  return {
+    handlers: createExportHandlers({ store, files }),
+    close: async () => {
+      stopSweeping();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { QueueName } from '@lectern/contracts';
+import {
+  createRedis,
+  quitRedis,
+  recordYouTubeBlock,
+  type Logger,
+  type WorkerRuntime,
+} from '@lectern/queue-runtime';
+import type { TranscriptsEnv } from './env';
+import { createTranscriptsHandlers } from './handlers';
+import { TranscriptStore } from './transcript-store';
+import { createYouTubeClient, youTubeClientOptionsFromEnv } from './youtube';
+
+/** The transcripts worker's resources: the YouTube client, the transcript cache, and block counts in Redis. */
+export function createTranscriptsRuntime(
+  env: TranscriptsEnv,
+  logger: Logger,
+): Promise<WorkerRuntime<typeof QueueName.Transcripts>> {
+  // Blocks per proxy go to Redis, where the gateway's /metrics reads them.
+  const metrics = createRedis(env.REDIS_URL);
+  const youtube = createYouTubeClient({
+    ...youTubeClientOptionsFromEnv(env),
+    logger,
+    onBlocked: (proxy) => void recordYouTubeBlock(metrics, env.REDIS_PREFIX, proxy),
+  });
+  const store = new TranscriptStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
+  return Promise.resolve({
+    handlers: createTranscriptsHandlers({ youtube, store }),
+    close: async () => {
+      await youtube.close();
+      await store.close();
+      await quitRedis(metrics, 5_000);
+    },
+  });
+}

@@ -1,0 +1,112 @@
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sessionCookie, uniqueEmail, measureStreamingMemory } from '../../services/gateway/test/support';
+import {
+  docxPart,
+  listeningAddress,
+  pdfText,
+  startExportStack,
+  streamDownload,
+  type ExportStack,
+} from './support/export-fixtures';
+
+const MB = 2 ** 20;
+
+// The ten-hour fixture (12,000 captions) through the whole stack, in every format; then a file far larger than
+// any export through the gateway's streaming, in a process of its own, to show memory does not grow with it.
+describe('exporting a ten-hour video', () => {
+  let stack: ExportStack;
+  let base: string;
+  let cookie: string;
+  let videoId: string;
+  let downloads: string;
+
+  beforeAll(async () => {
+    stack = await startExportStack();
+    base = await listeningAddress(stack.gateway);
+    downloads = mkdtempSync(join(tmpdir(), 'lectern-downloads-'));
+    const signup = await stack.gateway
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: uniqueEmail('marathon'), password: 'correct horse', name: 'Marathon' });
+    cookie = sessionCookie(signup)!;
+    await stack.db.query(`UPDATE users SET plan = 'pro' WHERE id = $1`, [signup.body.id]);
+    const analysed = await stack.gateway
+      .http()
+      .post('/api/transcripts/fetch')
+      .set('Cookie', cookie)
+      .send({ youtubeUrl: 'https://www.youtube.com/watch?v=tenHourLong' });
+    expect(analysed.status).toBe(200);
+    videoId = analysed.body.id as string;
+  }, 120_000);
+  afterAll(async () => {
+    await stack.close();
+    rmSync(downloads, { recursive: true, force: true });
+  });
+
+  it.each(['txt', 'pdf', 'docx'])(
+    'exports it as %s, well-formed, to a slow client',
+    async (format) => {
+      const path = join(downloads, `ten-hours.${format}`);
+      const file = createWriteStream(path);
+      const download = await streamDownload(`${base}/api/videos/${videoId}/export/${format}`, cookie, {
+        onChunk: (chunk) => file.write(chunk),
+        pauseEveryBytes: 128 * 1024,
+      });
+      await new Promise((resolve) => file.end(resolve));
+
+      expect(download.status).toBe(200);
+      expect(download.bytes).toBe(Number(download.headers['content-length']));
+      expect(download.headers['content-disposition']).toContain(
+        `filename="The_Complete_Study_Marathon__10_hours_.${format}"`,
+      );
+      expect(stack.exportDirEntries()).toEqual([]);
+
+      const bytes = readFileSync(path);
+      if (format === 'txt') {
+        const text = bytes.toString('utf8');
+        expect(text.startsWith('The Complete Study Marathon (10 hours)\n')).toBe(true);
+        expect(text).toContain('Part 120. ');
+        expect(text).toMatch(/\n\[599:\d\d\] /);
+        expect(text.split('\n\n[').length).toBeGreaterThan(600);
+      } else if (format === 'pdf') {
+        expect(download.tail.toString('latin1')).toMatch(/%%EOF\s*$/);
+        const { text, pages } = await pdfText(bytes);
+        expect(pages).toBeGreaterThan(100);
+        expect(text).toContain(`Page ${pages}`);
+        expect(text).toContain('Part 120.');
+        expect(text).toContain('[599:');
+      } else {
+        const xml = await docxPart(bytes);
+        expect(xml.endsWith('</w:document>')).toBe(true);
+        expect(xml).toContain('Part 120.');
+        expect(xml).toContain('[599:');
+      }
+    },
+    120_000,
+  );
+
+  it('streams a file far larger than any export without holding it in memory, then deletes it', async () => {
+    const size = 512 * MB;
+    const path = join(stack.exportDir, '00000000-0000-4000-8000-00000000abcd.pdf');
+    writeFileSync(path, '');
+    truncateSync(path, size);
+    // Measured from before the request: a gateway that read the file whole would do it before the first byte.
+    const streamed = await measureStreamingMemory(path, { pauseEveryBytes: 8 * MB });
+    expect(streamed.download.status).toBe(200);
+    expect(streamed.download.bytes).toBe(size);
+    // A quarter of the file: holding it, or any large part of it, would not fit.
+    expect(streamed.rssMb).toBeLessThan(size / 4 / MB);
+    expect(streamed.heapMb + streamed.buffersMb).toBeLessThan(size / 4 / MB);
+    expect(existsSync(path)).toBe(false);
+  }, 60_000);
+});

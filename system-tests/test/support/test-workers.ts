@@ -1,0 +1,150 @@
+import { QueueName } from '@lectern/contracts';
+import {
+  createLogger,
+  parseEnv,
+  startQueueWorker,
+  type BaseEnvSchema,
+  type Logger,
+  type RunningQueueWorker,
+  type WorkerRuntime,
+} from '@lectern/queue-runtime';
+import type { z } from 'zod';
+import { AiEnvSchema } from '../../../services/ai/src/env';
+import { createAiRuntime } from '../../../services/ai/src/runtime';
+import { BillingEnvSchema } from '../../../services/billing/src/env';
+import { createBillingRuntime } from '../../../services/billing/src/runtime';
+import { ExportEnvSchema } from '../../../services/export/src/env';
+import { createExportRuntime } from '../../../services/export/src/runtime';
+import { MailEnvSchema } from '../../../services/mail/src/env';
+import { createMailRuntime } from '../../../services/mail/src/runtime';
+import { TranscriptsEnvSchema } from '../../../services/transcripts/src/env';
+import { createTranscriptsRuntime } from '../../../services/transcripts/src/runtime';
+import { type GatewayEnv } from '../../../services/gateway/test/support';
+
+export { eventually } from '../../../services/gateway/test/support';
+
+const logger = createLogger('test-worker', 'silent');
+
+export interface AiTestWorkerOptions {
+  /** An OpenAI-compatible server (the fake) for the ai worker; without a key it uses the offline engine. */
+  openAiBaseUrl?: string;
+  openAiApiKey?: string;
+  openAiModel?: string;
+  /** AI_TOKEN_BUDGET and AI_TIMEOUT_MS of the ai worker. */
+  aiTokenBudget?: number;
+  aiTimeoutMs?: number;
+}
+
+export interface TestWorkerOptions extends AiTestWorkerOptions {
+  concurrency?: number;
+  /** Where the transcripts worker finds YouTube: a fake YouTube's URL. */
+  youtubeOrigin?: string;
+  youtubeTimeoutMs?: number;
+  /** Where the billing worker finds Stripe: a fake Stripe's URL. */
+  stripeApiUrl?: string;
+  /** STRIPE_RECONCILE_AFTER_MS of the billing worker. */
+  stripeReconcileAfterMs?: number;
+  /** SMTP_URL of the mail worker (a test SMTP server's); without it mails are only logged. */
+  smtpUrl?: string;
+}
+
+/** The environment the worker processes would get beside this gateway, with the test's fakes in it. */
+export function testWorkerEnv(env: GatewayEnv, options: TestWorkerOptions = {}): NodeJS.ProcessEnv {
+  const concurrency = String(options.concurrency ?? 2);
+  return {
+    NODE_ENV: env.NODE_ENV,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: env.DATABASE_URL,
+    REDIS_URL: env.REDIS_URL,
+    REDIS_PREFIX: env.REDIS_PREFIX,
+    APP_URL: env.APP_URL,
+    DEV_MAIL_PAGE: env.DEV_MAIL_PAGE ? '1' : '0',
+    EXPORT_DIR: env.EXPORT_DIR,
+    YOUTUBE_ORIGIN: options.youtubeOrigin ?? 'http://127.0.0.1:9',
+    YOUTUBE_TIMEOUT_MS: String(options.youtubeTimeoutMs ?? 5000),
+    OPENAI_API_KEY: options.openAiApiKey,
+    OPENAI_BASE_URL: options.openAiBaseUrl,
+    OPENAI_MODEL: options.openAiModel,
+    AI_TOKEN_BUDGET: options.aiTokenBudget?.toString(),
+    AI_TIMEOUT_MS: options.aiTimeoutMs?.toString(),
+    AI_CONCURRENCY: concurrency,
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_PRICE_ID: env.STRIPE_PRICE_ID,
+    STRIPE_API_URL: options.stripeApiUrl,
+    STRIPE_RECONCILE_AFTER_MS: options.stripeReconcileAfterMs?.toString(),
+    SMTP_URL: options.smtpUrl,
+  };
+}
+
+interface TestWorker<Q extends QueueName, S extends typeof BaseEnvSchema> {
+  queue: Q;
+  envSchema: S;
+  setup: (env: z.infer<S>, logger: Logger) => Promise<WorkerRuntime<Q>>;
+}
+
+async function startTestWorker<Q extends QueueName, S extends typeof BaseEnvSchema>(
+  spec: TestWorker<Q, S>,
+  processEnv: NodeJS.ProcessEnv,
+  concurrency: number,
+): Promise<RunningQueueWorker> {
+  const env = parseEnv(spec.envSchema, processEnv);
+  const runtime = await spec.setup(env, logger);
+  const running = await startQueueWorker({
+    queue: spec.queue,
+    handlers: runtime.handlers,
+    redisUrl: env.REDIS_URL,
+    prefix: env.REDIS_PREFIX,
+    concurrency,
+    logger,
+    // Well inside a suite's 60 s afterAll: a job that never ends is logged instead of hanging the suite.
+    runningJobsGraceMs: 20_000,
+  });
+  return {
+    scheduler: running.scheduler,
+    close: async () => {
+      await running.close();
+      await runtime.close();
+    },
+  };
+}
+
+/** Runs every worker service's runtime in this process, on the gateway's Redis prefix and database. */
+export async function startTestWorkers(
+  env: GatewayEnv,
+  options: TestWorkerOptions = {},
+): Promise<RunningQueueWorker[]> {
+  const processEnv = testWorkerEnv(env, options);
+  const concurrency = options.concurrency ?? 2;
+  // Each worker service's runtime, as its main.ts runs it.
+  return Promise.all([
+    startTestWorker(
+      { queue: QueueName.Transcripts, envSchema: TranscriptsEnvSchema, setup: createTranscriptsRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Ai, envSchema: AiEnvSchema, setup: createAiRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Export, envSchema: ExportEnvSchema, setup: createExportRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Billing, envSchema: BillingEnvSchema, setup: createBillingRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Mail, envSchema: MailEnvSchema, setup: createMailRuntime },
+      processEnv,
+      concurrency,
+    ),
+  ]);
+}
+
+export async function stopTestWorkers(workers: RunningQueueWorker[]): Promise<void> {
+  await Promise.all(workers.map((w) => w.close()));
+}
