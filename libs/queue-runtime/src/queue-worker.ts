@@ -47,8 +47,8 @@ export interface QueueWorkerOptions<Q extends QueueName> {
   lockDurationMs?: number;
   stalledIntervalMs?: number;
   /**
-   * How long a stop waits for running jobs before it closes anyway; a job still running then is logged by name
-   * and, its lock no longer renewed, is taken over by another worker as a stalled job.
+   * How long a stop waits for running jobs before it aborts them (their signal) and closes anyway; a job still
+   * running then is logged by name and goes back to the queue for another worker.
    */
   runningJobsGraceMs?: number;
   /** How long one job may run; past it the job's signal is aborted. Without it only a stop aborts a job. */
@@ -61,7 +61,8 @@ export interface RunningQueueWorker {
 }
 
 const IDLE_CLOSE_GRACE_MS = 5_000;
-const RUNNING_JOBS_GRACE_MS = 5 * 60_000;
+// Within the 25 s a worker process gives its whole stop (and Docker's 30 s stop grace), leaving time to close.
+const RUNNING_JOBS_GRACE_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -183,7 +184,7 @@ export async function startQueueWorker<Q extends QueueName>(
     async close() {
       scheduler.close();
       const closing = Promise.all(workers.map((w) => w.close()));
-      // Jobs already running finish, within a generous bound: a job that never ends must not keep a stop waiting.
+      // Jobs already running finish, within a bound: a job that never ends must not keep a stop waiting.
       const graceEnds = Date.now() + (options.runningJobsGraceMs ?? RUNNING_JOBS_GRACE_MS);
       while (scheduler.active > 0 && Date.now() < graceEnds) await sleep(50);
       if (scheduler.active > 0) {
