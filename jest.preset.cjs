@@ -28,6 +28,8 @@ module.exports = {
     '^@lectern/contracts$': `${contracts}/index.ts`,
     '^@lectern/queue-runtime$': `${queueRuntime}/index.ts`,
     '^@lectern/db$': `${db}/index.ts`,
+    '^@lectern/db/migrations$': `${db}/migrations/index.ts`,
+    '^@lectern/db/testing$': `${db}/testing.ts`,
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   testTimeout: 30_000,

@@ -10,8 +10,8 @@ export interface TranscriptSource {
 }
 
 /**
- * The ai worker's view of PostgreSQL: it only reads the shared transcript cache (the table belongs to the
- * gateway's migrations). Jobs carry a transcript's id, never its ten hours of text.
+ * The ai worker's view of PostgreSQL: it only reads the shared transcript cache (the table belongs to
+ * @lectern/db's migrations). Jobs carry a transcript's id, never its ten hours of text.
  */
 export class AiStore implements TranscriptSource {
   private readonly pool: Pool;

@@ -77,7 +77,7 @@ type Queryable = Db;
 export const LOCK_HELD = Symbol('lock held elsewhere');
 
 /**
- * The billing worker's plain SQL over the tables the gateway's migrations create: users (plan and billing
+ * The billing worker's plain SQL over the tables @lectern/db's migrations create: users (plan and billing
  * columns), stripe_subscriptions (each subscription's last known state) and stripe_events.
  */
 const lockName = (key: string) => `lectern-billing:${key}`;

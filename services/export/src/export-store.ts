@@ -16,7 +16,7 @@ import type { Pool } from 'pg';
 import type { ExportDocument } from './render';
 
 /**
- * Reads what an export shows straight from PostgreSQL (the tables belong to the gateway's migrations): the
+ * Reads what an export shows straight from PostgreSQL (the tables belong to @lectern/db's migrations): the
  * video with its cached transcript, its highlights, notes and the newest AI content of each kind.
  */
 export class ExportStore {

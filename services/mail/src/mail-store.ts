@@ -27,7 +27,7 @@ const toRecipient = (row: RecipientRow): Recipient => ({
   emailVerified: row.email_verified_at !== null,
 });
 
-/** The mail worker's view of PostgreSQL (the tables belong to the gateway's migrations): accounts and link tokens. */
+/** The mail worker's view of PostgreSQL (the tables belong to @lectern/db's migrations): accounts and link tokens. */
 export class MailStore {
   private readonly pool: Pool;
 

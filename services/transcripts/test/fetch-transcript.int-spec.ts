@@ -1,12 +1,12 @@
 import type { JobContext } from '@lectern/queue-runtime';
 import { decodeFailure } from '@lectern/queue-runtime';
 import type { FetchTranscriptData } from '@lectern/contracts';
+import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
 import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '../src/fake-youtube/lectures';
 import { createTranscriptsHandlers } from '../src/handlers';
 import { TranscriptStore } from '../src/transcript-store';
 import { createYouTubeClient, type YouTubeClient } from '../src/youtube';
-import { createTestDatabase, type TestDatabase } from './support/test-database';
 
 // The fetch-transcript handler over a real database migrated as the gateway does, against the fake YouTube.
 

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS } from '@lectern/db/migrations';
 
 // Serialises migrations when several gateways start at once.
 const MIGRATION_LOCK_ID = 4_217_300_001;

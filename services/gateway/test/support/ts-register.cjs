@@ -11,6 +11,7 @@ const contracts = path.join(__dirname, '../../../../libs/contracts/src');
 const aliases = {
   '@lectern/contracts': path.join(contracts, 'index.ts'),
   '@lectern/db': path.join(__dirname, '../../../../libs/db/src/index.ts'),
+  '@lectern/db/migrations': path.join(__dirname, '../../../../libs/db/src/migrations/index.ts'),
   '@lectern/queue-runtime': path.join(__dirname, '../../../../libs/queue-runtime/src/index.ts'),
 };
 

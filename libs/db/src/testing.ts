@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Client, escapeIdentifier } from 'pg';
 import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '../../../gateway/src/database/migrations';
+import { MIGRATIONS } from './migrations';
 
+/** A database of a test's own on the local PostgreSQL server, with Lectern's schema applied. */
 export interface TestDatabase {
+  name: string;
   url: string;
   query<R extends object = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<R[]>;
   drop(): Promise<void>;
@@ -21,19 +23,32 @@ async function onServer(sql: string): Promise<void> {
   }
 }
 
-/** A database of its own with the gateway's migrations applied, as the worker finds it in production. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * Creates a uniquely named database and applies the migrations (all of them unless told which), as the gateway
+ * does at start; `drop()` (in afterAll) closes its client and removes the database.
+ */
+export async function createTestDatabase(
+  options: { migrations?: readonly (typeof MIGRATIONS)[number][] } = {},
+): Promise<TestDatabase> {
   const name = `lectern_test_${randomBytes(5).toString('hex')}`;
   const url = `${SERVER}/${name}`;
   await onServer(`CREATE DATABASE ${escapeIdentifier(name)}`);
-  const migrations = new DataSource({ type: 'postgres', url, migrations: MIGRATIONS });
+  const migrations = new DataSource({
+    type: 'postgres',
+    url,
+    migrations: [...(options.migrations ?? MIGRATIONS)],
+  });
   await migrations.initialize();
-  await migrations.runMigrations({ transaction: 'each' });
-  await migrations.destroy();
+  try {
+    await migrations.runMigrations({ transaction: 'each' });
+  } finally {
+    await migrations.destroy();
+  }
 
   const client = new Client({ connectionString: url });
   await client.connect();
   return {
+    name,
     url,
     query: async <R extends object>(sql: string, params: unknown[] = []) =>
       (await client.query<R>(sql, params)).rows,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   createPool,
   findVideoIdByYoutubeId,
@@ -17,26 +16,24 @@ import {
   type Db,
 } from '@lectern/db';
 import type { Pool } from 'pg';
-import type { DataSource } from 'typeorm';
-import { createDataSource, runMigrations } from '../src/database/data-source';
-import { dropDatabase, ensureDatabase } from '../src/database/ensure-database';
+import { DataSource } from 'typeorm';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // The table modules run the same in a worker's pg pool and in a gateway TypeORM transaction.
-const url = `postgres://postgres@127.0.0.1:5432/lectern_test_${randomBytes(5).toString('hex')}`;
+let database: TestDatabase;
 let dataSource: DataSource;
 let pool: Pool;
 
 beforeAll(async () => {
-  await ensureDatabase(url);
-  dataSource = await createDataSource(url).initialize();
-  await runMigrations(dataSource);
-  pool = createPool(url, { max: 2 });
+  database = await createTestDatabase();
+  dataSource = await new DataSource({ type: 'postgres', url: database.url }).initialize();
+  pool = createPool(database.url, { max: 2 });
 });
 
 afterAll(async () => {
   await pool.end();
   await dataSource.destroy();
-  await dropDatabase(url);
+  await database.drop();
 });
 
 const transcript = (youtubeId: string) => ({

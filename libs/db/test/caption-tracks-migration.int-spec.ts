@@ -1,23 +1,16 @@
-import { randomBytes } from 'node:crypto';
-import { Client, escapeIdentifier } from 'pg';
+import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { MIGRATIONS } from '../../gateway/src/database/migrations';
-import { CaptionTracks1795330000000 } from '../../gateway/src/database/migrations/1795330000000-caption-tracks';
+import { MIGRATIONS } from '../src/migrations';
+import { CaptionTracks1795330000000 } from '../src/migrations/1795330000000-caption-tracks';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // The migration to one cached transcript per caption track, over rows stored before it.
 
-const SERVER = 'postgres://postgres@127.0.0.1:5432';
-const name = `lectern_test_${randomBytes(5).toString('hex')}`;
+let database: TestDatabase;
 let client: Client;
 
-async function onServer(sql: string): Promise<void> {
-  const admin = new Client({ connectionString: `${SERVER}/postgres` });
-  await admin.connect();
-  await admin.query(sql).finally(() => admin.end());
-}
-
 async function migrate(migrations: typeof MIGRATIONS, direction: 'up' | 'down' = 'up'): Promise<void> {
-  const source = new DataSource({ type: 'postgres', url: `${SERVER}/${name}`, migrations });
+  const source = new DataSource({ type: 'postgres', url: database.url, migrations });
   await source.initialize();
   try {
     if (direction === 'up') await source.runMigrations({ transaction: 'each' });
@@ -28,14 +21,15 @@ async function migrate(migrations: typeof MIGRATIONS, direction: 'up' | 'down' =
 }
 
 beforeAll(async () => {
-  await onServer(`CREATE DATABASE ${escapeIdentifier(name)}`);
-  await migrate(MIGRATIONS.filter((migration) => migration !== CaptionTracks1795330000000));
-  client = new Client({ connectionString: `${SERVER}/${name}` });
+  database = await createTestDatabase({
+    migrations: MIGRATIONS.filter((migration) => migration !== CaptionTracks1795330000000),
+  });
+  client = new Client({ connectionString: database.url });
   await client.connect();
 });
 afterAll(async () => {
   await client.end();
-  await onServer(`DROP DATABASE IF EXISTS ${escapeIdentifier(name)} WITH (FORCE)`);
+  await database.drop();
 });
 
 const insert = (youtubeId: string, language: string | null, auto: boolean) =>
