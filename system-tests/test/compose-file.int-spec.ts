@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
@@ -97,6 +97,19 @@ describe('docker-compose.yml', () => {
     expect(runtimeStage).toMatch(/^USER node$/m);
     expect(runtimeStage).toMatch(/npm ci --omit=dev/);
     expect(existsSync(path.join(root, 'libs/queue-runtime/src/worker-healthcheck.ts'))).toBe(true);
+  });
+
+  it('installs and ships every library the services link to, in both stages', () => {
+    const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+    const split = dockerfile.indexOf('AS service');
+    const [buildStage, runtimeStage] = [dockerfile.slice(0, split), dockerfile.slice(split)];
+    const libraries = readdirSync(path.join(root, 'libs'));
+    expect(libraries.length).toBeGreaterThan(0);
+    for (const library of libraries) {
+      expect(buildStage).toContain(`COPY libs/${library}/package.json libs/${library}/`);
+      expect(runtimeStage).toContain(`COPY libs/${library}/package.json libs/${library}/`);
+      expect(runtimeStage).toContain(`COPY --from=build /app/libs/${library}/dist libs/${library}/dist`);
+    }
   });
 
   it.each(LECTERN_SERVICES)('passes %s every setting it reads', (name) => {
