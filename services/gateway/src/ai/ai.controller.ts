@@ -1,10 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import type { AiContentItem } from '@lectern/contracts';
-import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe } from '../http/parse-id.pipe';
-import { VIDEO_NOT_FOUND } from '../library/video-not-found';
-import type { UserRecord } from '@lectern/db';
-import { toUser } from '../users/to-user';
+import type { AiContentItem, User } from '@lectern/contracts';
+import { SignedInGuard, SignedInUser } from '../auth/guards';
+import { videoIdPipe } from '../library/video-id';
 import { parseGenerateRequest } from './ai-request';
 import { AiService } from './ai.service';
 
@@ -15,15 +12,15 @@ export class AiController {
 
   @Get('content/:videoId')
   content(
-    @CurrentUser() user: UserRecord,
-    @Param('videoId', new ParseIdPipe(VIDEO_NOT_FOUND)) videoId: string,
+    @SignedInUser() user: User,
+    @Param('videoId', videoIdPipe) videoId: string,
   ): Promise<AiContentItem[]> {
     return this.ai.list(user.id, videoId);
   }
 
   @Post('generate')
   @HttpCode(200)
-  generate(@CurrentUser() user: UserRecord, @Body() body: unknown): Promise<AiContentItem> {
-    return this.ai.generate(toUser(user), parseGenerateRequest(body));
+  generate(@SignedInUser() user: User, @Body() body: unknown): Promise<AiContentItem> {
+    return this.ai.generate(user, parseGenerateRequest(body));
   }
 }

@@ -22,7 +22,7 @@ import {
   type Db,
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../library/video-not-found';
+import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';

@@ -13,6 +13,7 @@ import type { Request } from 'express';
 import type { z } from 'zod';
 import type { UserRecord } from '@lectern/db';
 import { firstIssueMessage } from '../http/zod';
+import { toUser } from '../users/to-user';
 import { AuthRateLimiter } from './auth-rate-limiter';
 import { INVALID_CREDENTIALS } from './local.strategy';
 
@@ -31,9 +32,15 @@ export function clientIp(request: Request): string {
   return request.ip ?? 'unknown';
 }
 
+/** The signed-in account as stored (for account and billing work that needs more than the API shows). */
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext) =>
     context.switchToHttp().getRequest<Request>().user as UserRecord,
+);
+
+/** The signed-in user as the API shows it: what features need to check plans, limits and ownership. */
+export const SignedInUser = createParamDecorator((_data: unknown, context: ExecutionContext) =>
+  toUser(context.switchToHttp().getRequest<Request>().user as UserRecord),
 );
 
 /**

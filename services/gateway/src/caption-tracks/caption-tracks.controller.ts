@@ -1,15 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
-import { ChooseTrackRequestSchema, type VideoTracks } from '@lectern/contracts';
+import { ChooseTrackRequestSchema, type VideoTracks, type User } from '@lectern/contracts';
 import type { Response } from 'express';
-import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe } from '../http/parse-id.pipe';
-import { VIDEO_NOT_FOUND } from '../library/video-not-found';
+import { SignedInGuard, SignedInUser } from '../auth/guards';
+import { videoIdPipe } from '../library/video-id';
 import { parseWith } from '../http/zod';
-import type { UserRecord } from '@lectern/db';
-import { toUser } from '../users/to-user';
 import { CaptionTracksService } from './caption-tracks.service';
-
-const videoId = new ParseIdPipe(VIDEO_NOT_FOUND);
 
 @Controller('api/videos')
 @UseGuards(SignedInGuard)
@@ -17,7 +12,7 @@ export class CaptionTracksController {
   constructor(private readonly tracks: CaptionTracksService) {}
 
   @Get(':id/tracks')
-  list(@CurrentUser() user: UserRecord, @Param('id', videoId) id: string): Promise<VideoTracks> {
+  list(@SignedInUser() user: User, @Param('id', videoIdPipe) id: string): Promise<VideoTracks> {
     return this.tracks.tracks(user.id, id);
   }
 
@@ -25,12 +20,12 @@ export class CaptionTracksController {
   @Post(':id/track')
   @HttpCode(200)
   async choose(
-    @CurrentUser() user: UserRecord,
-    @Param('id', videoId) id: string,
+    @SignedInUser() user: User,
+    @Param('id', videoIdPipe) id: string,
     @Body() body: unknown,
     @Res() res: Response,
   ): Promise<void> {
     const choice = parseWith(ChooseTrackRequestSchema, body);
-    res.type('application/json').send(await this.tracks.choose(toUser(user), id, choice));
+    res.type('application/json').send(await this.tracks.choose(user, id, choice));
   }
 }

@@ -13,7 +13,7 @@ import {
   type VideoTrackRow,
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../library/video-not-found';
+import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { VideosService } from '../library/videos.service';
 import { listedTracks, trackOf, TranscriptCache } from '../transcripts/transcript-cache';
 import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from '../transcripts/transcript-fetcher';

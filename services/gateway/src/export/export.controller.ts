@@ -1,10 +1,8 @@
 import { Controller, Get, Param, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe } from '../http/parse-id.pipe';
-import { VIDEO_NOT_FOUND } from '../library/video-not-found';
-import type { UserRecord } from '@lectern/db';
-import { toUser } from '../users/to-user';
+import type { User } from '@lectern/contracts';
+import { SignedInGuard, SignedInUser } from '../auth/guards';
+import { videoIdPipe } from '../library/video-id';
 import { ExportService } from './export.service';
 
 @Controller('api/videos')
@@ -14,11 +12,11 @@ export class ExportController {
 
   @Get(':id/export/:format')
   async download(
-    @CurrentUser() user: UserRecord,
-    @Param('id', new ParseIdPipe(VIDEO_NOT_FOUND)) id: string,
+    @SignedInUser() user: User,
+    @Param('id', videoIdPipe) id: string,
     @Param('format') format: string,
     @Res() res: Response,
   ): Promise<void> {
-    await this.exports.download(toUser(user), id, format, res);
+    await this.exports.download(user, id, format, res);
   }
 }

@@ -21,7 +21,7 @@ import { isVideoOfUser, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
-import { VIDEO_NOT_FOUND } from '../library/video-not-found';
+import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';

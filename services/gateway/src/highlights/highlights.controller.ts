@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Param, Post, UseGuards } from '@nestjs/common
 import { CreateHighlightRequestSchema, type Highlight } from '@lectern/contracts';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
-import { VIDEO_NOT_FOUND } from '../library/video-not-found';
+import { videoIdPipe } from '../library/video-id';
 import { parseWith } from '../http/zod';
 import type { UserRecord } from '@lectern/db';
 import { HIGHLIGHT_NOT_FOUND, HighlightsService } from './highlights.service';
@@ -17,7 +17,7 @@ export class HighlightsController {
     const input = parseWith(CreateHighlightRequestSchema, body);
     return this.highlights.create(user.id, {
       ...input,
-      videoId: new ParseIdPipe(VIDEO_NOT_FOUND).transform(input.videoId),
+      videoId: videoIdPipe.transform(input.videoId),
     });
   }
 

@@ -2,13 +2,10 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res, UseGuards } f
 import { SaveNotesRequestSchema, type VideoSummary } from '@lectern/contracts';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
-import { ParseIdPipe } from '../http/parse-id.pipe';
-import { VIDEO_NOT_FOUND } from './video-not-found';
+import { videoIdPipe } from './video-id';
 import { parseWith } from '../http/zod';
 import type { UserRecord } from '@lectern/db';
 import { VideosService } from './videos.service';
-
-const videoId = new ParseIdPipe(VIDEO_NOT_FOUND);
 
 @Controller('api/videos')
 @UseGuards(SignedInGuard)
@@ -23,7 +20,7 @@ export class VideosController {
   @Get(':id')
   async detail(
     @CurrentUser() user: UserRecord,
-    @Param('id', videoId) id: string,
+    @Param('id', videoIdPipe) id: string,
     @Res() res: Response,
   ): Promise<void> {
     res.type('application/json').send(await this.videos.detailJson(user.id, id));
@@ -31,14 +28,14 @@ export class VideosController {
 
   @Delete(':id')
   @HttpCode(204)
-  async remove(@CurrentUser() user: UserRecord, @Param('id', videoId) id: string): Promise<void> {
+  async remove(@CurrentUser() user: UserRecord, @Param('id', videoIdPipe) id: string): Promise<void> {
     await this.videos.remove(user.id, id);
   }
 
   @Put(':id/notes')
   saveNotes(
     @CurrentUser() user: UserRecord,
-    @Param('id', videoId) id: string,
+    @Param('id', videoIdPipe) id: string,
     @Body() body: unknown,
   ): Promise<{ notes: string }> {
     const { notes } = parseWith(SaveNotesRequestSchema, body);

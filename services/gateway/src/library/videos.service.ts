@@ -13,7 +13,7 @@ import {
   type Db,
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
-import { VIDEO_NOT_FOUND } from './video-not-found';
+import { VIDEO_NOT_FOUND } from './video-id';
 import { videoSummary } from './video-summary';
 
 @Injectable()

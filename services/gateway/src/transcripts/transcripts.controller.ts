@@ -1,10 +1,8 @@
 import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { FetchTranscriptRequestSchema, type VideoSummary } from '@lectern/contracts';
-import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { FetchTranscriptRequestSchema, type VideoSummary, type User } from '@lectern/contracts';
+import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { preferredLanguages } from '../caption-tracks/preferred-languages';
 import { parseWith } from '../http/zod';
-import type { UserRecord } from '@lectern/db';
-import { toUser } from '../users/to-user';
 import { TranscriptsService } from './transcripts.service';
 
 @Controller('api/transcripts')
@@ -15,11 +13,11 @@ export class TranscriptsController {
   @Post('fetch')
   @HttpCode(200)
   fetch(
-    @CurrentUser() user: UserRecord,
+    @SignedInUser() user: User,
     @Body() body: unknown,
     @Headers('accept-language') acceptLanguage: string | undefined,
   ): Promise<VideoSummary> {
     const { youtubeUrl } = parseWith(FetchTranscriptRequestSchema, body);
-    return this.transcripts.analyse(toUser(user), youtubeUrl, preferredLanguages(acceptLanguage));
+    return this.transcripts.analyse(user, youtubeUrl, preferredLanguages(acceptLanguage));
   }
 }

@@ -1,8 +1,6 @@
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import type { UsageStats } from '@lectern/contracts';
-import { CurrentUser, SignedInGuard } from '../auth/guards';
-import type { UserRecord } from '@lectern/db';
-import { toUser } from '../users/to-user';
+import type { UsageStats, User } from '@lectern/contracts';
+import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { UsageService } from './usage.service';
 
 @Controller('api/usage')
@@ -11,7 +9,7 @@ export class UsageController {
   constructor(private readonly usage: UsageService) {}
 
   @Get()
-  stats(@CurrentUser() user: UserRecord): Promise<UsageStats> {
-    return this.usage.stats(toUser(user));
+  stats(@SignedInUser() user: User): Promise<UsageStats> {
+    return this.usage.stats(user);
   }
 }
