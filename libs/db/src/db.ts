@@ -29,7 +29,7 @@ interface TypeOrmQueryRunner {
 /** A TypeORM EntityManager: inside a transaction it has its query runner, otherwise it takes one per query. */
 export interface TypeOrmManager {
   readonly queryRunner?: TypeOrmQueryRunner;
-  readonly connection: { createQueryRunner(): TypeOrmQueryRunner };
+  readonly dataSource: { createQueryRunner(): TypeOrmQueryRunner };
 }
 
 /** The gateway's queries through TypeORM: `dataSource.manager` for single statements, a transaction's manager inside one. */
@@ -37,7 +37,7 @@ export function typeormDb(manager: TypeOrmManager): Db {
   return {
     async query<R>(sql: string, params?: unknown[]): Promise<QueryRows<R>> {
       const own = manager.queryRunner;
-      const runner = own ?? manager.connection.createQueryRunner();
+      const runner = own ?? manager.dataSource.createQueryRunner();
       try {
         const result = await runner.query(sql, params, true);
         return { rows: (result.records ?? []) as R[], rowCount: result.affected ?? null };

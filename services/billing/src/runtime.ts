@@ -64,20 +64,23 @@ export async function createBillingRuntime(
     logger,
     afterMs: config.STRIPE_RECONCILE_AFTER_MS,
   });
-  await reconciler.start();
-
-  return {
-    handlers: createBillingHandlers(service, reconciler),
-    async close() {
-      reconciler.stop();
-      // Bounded: after a Redis outage a close can wait on a reconnection that never completes.
-      const closed = queue.close().then(
-        () => true,
-        () => true,
-      );
-      if (!(await withinTime(closed, 5_000))) await queue.disconnect().catch(() => undefined);
-      await quitRedis(redis);
-      await store.close();
-    },
+  const close = async (): Promise<void> => {
+    reconciler.stop();
+    // Bounded: after a Redis outage a close can wait on a reconnection that never completes.
+    const closed = queue.close().then(
+      () => true,
+      () => true,
+    );
+    if (!(await withinTime(closed, 5_000))) await queue.disconnect().catch(() => undefined);
+    await quitRedis(redis);
+    await store.close();
   };
+  try {
+    await reconciler.start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+
+  return { handlers: createBillingHandlers(service, reconciler), close };
 }
