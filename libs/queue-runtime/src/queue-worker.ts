@@ -71,7 +71,9 @@ function pingAnswer(queue: QueueName): Promise<PingResult> {
 }
 
 interface RunningJob {
+  id: string | undefined;
   name: string;
+  lane: Lane;
   stop: AbortController;
 }
 
@@ -85,8 +87,9 @@ export async function startQueueWorker<Q extends QueueName>(
   const { queue, handlers, logger } = options;
   const connection = createRedis(options.redisUrl);
   const scheduler = new LaneScheduler(options.concurrency);
-  // What runs now, by job id: named in the log and aborted if a stop gives up waiting for it.
-  const running = new Map<string, RunningJob>();
+  // What runs now: named in the log and aborted if a stop gives up waiting for it. Not keyed by id: each lane is
+  // a queue of its own, numbering its jobs from 1, so a Pro and a Free job may share one.
+  const running = new Set<RunningJob>();
   const handlerFor = (name: string) =>
     (handlers as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>)[name] ??
     (name === 'ping' ? () => pingAnswer(queue) : undefined);
@@ -108,11 +111,17 @@ export async function startQueueWorker<Q extends QueueName>(
         }
         const started = Date.now();
         const stop = new AbortController();
-        running.set(String(job.id), { name: job.name, stop });
-        const signal =
+        const entry: RunningJob = { id: job.id, name: job.name, lane, stop };
+        running.add(entry);
+        const limit = new AbortController();
+        const limitTimer =
           options.jobTimeLimitMs === undefined
-            ? stop.signal
-            : AbortSignal.any([stop.signal, AbortSignal.timeout(options.jobTimeLimitMs)]);
+            ? undefined
+            : setTimeout(
+                () => limit.abort(new Error(`the job ran longer than ${options.jobTimeLimitMs} ms`)),
+                options.jobTimeLimitMs,
+              );
+        const signal = limitTimer === undefined ? stop.signal : AbortSignal.any([stop.signal, limit.signal]);
         let outcome: JobOutcome = 'completed';
         try {
           const handler = handlerFor(job.name);
@@ -139,7 +148,8 @@ export async function startQueueWorker<Q extends QueueName>(
           outcome = error instanceof UnrecoverableError || lastAttempt ? 'failed' : 'retried';
           throw error;
         } finally {
-          running.delete(String(job.id));
+          running.delete(entry);
+          clearTimeout(limitTimer);
           release();
           const run = { queue, job: job.name, outcome, seconds: (Date.now() - started) / 1000 };
           void recordJobRun(connection, options.prefix, run);
@@ -189,10 +199,10 @@ export async function startQueueWorker<Q extends QueueName>(
       while (scheduler.active > 0 && Date.now() < graceEnds) await sleep(50);
       if (scheduler.active > 0) {
         logger.warn(
-          { queue, running: [...running].map(([id, { name }]) => ({ id, name })) },
+          { queue, running: [...running].map(({ id, name, lane }) => ({ id, name, lane })) },
           'jobs still running at the end of the stop grace; aborting them and closing (they go back to the queue)',
         );
-        for (const { stop } of running.values()) stop.abort(new Error(`the ${queue} worker is stopping`));
+        for (const { stop } of running) stop.abort(new Error(`the ${queue} worker is stopping`));
       }
       // With no job running, BullMQ's close only tidies its connections; after a Redis outage it can wait on a
       // reconnection that never completes, so it gets a bounded time before the connections are cut.

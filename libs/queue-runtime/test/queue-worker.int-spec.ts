@@ -56,14 +56,14 @@ describe('startQueueWorker (real BullMQ)', () => {
 
   const start = async (
     handlers: JobHandlers<'billing'>,
-    options: { graceMs?: number; limitMs?: number } = {},
+    options: { graceMs?: number; limitMs?: number; concurrency?: number } = {},
   ) => {
     const worker = await startQueueWorker({
       queue: 'billing',
       handlers,
       redisUrl: REDIS_URL,
       prefix,
-      concurrency: 1,
+      concurrency: options.concurrency ?? 1,
       logger,
       runningJobsGraceMs: options.graceMs,
       jobTimeLimitMs: options.limitMs,
@@ -137,6 +137,43 @@ describe('startQueueWorker (real BullMQ)', () => {
     await worker.close();
     expect(await queue.getJobState(job.id!)).toBe('waiting');
     expect((await queue.getJob(job.id!))?.attemptsMade).toBe(0);
+  });
+
+  it('hands back both jobs of a Pro and a Free job that share an id (each lane numbers its own)', async () => {
+    const contexts: JobContext[] = [];
+    // Should a signal never come, afterAll lets the handlers go instead of leaving Jest waiting.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    releases.push(release);
+    let bothStarted!: () => void;
+    const started = new Promise<void>((resolve) => (bothStarted = resolve));
+    const handlers = {
+      'sync-subscription': (_data: unknown, context: JobContext) => {
+        contexts.push(context);
+        if (contexts.length === 2) bothStarted();
+        return new Promise((resolve, reject) => {
+          context.signal.addEventListener('abort', () => reject(context.signal.reason as Error), {
+            once: true,
+          });
+          void released.then(resolve);
+        });
+      },
+    } as unknown as JobHandlers<'billing'>;
+    const pro = new Queue(laneQueueName('billing', 'pro'), { connection, prefix });
+    try {
+      const worker = await start(handlers, { graceMs: 100, concurrency: 2 });
+      const proJob = await pro.add('sync-subscription', { subscriptionId: 'sub_pro' });
+      const freeJob = await queue.add('sync-subscription', { subscriptionId: 'sub_free' });
+      expect(proJob.id).toBe(freeJob.id);
+      await started;
+
+      await worker.close();
+      expect(contexts.map((context) => context.signal.aborted)).toEqual([true, true]);
+      expect(await pro.getJobState(proJob.id!)).toBe('waiting');
+      expect(await queue.getJobState(freeJob.id!)).toBe('waiting');
+    } finally {
+      await pro.close();
+    }
   });
 
   it("aborts a job's signal when its time limit passes", async () => {
