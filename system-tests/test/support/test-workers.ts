@@ -98,6 +98,9 @@ async function startTestWorker<Q extends QueueName, S extends typeof BaseEnvSche
     logger,
     // Well inside a suite's 60 s afterAll: a job that never ends is logged instead of hanging the suite.
     runningJobsGraceMs: 20_000,
+  }).catch(async (error: unknown) => {
+    await runtime.close();
+    throw error;
   });
   return {
     scheduler: running.scheduler,
@@ -116,7 +119,7 @@ export async function startTestWorkers(
   const processEnv = testWorkerEnv(env, options);
   const concurrency = options.concurrency ?? 2;
   // Each worker service's runtime, as its main.ts runs it.
-  return Promise.all([
+  const started = await Promise.allSettled([
     startTestWorker(
       { queue: QueueName.Transcripts, envSchema: TranscriptsEnvSchema, setup: createTranscriptsRuntime },
       processEnv,
@@ -143,6 +146,14 @@ export async function startTestWorkers(
       concurrency,
     ),
   ]);
+  const workers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    // The ones that did start are closed, so a failed start does not leave connections keeping Jest alive.
+    await stopTestWorkers(workers);
+    throw failed.reason;
+  }
+  return workers;
 }
 
 export async function stopTestWorkers(workers: RunningQueueWorker[]): Promise<void> {
