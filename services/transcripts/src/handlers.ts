@@ -1,11 +1,11 @@
 import { storedDefaultTrack, type CaptionTrackChoice, type QueueName } from '@lectern/contracts';
 import type { JobHandlers } from '@lectern/queue-runtime';
-import type { CachedVideo, TranscriptStore } from './transcript-store';
+import type { CachedVideo, TranscriptsStore } from './transcripts-store';
 import { chooseDefaultTrack, findTrack, YouTubeFailures, type YouTubeClient } from './youtube';
 
 export interface TranscriptsDependencies {
   youtube: YouTubeClient;
-  store: TranscriptStore;
+  store: TranscriptsStore;
 }
 
 /**

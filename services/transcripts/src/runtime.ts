@@ -8,7 +8,7 @@ import {
 } from '@lectern/queue-runtime';
 import type { TranscriptsEnv } from './env';
 import { createTranscriptsHandlers } from './handlers';
-import { TranscriptStore } from './transcript-store';
+import { TranscriptsStore } from './transcripts-store';
 import { createYouTubeClient, youTubeClientOptionsFromEnv } from './youtube';
 
 /** The transcripts worker's resources: the YouTube client, the transcript cache, and block counts in Redis. */
@@ -23,7 +23,7 @@ export function createTranscriptsRuntime(
     logger,
     onBlocked: (proxy) => void recordYouTubeBlock(metrics, env.REDIS_PREFIX, proxy),
   });
-  const store = new TranscriptStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
+  const store = new TranscriptsStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
   return Promise.resolve({
     handlers: createTranscriptsHandlers({ youtube, store }),
     close: async () => {

@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
 import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '../src/fake-youtube/lectures';
 import { createTranscriptsHandlers } from '../src/handlers';
-import { TranscriptStore } from '../src/transcript-store';
+import { TranscriptsStore } from '../src/transcripts-store';
 import { createYouTubeClient, type YouTubeClient } from '../src/youtube';
 
 // The fetch-transcript handler over a real database migrated as the gateway does, against the fake YouTube.
@@ -13,13 +13,13 @@ import { createYouTubeClient, type YouTubeClient } from '../src/youtube';
 let fake: FakeYouTube;
 let database: TestDatabase;
 let youtube: YouTubeClient;
-let store: TranscriptStore;
+let store: TranscriptsStore;
 let handlers: ReturnType<typeof createTranscriptsHandlers>;
 
 beforeAll(async () => {
   [fake, database] = await Promise.all([startFakeYouTube(), createTestDatabase()]);
   youtube = createYouTubeClient({ origin: fake.url, timeoutMs: 5_000 });
-  store = new TranscriptStore({ databaseUrl: database.url, maxConnections: 4 });
+  store = new TranscriptsStore({ databaseUrl: database.url, maxConnections: 4 });
   handlers = createTranscriptsHandlers({ youtube, store });
 });
 afterAll(async () => {

@@ -41,7 +41,7 @@ function parseListed(json: string | undefined): CaptionTrack[] {
  * The transcripts worker's side of the shared transcript cache (the table belongs to @lectern/db's
  * migrations): one row per caption track of a video. Segments are stored as the exact JSON the API serves.
  */
-export class TranscriptStore {
+export class TranscriptsStore {
   private readonly pool: Pool;
 
   constructor(options: StoreOptions) {
