@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
 import type { AiContentItem, User } from '@lectern/contracts';
+import type { Response } from 'express';
 import { SignedInGuard, SignedInUser } from '../auth/guards';
+import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { videoIdPipe } from '../library/video-id';
 import { parseGenerateRequest } from './ai-request';
 import { AiService } from './ai.service';
@@ -11,11 +13,13 @@ export class AiController {
   constructor(private readonly ai: AiService) {}
 
   @Get('content/:videoId')
-  content(
+  async content(
     @SignedInUser() user: User,
     @Param('videoId', videoIdPipe) videoId: string,
-  ): Promise<AiContentItem[]> {
-    return this.ai.list(user.id, videoId);
+    @Res() res: Response,
+  ): Promise<void> {
+    const items: AiContentItem[] = await this.ai.list(user.id, videoId);
+    sendRevalidatableJson(res, JSON.stringify(items));
   }
 
   @Post('generate')

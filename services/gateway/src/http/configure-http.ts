@@ -11,6 +11,7 @@ import { MetricsService } from '../metrics/metrics.service';
 import { REDIS_CLIENT, SESSION_REDIS_CLIENT } from '../queues/redis.tokens';
 import { DEV_MAIL_PATH, devMailPage } from '../mail/dev-mail-page';
 import { STRIPE_WEBHOOK_PATH, stripeWebhookBody } from '../billing/stripe-webhook-body';
+import { apiCompression } from './api-compression';
 import { ApiExceptionFilter } from './api-exception.filter';
 import { jsonBody } from './json-body';
 import { jsonRequestBodies, sameOriginWrites } from './request-policy';
@@ -24,9 +25,11 @@ export const THUMBNAIL_HOSTS = ['https://*.ytimg.com'];
 export function configureHttp(app: NestExpressApplication, env: GatewayEnv): void {
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
-  // API answers are never cached by clients; hashing every (up to megabytes) body for an ETag is pure cost.
+  // Hashing every (up to megabytes) body for an ETag is pure cost for answers no client revalidates: only the
+  // video and its AI content, which the app reopens often, carry one (http/revalidatable-json.ts).
   app.set('etag', false);
   app.use(httpMetrics(app.get(MetricsService)));
+  app.use('/api', apiCompression());
   app.use(
     helmet({
       hsts: isHttps(env) ? { maxAge: 31_536_000, includeSubDomains: true } : false,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import { precompressedFile, type PrecompressedFile } from './precompressed';
 
 export function defaultWebDistDir(): string {
   return path.resolve(__dirname, '../../../../frontend/dist');
@@ -16,29 +17,48 @@ function isServerPath(urlPath: string): boolean {
   );
 }
 
+/** Set while a request is answered with a compressed copy of the file it asked for. */
+interface PrecompressedLocals {
+  precompressed?: PrecompressedFile & { originalPath: string };
+}
+
 /**
  * Serves the built web app: its files, and index.html for every other page path so the app's router (and
  * its 404 card) handles it. /api paths never reach this.
  */
 export function spaHandler(distDir: string): RequestHandler {
-  const indexFile = path.join(distDir, 'index.html');
-  const assets = express.static(distDir, {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, 'index.html');
+  const assets = express.static(root, {
     index: false,
-    setHeaders: (res, filePath) => {
+    setHeaders: (res: Response<unknown, PrecompressedLocals>, filePath) => {
       // Vite fingerprints everything under assets/, so those can be cached for good.
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      const precompressed = res.locals.precompressed;
+      if (precompressed) {
+        // The type of the file asked for, not of its .br/.gz copy.
+        res.type(path.extname(precompressed.originalPath));
+        res.setHeader('Content-Encoding', precompressed.encoding);
+        res.vary('Accept-Encoding');
+      }
     },
   });
-  // The web app's files are compressed (a phone on a slow network waits for every byte of JavaScript); API
-  // answers are not, which keeps the gateway's CPU for requests.
+  // The web app's files are compressed (a phone on a slow network waits for every byte of JavaScript): the
+  // build leaves Brotli and gzip copies next to them; anything without one is compressed on the fly.
   const compress = compression();
-  return (req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response<unknown, PrecompressedLocals>, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
+    const precompressed = precompressedFile(req, root);
+    if (precompressed) {
+      res.locals.precompressed = { ...precompressed, originalPath: req.path };
+      const query = req.url.indexOf('?');
+      req.url = precompressed.urlPath + (query === -1 ? '' : req.url.slice(query));
+    }
     compress(req, res, () => serve(req, res));
   };
 
-  function serve(req: Request, res: Response): void {
+  function serve(req: Request, res: Response<unknown, PrecompressedLocals>): void {
     assets(req, res, () => {
       if (!existsSync(indexFile)) {
         res
@@ -47,6 +67,7 @@ export function spaHandler(distDir: string): RequestHandler {
           .send('The Lectern web app has not been built yet: run `npm run build`.');
         return;
       }
+      res.locals.precompressed = undefined;
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(indexFile);
     });

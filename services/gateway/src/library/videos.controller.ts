@@ -3,6 +3,7 @@ import { SaveNotesRequestSchema, type VideoSummary } from '@lectern/contracts';
 import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { videoIdPipe } from './video-id';
+import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { parseWith } from '../http/zod';
 import type { UserRecord } from '@lectern/db';
 import { VideosService } from './videos.service';
@@ -23,7 +24,7 @@ export class VideosController {
     @Param('id', videoIdPipe) id: string,
     @Res() res: Response,
   ): Promise<void> {
-    res.type('application/json').send(await this.videos.detailJson(user.id, id));
+    sendRevalidatableJson(res, await this.videos.detailJson(user.id, id));
   }
 
   @Delete(':id')

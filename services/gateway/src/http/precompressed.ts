@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Negotiator from 'negotiator';
+import type { Request } from 'express';
+
+/** What the build writes next to each web app file (frontend/scripts/precompress.mjs), best first. */
+const ENCODINGS = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+export interface PrecompressedFile {
+  encoding: 'br' | 'gzip';
+  /** The request path of the compressed copy. */
+  urlPath: string;
+}
+
+/**
+ * The compressed copy the build left for the requested file, in an encoding the client accepts; undefined when
+ * there is none (the file is then served as it is, compressed on the fly if worth it).
+ */
+export function precompressedFile(req: Request, distDir: string): PrecompressedFile | undefined {
+  let urlPath: string;
+  try {
+    urlPath = decodeURIComponent(req.path);
+  } catch {
+    return undefined;
+  }
+  const filePath = path.join(distDir, urlPath);
+  if (!filePath.startsWith(distDir + path.sep)) return undefined;
+  const available = ENCODINGS.filter(({ suffix }) => existsSync(filePath + suffix));
+  if (available.length === 0) return undefined;
+  // Brotli whenever the client accepts it, whatever order it lists its encodings in: it is the smaller.
+  const accepted = new Negotiator(req).encodings(available.map(({ encoding }) => encoding));
+  const match = available.find(({ encoding }) => accepted.includes(encoding));
+  return match && { encoding: match.encoding, urlPath: req.path + match.suffix };
+}

@@ -1,0 +1,196 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb } from '@lectern/db';
+import { DataSource } from 'typeorm';
+import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** The exact bytes on the wire (supertest would decompress them). */
+function rawGet(port: number, urlPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path: urlPath, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('light answers: compression, revalidation and cached web app files', () => {
+  let gateway: TestGateway;
+  let port: number;
+  let cookie: string;
+  let videoId: string;
+  const webDist = mkdtempSync(path.join(tmpdir(), 'lectern-web-'));
+  const script = `export const lecture = ${JSON.stringify('a long lecture '.repeat(500))};\n`;
+
+  beforeAll(async () => {
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><title>Lectern</title><div id="root"></div>',
+    );
+    mkdirSync(path.join(webDist, 'assets'));
+    const asset = path.join(webDist, 'assets', 'app-Abc123.js');
+    writeFileSync(asset, script);
+    writeFileSync(`${asset}.br`, brotliCompressSync(script));
+    writeFileSync(`${asset}.gz`, gzipSync(script));
+    gateway = await startTestGateway({ WEB_DIST_DIR: webDist });
+    await gateway.app.listen(0, '127.0.0.1');
+    port = (gateway.app.getHttpServer().address() as AddressInfo).port;
+
+    const signup = await gateway
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: uniqueEmail(), password: 'correct horse', name: 'Ada' });
+    cookie = sessionCookie(signup)!;
+    const db = typeormDb(gateway.app.get(DataSource).manager);
+    const segments = Array.from({ length: 2000 }, (_, i) => ({
+      start: i * 5,
+      duration: 5,
+      text: `sentence ${i} of the lecture on hash tables`,
+    }));
+    const transcriptId = await insertTranscriptIfAbsent(db, {
+      youtube_id: 'lightAnswer',
+      title: 'Hash tables',
+      channel_name: 'Lectures',
+      thumbnail_url: null,
+      duration: 10_000,
+      caption_language: 'en',
+      captions_auto_generated: false,
+      caption_tracks_json: '[]',
+      segment_count: segments.length,
+      segments_json: JSON.stringify(segments),
+      transcript_text: segments.map((s) => s.text).join(' '),
+    });
+    videoId = await insertVideo(db, {
+      userId: signup.body.id as string,
+      transcriptId: transcriptId!,
+      youtubeId: 'lightAnswer',
+    });
+  });
+  afterAll(() => gateway.close());
+
+  const get = (urlPath: string, headers: Record<string, string> = {}) =>
+    rawGet(port, urlPath, { cookie, ...headers });
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)(
+    'compresses a large JSON answer with %s when the client accepts it',
+    async (encoding, decompress) => {
+      const plain = await get(`/api/videos/${videoId}`);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      const compressed = await get(`/api/videos/${videoId}`, { 'Accept-Encoding': encoding });
+      expect(compressed.status).toBe(200);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/Accept-Encoding/);
+      expect(compressed.body.length).toBeLessThan(plain.body.length / 3);
+      expect(decompress(compressed.body).equals(plain.body)).toBe(true);
+    },
+  );
+
+  it('prefers Brotli when a browser lists gzip first', async () => {
+    const answer = await get(`/api/videos/${videoId}`, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(answer.headers['content-encoding']).toBe('br');
+  });
+
+  it('does not compress an answer under 1 KB', async () => {
+    const answer = await get('/api/auth/me', { 'Accept-Encoding': 'br, gzip' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBeLessThan(1024);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('answers the video with a strong ETag, 304 while unchanged, and a new ETag once notes are saved', async () => {
+    const first = await get(`/api/videos/${videoId}`);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+
+    const again = await get(`/api/videos/${videoId}`, { 'If-None-Match': etag, 'Accept-Encoding': 'br' });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+
+    const saved = await gateway
+      .http()
+      .put(`/api/videos/${videoId}/notes`)
+      .set('Cookie', cookie)
+      .send({ notes: 'Open addressing beats chaining on small keys.' });
+    expect(saved.status).toBe(200);
+    const changed = await get(`/api/videos/${videoId}`, { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(JSON.parse(changed.body.toString()).notes).toBe('Open addressing beats chaining on small keys.');
+  });
+
+  it("answers the video's AI content with an ETag that changes with a new item", async () => {
+    const first = await get(`/api/ai/content/${videoId}`);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect((await get(`/api/ai/content/${videoId}`, { 'If-None-Match': etag })).status).toBe(304);
+
+    await insertAiContent(typeormDb(gateway.app.get(DataSource).manager), {
+      video_id: videoId,
+      feature_type: 'summary',
+      summary_length: 'short',
+      output_text: 'Hash tables trade memory for constant-time lookups.',
+      engine: 'offline',
+      model: 'offline',
+    });
+    const changed = await get(`/api/ai/content/${videoId}`, { 'If-None-Match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it('leaves other API answers without an ETag', async () => {
+    const library = await get('/api/videos');
+    expect(library.status).toBe(200);
+    expect(library.headers.etag).toBeUndefined();
+  });
+
+  it('serves fingerprinted files for good, and the page itself revalidated', async () => {
+    const asset = await get('/assets/app-Abc123.js');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const page of ['/', '/video/123']) {
+      expect((await get(page)).headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it.each([
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const)('serves the %s copy the build left next to a file', async (encoding, suffix) => {
+    const answer = await get('/assets/app-Abc123.js', { 'Accept-Encoding': encoding });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Byte for byte the stored copy, not one compressed again on the fly.
+    expect(answer.body.equals(readFileSync(path.join(webDist, 'assets', `app-Abc123.js${suffix}`)))).toBe(
+      true,
+    );
+  });
+
+  it('serves the file itself to a client that accepts no compression', async () => {
+    const answer = await get('/assets/app-Abc123.js');
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(answer.body.toString()).toBe(script);
+  });
+});
