@@ -104,6 +104,15 @@ describe('light answers: compression, revalidation and cached web app files', ()
     },
   );
 
+  it('leaves downloads as they are, with their Content-Length', async () => {
+    const download = await get('/api/auth/me/export', { 'Accept-Encoding': 'br, gzip' });
+    expect(download.status).toBe(200);
+    expect(download.headers['content-disposition']).toMatch(/^attachment/);
+    expect(download.body.length).toBeGreaterThan(1024);
+    expect(download.headers['content-encoding']).toBeUndefined();
+    expect(Number(download.headers['content-length'])).toBe(download.body.length);
+  });
+
   it('prefers Brotli when a browser lists gzip first', async () => {
     const answer = await get(`/api/videos/${videoId}`, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
     expect(answer.headers['content-encoding']).toBe('br');

@@ -8,6 +8,9 @@ function compressible(req: Request, res: Response): boolean {
   // A server-sent event stream must reach the client event by event, not when a compressor's buffer fills.
   const type = res.getHeader('Content-Type');
   if (typeof type === 'string' && type.startsWith('text/event-stream')) return false;
+  // Downloads (exports, the account's data) keep their Content-Length, so the browser shows their progress.
+  const disposition = res.getHeader('Content-Disposition');
+  if (typeof disposition === 'string' && disposition.startsWith('attachment')) return false;
   // The default filter compresses only types known to be compressible: JSON and text, never PDF or DOCX
   // downloads, which are already compressed.
   return compression.filter(req, res);
