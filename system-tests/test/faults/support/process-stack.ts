@@ -55,6 +55,8 @@ export interface RunningService {
   /** Everything the process wrote (pino JSON lines). */
   output: string[];
   exited: Promise<number | null>;
+  /** Its own TMPDIR. */
+  tempDir: string;
 }
 
 /** What every drill runs against: its own database, Redis prefix, fake YouTube and OpenAI. */
@@ -142,7 +144,7 @@ export async function startProcessStack(
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const service = { name, child, output, exited };
+    const service = { name, child, output, exited, tempDir };
     services.set(name, [...(services.get(name) ?? []), service]);
     return service;
   };
