@@ -1,5 +1,11 @@
 import { readdirSync } from 'node:fs';
-import { signUp, startProcessStack, waitReady, type ProcessStack } from './faults/support/process-stack';
+import {
+  signUp,
+  startProcessStack,
+  until,
+  waitReady,
+  type ProcessStack,
+} from './faults/support/process-stack';
 
 // The built gateway and export worker as separate processes, each with a temporary directory of its own and
 // no EXPORT_DIR, as on two hosts without a shared volume: the export reaches the user through PostgreSQL.
