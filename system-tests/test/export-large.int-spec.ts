@@ -90,11 +90,11 @@ describe('exporting a ten-hour video', () => {
   it('streams a file far larger than any export without holding it in memory, then deletes it', async () => {
     const size = 512 * MB;
     const chunk = 256 * 1024;
-    const [user] = (await stack.db.query(`SELECT id FROM users LIMIT 1`)) as [{ id: string }];
-    const [file] = (await stack.db.query(
+    const [user] = await stack.db.query<[{ id: string }]>(`SELECT id FROM users LIMIT 1`);
+    const [file] = await stack.db.query<[{ id: string }]>(
       `INSERT INTO export_files (user_id, format, bytes) VALUES ($1, 'pdf', $2) RETURNING id`,
       [user.id, size],
-    )) as [{ id: string }];
+    );
     // Written by PostgreSQL itself: 2,048 chunks of 256 KB, as the export worker stores them.
     await stack.db.query(
       `INSERT INTO export_file_chunks (file_id, seq, data)

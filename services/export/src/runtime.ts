@@ -6,7 +6,7 @@ import { ExportStore } from './export-store';
 import { createExportHandlers } from './handlers';
 
 /** The export worker's resources: the database it renders from and hands files over in (old files swept away). */
-export async function createExportRuntime(
+export function createExportRuntime(
   env: ExportEnv,
   logger: Logger,
 ): Promise<WorkerRuntime<typeof QueueName.Export>> {
@@ -15,11 +15,11 @@ export async function createExportRuntime(
     logger.warn({ err: error }, 'could not remove old export files'),
   );
   const store = new ExportStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
-  return {
+  return Promise.resolve({
     handlers: createExportHandlers({ store, files }),
     close: async () => {
       stopSweeping();
       await Promise.all([store.close(), files.close()]);
     },
-  };
+  });
 }

@@ -38,9 +38,9 @@ export async function startExportStack(): Promise<ExportStack> {
     exportFileCount: () =>
       eventually(
         async () => {
-          const [files] = (await db.query(
+          const [files] = await db.query<[{ n: string }]>(
             'SELECT (SELECT count(*) FROM export_files) + (SELECT count(*) FROM export_file_chunks) AS n',
-          )) as [{ n: string }];
+          );
           return Number(files.n);
         },
         (count) => count === 0,
