@@ -122,7 +122,7 @@ describe('export access', () => {
       );
       await expect(attempt).rejects.toBeInstanceOf(JobRequestError);
       await expect(attempt).rejects.toMatchObject({ status: 404, message: 'Video not found.' });
-      expect(stack.exportDirEntries()).toEqual([]);
+      expect(await stack.exportFileCount()).toBe(0);
     });
   });
 

@@ -1,4 +1,3 @@
-import { readdir } from 'node:fs/promises';
 import { laneQueueName, type QueueName } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
 import type { Queue } from 'bullmq';
@@ -67,8 +66,8 @@ describe('job results reach only the request they were made for', () => {
     expect(response.text).not.toContain('7F3A');
     // The file rendered for the victim was deleted, not left for anyone to fetch.
     await eventually(
-      () => readdir(stack.gateway.env.EXPORT_DIR).catch(() => []),
-      (entries) => entries.length === 0,
+      () => sql<{ id: string }>(stack, 'SELECT id FROM export_files'),
+      (files) => files.length === 0,
     );
 
     const honest = await attacker.user.get(`/api/videos/${attacker.videoId}/export/txt`);

@@ -1,7 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -145,14 +144,12 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const [port, youtubePort] = await Promise.all([freePort(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
-  const exportDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-exports-'));
   const children: Child[] = [];
 
   const stop = async () => {
     await Promise.all(children.map(stopChild));
     await dropDatabase(database).catch(() => undefined);
     await deleteRedisKeys(prefix).catch(() => undefined);
-    rmSync(exportDir, { recursive: true, force: true });
   };
 
   try {
@@ -184,7 +181,6 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       OPENAI_API_KEY: '',
       STRIPE_SECRET_KEY: '',
       WEB_DIST_DIR: path.join(REPO_ROOT, 'frontend/dist'),
-      EXPORT_DIR: exportDir,
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
       MAIL_FROM: 'Lectern <no-reply@lectern.test>',
       // Every test signs up and in from 127.0.0.1.

@@ -12,6 +12,7 @@ export * from './locks';
 export * from './pool';
 export * from './tables/ai-content';
 export * from './tables/deleted-stripe-customers';
+export * from './tables/export-files';
 export * from './tables/highlights';
 export * from './tables/stripe-events';
 export * from './tables/stripe-subscriptions';

@@ -9,7 +9,6 @@ export * from './heartbeat';
 export * from './queue-worker';
 export * from './worker-process';
 export * from './job-requester';
-export * from './export-files';
 export * from './stripe-event-jobs';
 export * from './within-time';
 export * from './dev-mail';

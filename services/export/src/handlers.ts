@@ -19,7 +19,9 @@ export function createExportHandlers(deps: ExportDependencies): JobHandlers<type
       // Checked here too, not only by the gateway: the job renders nothing that is not the user's.
       const doc = await deps.store.load(videoId, userId);
       if (!doc) throw new PermanentJobError(404, VIDEO_NOT_FOUND);
-      const stored = await deps.files.write(format.data, (output) => renderExport(doc, format.data, output));
+      const stored = await deps.files.write(userId, format.data, (output) =>
+        renderExport(doc, format.data, output),
+      );
       return {
         ...stored,
         userId,

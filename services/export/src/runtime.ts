@@ -5,22 +5,21 @@ import { ExportFiles } from './export-files';
 import { ExportStore } from './export-store';
 import { createExportHandlers } from './handlers';
 
-/** The export worker's resources: EXPORT_DIR (old files swept away) and the database it renders from. */
-export async function createExportRuntime(
+/** The export worker's resources: the database it renders from and hands files over in (old files swept away). */
+export function createExportRuntime(
   env: ExportEnv,
   logger: Logger,
 ): Promise<WorkerRuntime<typeof QueueName.Export>> {
-  const files = new ExportFiles(env.EXPORT_DIR);
-  await files.prepare();
+  const files = new ExportFiles({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
   const stopSweeping = files.startSweeping((error) =>
     logger.warn({ err: error }, 'could not remove old export files'),
   );
   const store = new ExportStore({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
-  return {
+  return Promise.resolve({
     handlers: createExportHandlers({ store, files }),
     close: async () => {
       stopSweeping();
-      await store.close();
+      await Promise.all([store.close(), files.close()]);
     },
-  };
+  });
 }

@@ -1,11 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Response as AgentResponse } from 'superagent';
 import { DataSource } from 'typeorm';
 import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './library-fixtures';
+import { eventually } from './test-workers';
 import { uniqueEmail, type TestGateway } from '../../../services/gateway/test/support';
 
 export {
@@ -18,29 +16,35 @@ export {
 export { streamDownload, type StreamedDownload } from '../../../services/gateway/test/support';
 
 export interface ExportStack extends LibraryStack {
-  /** This stack's own EXPORT_DIR, shared by the gateway and the in-process export worker. */
-  exportDir: string;
-  exportDirEntries(): string[];
+  /**
+   * How many rows `export_files` and `export_file_chunks` hold, once no more than a moment after the last
+   * download (the gateway deletes a file just after its last byte is sent): 0 as soon as they are gone.
+   */
+  exportFileCount(): Promise<number>;
   db: DataSource;
   /** The one address in this gateway's ADMIN_EMAILS: admins are made by configuration, never in the database. */
   adminEmail: string;
 }
 
-/** The library stack with a fresh export directory. */
+/** The library stack with an admin address configured. */
 export async function startExportStack(): Promise<ExportStack> {
-  const exportDir = mkdtempSync(join(tmpdir(), 'lectern-export-test-'));
   const adminEmail = uniqueEmail('admin');
-  const stack = await startLibraryStack({ EXPORT_DIR: exportDir, ADMIN_EMAILS: adminEmail });
+  const stack = await startLibraryStack({ ADMIN_EMAILS: adminEmail });
+  const db = stack.gateway.app.get(DataSource);
   return {
     ...stack,
     adminEmail,
-    exportDir,
-    exportDirEntries: () => readdirSync(exportDir),
-    db: stack.gateway.app.get(DataSource),
-    async close() {
-      await stack.close();
-      rmSync(exportDir, { recursive: true, force: true });
-    },
+    db,
+    exportFileCount: () =>
+      eventually(
+        async () => {
+          const [files] = await db.query<[{ n: string }]>(
+            'SELECT (SELECT count(*) FROM export_files) + (SELECT count(*) FROM export_file_chunks) AS n',
+          );
+          return Number(files.n);
+        },
+        (count) => count === 0,
+      ),
   };
 }
 

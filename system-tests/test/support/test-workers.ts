@@ -59,7 +59,6 @@ export function testWorkerEnv(env: GatewayEnv, options: TestWorkerOptions = {}):
     REDIS_PREFIX: env.REDIS_PREFIX,
     APP_URL: env.APP_URL,
     DEV_MAIL_PAGE: env.DEV_MAIL_PAGE ? '1' : '0',
-    EXPORT_DIR: env.EXPORT_DIR,
     YOUTUBE_ORIGIN: options.youtubeOrigin ?? 'http://127.0.0.1:9',
     YOUTUBE_TIMEOUT_MS: String(options.youtubeTimeoutMs ?? 5000),
     OPENAI_API_KEY: options.openAiApiKey,

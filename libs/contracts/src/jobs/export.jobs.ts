@@ -12,16 +12,16 @@ export interface RenderExportData {
 }
 
 /**
- * Where the rendered file waits: a file in the export directory the gateway and the export worker share
- * (EXPORT_DIR). Only this reference travels through Redis; the gateway streams the file and deletes it.
+ * Where the rendered file waits: an `export_files` row of PostgreSQL with its chunks, so the gateway and the
+ * export worker need no shared disk. Only its id travels through Redis; the gateway streams it and deletes it.
  */
 export interface RenderExportResult {
   /** Whose video was rendered, as the worker read it from the job: the gateway streams it only to that user. */
   userId: string;
   videoId: string;
   format: ExportFormat;
-  /** The file's name inside the export directory (see EXPORT_FILE_NAME in the runtime), never a path. */
-  file: string;
+  /** The `export_files` row's id (a UUID). */
+  fileId: string;
   bytes: number;
   contentType: string;
   /** The video's title, for the download's name. */

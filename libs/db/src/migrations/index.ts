@@ -7,6 +7,7 @@ import { IndexUnprocessedStripeEvents1795321700000 } from './1795321700000-index
 import { CaptionTracks1795330000000 } from './1795330000000-caption-tracks';
 import { CreateAccountTokens1795331000000 } from './1795331000000-create-account-tokens';
 import { DeletedStripeCustomers1795332000000 } from './1795332000000-deleted-stripe-customers';
+import { CreateExportFiles1795333000000 } from './1795333000000-create-export-files';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   CaptionTracks1795330000000,
   CreateAccountTokens1795331000000,
   DeletedStripeCustomers1795332000000,
+  CreateExportFiles1795333000000,
 ];

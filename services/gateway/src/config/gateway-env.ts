@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape, ExportDirEnvShape } from '@lectern/queue-runtime';
+import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape } from '@lectern/queue-runtime';
 import { parseSampleVideos } from './sample-videos';
 
 const httpUrl = (what: string) =>
@@ -24,7 +24,6 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .default(3000),
   APP_URL: httpUrl('the public address of Lectern').optional(),
   ...DatabaseEnvShape,
-  ...ExportDirEnvShape,
   ...DevMailEnvShape,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_EMAILS: z

@@ -1,9 +1,7 @@
-import { unlink } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import {
   BadRequestException,
   ForbiddenException,
-  Inject,
   Injectable,
   InternalServerErrorException,
   Logger,
@@ -12,15 +10,14 @@ import {
 import {
   ExportFormatSchema,
   hasProAccess,
+  isRecordId,
   QueueName,
   type ExportFormat,
   type User,
 } from '@lectern/contracts';
-import { exportFilePath, JobRequester } from '@lectern/queue-runtime';
-import { isVideoOfUser, typeormDb, type Db } from '@lectern/db';
+import { JobRequester } from '@lectern/queue-runtime';
+import { deleteExportFile, findCompleteExportFile, isVideoOfUser, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
-import type { GatewayEnv } from '../config/gateway-env';
-import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
@@ -42,7 +39,6 @@ export class ExportService {
   private readonly db: Db;
 
   constructor(
-    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
     dataSource: DataSource,
     private readonly jobs: JobRequester,
     private readonly metrics: MetricsService,
@@ -53,12 +49,12 @@ export class ExportService {
 
   /** Renders the video through the export worker and streams the file to the user. */
   async download(user: User, videoId: string, format: string, res: ServerResponse): Promise<void> {
-    await sendRenderedExport(await this.render(user, videoId, format), res);
+    await sendRenderedExport(this.db, await this.render(user, videoId, format), res);
   }
 
   /**
    * TXT for everyone, PDF and DOCX for Pro and admins; the video must be the user's (404 otherwise, so
-   * another user's video looks exactly like a missing one). The worker leaves the file in EXPORT_DIR.
+   * another user's video looks exactly like a missing one). The worker leaves the file in `export_files`.
    */
   async render(user: User, videoId: string, rawFormat: string): Promise<RenderedExport> {
     const parsed = ExportFormatSchema.safeParse(rawFormat);
@@ -82,22 +78,35 @@ export class ExportService {
         },
       ),
     );
-    // The name comes back through Redis: only a name the worker could have given is joined to the directory.
-    const path = exportFilePath(this.env.EXPORT_DIR, result.file);
-    if (!path) {
-      this.logger.error({ file: result.file }, 'the export worker answered an unexpected file name');
+    // The id comes back through Redis: only a UUID is looked up.
+    if (!isRecordId(result.fileId)) {
+      this.logger.error({ fileId: result.fileId }, 'the export worker answered an unexpected file id');
       throw new InternalServerErrorException();
     }
     // The file must be the one made for this user, video and format, whatever became of the job's data.
     if (result.userId !== user.id || result.videoId !== videoId || result.format !== format) {
-      await unlink(path).catch(() => undefined);
+      await deleteExportFile(this.db, result.fileId).catch(() => undefined);
       throw foreignResult('export', {
         asked: { userId: user.id, videoId, format },
         answered: { userId: result.userId, videoId: result.videoId, format: result.format },
       });
     }
-    return { path, contentType: result.contentType, disposition: contentDisposition(result.title, format) };
+    const file = await findCompleteExportFile(this.db, result.fileId);
+    if (!file) {
+      this.logger.error({ fileId: result.fileId }, 'a rendered export is missing from export_files');
+      throw new InternalServerErrorException();
+    }
+    if (file.user_id !== user.id || file.format !== format) {
+      throw foreignResult('export', {
+        asked: { userId: user.id, videoId, format },
+        answered: { userId: file.user_id, videoId: result.videoId, format: file.format },
+      });
+    }
+    return {
+      fileId: file.id,
+      bytes: file.bytes!,
+      contentType: result.contentType,
+      disposition: contentDisposition(result.title, format),
+    };
   }
-
-  /** Streams the file in small chunks (memory stays flat for any size) and deletes it whatever happens. */
 }

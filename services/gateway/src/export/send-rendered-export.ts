@@ -1,49 +1,42 @@
-import { open, unlink } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { InternalServerErrorException, Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import { deleteExportFile, readExportFileChunks, type Db } from '@lectern/db';
 
 export interface RenderedExport {
-  path: string;
+  /** The `export_files` row, already checked to be complete and the user's. */
+  fileId: string;
+  bytes: number;
   contentType: string;
   disposition: string;
 }
 
 const logger = new Logger('ExportService');
 
-/** Streams a rendered export file to the user and removes it, however the download ends. */
-export async function sendRenderedExport(rendered: RenderedExport, res: ServerResponse): Promise<void> {
+/** Streams a rendered export from PostgreSQL to the user a few chunks at a time and deletes it, however the download ends. */
+export async function sendRenderedExport(
+  db: Db,
+  rendered: RenderedExport,
+  res: ServerResponse,
+): Promise<void> {
   try {
-    let handle;
-    try {
-      handle = await open(rendered.path, 'r');
-    } catch (error) {
-      logger.error(
-        { err: error, path: rendered.path },
-        'a rendered export is missing: do the gateway and the export worker share EXPORT_DIR?',
-      );
-      throw new InternalServerErrorException();
-    }
-    const { size } = await handle.stat().catch(async (error: unknown) => {
-      await handle.close();
-      throw error;
-    });
-    // Removed from the directory before the first byte is sent: the open handle still reads it, and no
-    // download, finished, cancelled or cut short by a crash, leaves the file behind.
-    await unlink(rendered.path).catch(() => undefined);
     res.statusCode = 200;
     res.setHeader('Content-Type', rendered.contentType);
-    res.setHeader('Content-Length', String(size));
+    res.setHeader('Content-Length', String(rendered.bytes));
     res.setHeader('Content-Disposition', rendered.disposition);
     res.setHeader('Cache-Control', 'private, no-store');
     try {
-      await pipeline(handle.createReadStream(), res);
+      // One chunk waits at most in the stream's buffer: the next query runs only when the client has read on.
+      await pipeline(Readable.from(readExportFileChunks(db, rendered.fileId), { highWaterMark: 1 }), res);
     } catch (error) {
       // The user cancelled the download or the connection broke: nothing to answer any more.
       logger.debug({ err: error }, 'export download ended early');
+      res.destroy();
     }
   } finally {
-    // Already gone after a successful open; this covers the paths that failed before it.
-    await unlink(rendered.path).catch(() => undefined);
+    await deleteExportFile(db, rendered.fileId).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not delete a downloaded export (the export worker sweeps it later)'),
+    );
   }
 }

@@ -1,18 +1,24 @@
-// Started by measureStreamingMemory() in a process of its own: the gateway's streaming of one export file to a
-// client, and this process's memory growth while it runs, undisturbed by the other tests of a Jest process.
+// Started by measureStreamingMemory() in a process of its own: the gateway's streaming of one export file (from
+// PostgreSQL's export_files) to a client, and this process's memory growth while it runs, undisturbed by the other tests of a Jest process.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createPool } from '@lectern/db';
 import { sendRenderedExport } from '../../src/export/send-rendered-export';
 
 const MB = 2 ** 20;
-const file = process.argv[2];
+const [databaseUrl, fileId, bytes] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
-if (!file || !process.send || !gc)
-  throw new Error('run by measureStreamingMemory() with --expose-gc and a file');
+if (!databaseUrl || !fileId || !bytes || !process.send || !gc)
+  throw new Error('run by measureStreamingMemory() with --expose-gc, a database URL, a file id and its size');
+const pool = createPool(databaseUrl, { max: 2 });
 const send = (message: unknown) => process.send?.(message);
 
 const server = createServer((_req, res) => {
-  void sendRenderedExport({ path: file, contentType: 'application/pdf', disposition: 'attachment' }, res);
+  void sendRenderedExport(
+    pool,
+    { fileId, bytes: Number(bytes), contentType: 'application/pdf', disposition: 'attachment' },
+    res,
+  );
 });
 
 server.listen(0, '127.0.0.1', () => {
@@ -34,7 +40,7 @@ server.listen(0, '127.0.0.1', () => {
       heapMb: (peak.heapUsed - base.heapUsed) / MB,
       buffersMb: (peak.arrayBuffers - base.arrayBuffers) / MB,
     });
-    server.close(() => process.disconnect());
+    server.close(() => void pool.end().then(() => process.disconnect()));
   });
   send({ port: (server.address() as AddressInfo).port });
 });

@@ -22,17 +22,21 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 }
 
 /**
- * Streams `file` through the gateway's ExportService in a fresh Node process and downloads it from this one;
+ * Streams an `export_files` row through the gateway's sendRenderedExport in a fresh Node process and downloads it from this one;
  * that process's memory, measured after a GC, is only the streaming's.
  */
 export async function measureStreamingMemory(
-  file: string,
+  file: { databaseUrl: string; fileId: string; bytes: number },
   hooks: { pauseEveryBytes?: number } = {},
 ): Promise<StreamingMemory> {
-  const child = fork(join(__dirname, 'streaming-memory-child.ts'), [file], {
-    execArgv: ['--expose-gc', '-r', join(__dirname, 'ts-register.cjs')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = fork(
+    join(__dirname, 'streaming-memory-child.ts'),
+    [file.databaseUrl, file.fileId, String(file.bytes)],
+    {
+      execArgv: ['--expose-gc', '-r', join(__dirname, 'ts-register.cjs')],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
     const { port } = await nextMessage<{ port: number }>(child);

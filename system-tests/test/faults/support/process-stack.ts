@@ -55,16 +55,18 @@ export interface RunningService {
   /** Everything the process wrote (pino JSON lines). */
   output: string[];
   exited: Promise<number | null>;
+  /** Its own TMPDIR. */
+  tempDir: string;
 }
 
-/** What every drill runs against: its own database, Redis prefix, export directory, fake YouTube and OpenAI. */
+/** What every drill runs against: its own database, Redis prefix, fake YouTube and OpenAI. */
 export interface DrillWorld {
   env: Record<string, string>;
   baseUrl: string;
   youtube: FakeYouTube;
   openAi: FakeOpenAi;
   sql<T = Record<string, unknown>>(query: string, parameters?: unknown[]): Promise<T[]>;
-  /** Closes the fakes and removes the database, the Redis keys and the export files. */
+  /** Closes the fakes and removes the database and the Redis keys. */
   cleanUp(): Promise<void>;
 }
 
@@ -75,7 +77,6 @@ export async function startDrillWorld(
   const youtube = await startFakeYouTube({ slowDelayMs: 4000 });
   const openAi = await startFakeOpenAi({ apiKey: FAKE_OPENAI_KEY, model: 'gpt-4o-mini' });
   const port = await freePort();
-  const exportDir = mkdtempSync(path.join(tmpdir(), 'lectern-drill-exports-'));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     NODE_ENV: 'production',
@@ -90,7 +91,6 @@ export async function startDrillWorld(
     OPENAI_API_KEY: FAKE_OPENAI_KEY,
     OPENAI_BASE_URL: openAi.baseURL,
     OPENAI_MODEL: 'gpt-4o-mini',
-    EXPORT_DIR: exportDir,
     AUTH_RATE_LIMIT_IP: '1000000',
     AUTH_RATE_LIMIT_EMAIL: '1000000',
     ...options.env,
@@ -114,7 +114,6 @@ export async function startDrillWorld(
       await openAi.close();
       await dropDatabase(env.DATABASE_URL!);
       await deleteKeysUnderPrefix(env.REDIS_URL!, env.REDIS_PREFIX!);
-      rmSync(exportDir, { recursive: true, force: true });
     },
   };
 }
@@ -132,16 +131,20 @@ export async function startProcessStack(
 ): Promise<ProcessStack> {
   const { cleanUp, ...world } = await startDrillWorld(options);
   const services = new Map<ServiceName, RunningService[]>();
+  // Each process has a temporary directory of its own, as on separate hosts: nothing may pass through a disk.
+  const tempDirs: string[] = [];
   const start = (name: ServiceName): RunningService => {
+    const tempDir = mkdtempSync(path.join(tmpdir(), `lectern-drill-${name}-`));
+    tempDirs.push(tempDir);
     const child = spawn(process.execPath, [path.join(ROOT, `services/${name}/dist/main.js`)], {
-      env: world.env,
+      env: { ...world.env, TMPDIR: tempDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const service = { name, child, output, exited };
+    const service = { name, child, output, exited, tempDir };
     services.set(name, [...(services.get(name) ?? []), service]);
     return service;
   };
@@ -168,6 +171,7 @@ export async function startProcessStack(
     async stop() {
       await stopProcesses();
       await cleanUp();
+      for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
