@@ -1,4 +1,4 @@
-// Issue-3 figures: serving the 10-hour video against a bare baseline, the cache-hit analysis path, the
+// Library and queue figures: serving the 10-hour video against a bare baseline, the cache-hit analysis path, the
 // request-reply overhead, Pro priority and Free fairness, and that request-reply never hangs.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

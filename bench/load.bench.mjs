@@ -1,4 +1,4 @@
-// Issue-8 figures: a mixed workload of Pro users for 60 s at 50 connections (zero errors, p50/p99 per route),
+// Load figures: a mixed workload of Pro users for 60 s at 50 connections (zero errors, p50/p99 per route),
 // then a 5-minute soak of the same mix reporting the gateway process's memory at its start and end.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
