@@ -30,7 +30,11 @@ export async function evictionPolicyWarning(redis: Redis): Promise<string | null
 
 /** Deletes every key under a Lectern key prefix (a test run's or a benchmark's), a batch at a time. */
 export async function deleteKeysUnderPrefix(redisUrl: string, prefix: string): Promise<void> {
-  const redis = createRedis(redisUrl, { maxRetriesPerRequest: 1, retryStrategy: () => null });
+  // A dropped connection (a test's relay, a restarting Redis) gets a few quick reconnections, not a failed cleanup.
+  const redis = createRedis(redisUrl, {
+    maxRetriesPerRequest: 3,
+    retryStrategy: (attempt) => (attempt > 3 ? null : attempt * 100),
+  });
   try {
     let cursor = '0';
     do {
