@@ -13,8 +13,10 @@ if (!databaseUrl || !fileId || !bytes || !process.send || !gc)
 const pool = createPool(databaseUrl, { max: 2 });
 const send = (message: unknown) => process.send?.(message);
 
+// The download, deletion of the file included: the pool must outlive it.
+let sending: Promise<void> = Promise.resolve();
 const server = createServer((_req, res) => {
-  void sendRenderedExport(
+  sending = sendRenderedExport(
     pool,
     { fileId, bytes: Number(bytes), contentType: 'application/pdf', disposition: 'attachment' },
     res,
@@ -40,7 +42,7 @@ server.listen(0, '127.0.0.1', () => {
       heapMb: (peak.heapUsed - base.heapUsed) / MB,
       buffersMb: (peak.arrayBuffers - base.arrayBuffers) / MB,
     });
-    server.close(() => void pool.end().then(() => process.disconnect()));
+    server.close(() => void sending.then(() => pool.end()).then(() => process.disconnect()));
   });
   send({ port: (server.address() as AddressInfo).port });
 });
