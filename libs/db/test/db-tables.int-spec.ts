@@ -1,5 +1,4 @@
 import {
-  createPool,
   findVideoIdByYoutubeId,
   hashAccountToken,
   insertTranscriptIfAbsent,
@@ -15,26 +14,10 @@ import {
   deleteVideo,
   type Db,
 } from '@lectern/db';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { useTestConnections } from './support/test-connections';
 
 // The table modules run the same in a worker's pg pool and in a gateway TypeORM transaction.
-let database: TestDatabase;
-let dataSource: DataSource;
-let pool: Pool;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataSource = await new DataSource({ type: 'postgres', url: database.url }).initialize();
-  pool = createPool(database.url, { max: 2 });
-});
-
-afterAll(async () => {
-  await pool.end();
-  await dataSource.destroy();
-  await database.drop();
-});
+const connections = useTestConnections();
 
 const transcript = (youtubeId: string) => ({
   youtube_id: youtubeId,
@@ -54,10 +37,7 @@ async function newUser(db: Db, email: string) {
   return insertUser(db, { email, name: null, passwordHash: 'hash' });
 }
 
-describe.each([
-  ['a pg pool', () => pool as Db],
-  ['TypeORM', () => typeormDb(dataSource.manager)],
-])('table modules through %s', (label, dbOf) => {
+describe.each(connections.both)('table modules through %s', (label, dbOf) => {
   it('reports row counts, conflicts and unique violations the same way', async () => {
     const db = dbOf();
     const user = await newUser(db, `${label.replace(/\W/g, '')}@example.com`);
@@ -85,9 +65,9 @@ describe.each([
 });
 
 it('a token row locked in a gateway transaction waits for that transaction', async () => {
-  const user = await newUser(pool, 'locks@example.com');
+  const user = await newUser(connections.pool, 'locks@example.com');
   const tokenHash = hashAccountToken('a-token');
-  await insertUserToken(pool, {
+  await insertUserToken(connections.pool, {
     userId: user.id,
     purpose: 'verify_email',
     tokenHash,
@@ -95,7 +75,7 @@ it('a token row locked in a gateway transaction waits for that transaction', asy
   });
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const transaction = dataSource.transaction(async (manager) => {
+  const transaction = connections.dataSource.transaction(async (manager) => {
     expect(await lockUserToken(typeormDb(manager), tokenHash)).toMatchObject({
       user_id: user.id,
       expired: false,
@@ -104,7 +84,7 @@ it('a token row locked in a gateway transaction waits for that transaction', asy
   });
   await new Promise((resolve) => setTimeout(resolve, 100));
   let lockedElsewhere = false;
-  const client = await pool.connect();
+  const client = await connections.pool.connect();
   try {
     await client.query('BEGIN');
     const second = lockUserToken(client, tokenHash).then(() => (lockedElsewhere = true));

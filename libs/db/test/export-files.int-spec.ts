@@ -1,7 +1,6 @@
 import {
   appendExportFileChunk,
   completeExportFile,
-  createPool,
   deleteExportFile,
   deleteExportFilesOlderThan,
   EXPORT_FILE_MAX_AGE_MS,
@@ -9,28 +8,11 @@ import {
   insertExportFile,
   insertUser,
   readExportFileChunks,
-  typeormDb,
-  type Db,
 } from '@lectern/db';
-import type { Pool } from 'pg';
-import { DataSource } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { useTestConnections } from './support/test-connections';
 
-let database: TestDatabase;
-let dataSource: DataSource;
-let pool: Pool;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  dataSource = await new DataSource({ type: 'postgres', url: database.url }).initialize();
-  pool = createPool(database.url, { max: 2 });
-});
-
-afterAll(async () => {
-  await pool.end();
-  await dataSource.destroy();
-  await database.drop();
-});
+// The table modules run the same in a worker's pg pool and in a gateway TypeORM transaction.
+const connections = useTestConnections();
 
 async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer[]> {
   const all: Buffer[] = [];
@@ -41,16 +23,14 @@ async function collect(chunks: AsyncIterable<Buffer>): Promise<Buffer[]> {
 const countChunks = async (fileId: string) =>
   Number(
     (
-      await database.query<{ n: string }>('SELECT count(*) AS n FROM export_file_chunks WHERE file_id = $1', [
-        fileId,
-      ])
+      await connections.database.query<{ n: string }>(
+        'SELECT count(*) AS n FROM export_file_chunks WHERE file_id = $1',
+        [fileId],
+      )
     )[0]!.n,
   );
 
-describe.each([
-  ['a pg pool', () => pool as Db],
-  ['TypeORM', () => typeormDb(dataSource.manager)],
-])('export files through %s', (label, dbOf) => {
+describe.each(connections.both)('export files through %s', (label, dbOf) => {
   it('serves a file only once complete, its chunks in order, and deletes it with its chunks', async () => {
     const db = dbOf();
     const user = await insertUser(db, {
@@ -84,20 +64,25 @@ describe.each([
 });
 
 it('sweeps files older than the maximum age, complete or not, and keeps the fresh ones', async () => {
-  const user = await insertUser(pool, { email: 'sweep.files@example.com', name: null, passwordHash: 'h' });
-  const old = await insertExportFile(pool, { userId: user.id, format: 'txt' });
-  const oldPartial = await insertExportFile(pool, { userId: user.id, format: 'docx' });
-  const fresh = await insertExportFile(pool, { userId: user.id, format: 'txt' });
-  for (const id of [old, oldPartial, fresh]) await appendExportFileChunk(pool, id, 0, Buffer.from('x'));
-  await completeExportFile(pool, old, 1);
-  await completeExportFile(pool, fresh, 1);
-  await database.query(
+  const user = await insertUser(connections.pool, {
+    email: 'sweep.files@example.com',
+    name: null,
+    passwordHash: 'h',
+  });
+  const old = await insertExportFile(connections.pool, { userId: user.id, format: 'txt' });
+  const oldPartial = await insertExportFile(connections.pool, { userId: user.id, format: 'docx' });
+  const fresh = await insertExportFile(connections.pool, { userId: user.id, format: 'txt' });
+  for (const id of [old, oldPartial, fresh])
+    await appendExportFileChunk(connections.pool, id, 0, Buffer.from('x'));
+  await completeExportFile(connections.pool, old, 1);
+  await completeExportFile(connections.pool, fresh, 1);
+  await connections.database.query(
     `UPDATE export_files SET created_at = now() - $2 * interval '1 millisecond' WHERE id = ANY($1)`,
     [[old, oldPartial], EXPORT_FILE_MAX_AGE_MS + 1000],
   );
 
-  expect(await deleteExportFilesOlderThan(pool)).toBe(2);
+  expect(await deleteExportFilesOlderThan(connections.pool)).toBe(2);
   expect(await countChunks(old)).toBe(0);
   expect(await countChunks(oldPartial)).toBe(0);
-  expect(await findCompleteExportFile(pool, fresh)).not.toBeNull();
+  expect(await findCompleteExportFile(connections.pool, fresh)).not.toBeNull();
 });
