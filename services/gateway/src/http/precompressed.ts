@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import Negotiator from 'negotiator';
 import type { Request } from 'express';
@@ -16,10 +16,28 @@ export interface PrecompressedFile {
 }
 
 /**
+ * Every compressed copy the build left under `distDir`, as absolute paths: listed once at start-up, so serving a
+ * file costs no look-up on disk.
+ */
+export function listPrecompressedFiles(distDir: string): ReadonlySet<string> {
+  if (!existsSync(distDir)) return new Set();
+  const suffixes = ENCODINGS.map(({ suffix }) => suffix);
+  return new Set(
+    readdirSync(distDir, { recursive: true, encoding: 'utf8' })
+      .filter((name) => suffixes.some((suffix) => name.endsWith(suffix)))
+      .map((name) => path.join(distDir, name)),
+  );
+}
+
+/**
  * The compressed copy the build left for the requested file, in an encoding the client accepts; undefined when
  * there is none (the file is then served as it is, compressed on the fly if worth it).
  */
-export function precompressedFile(req: Request, distDir: string): PrecompressedFile | undefined {
+export function precompressedFile(
+  req: Request,
+  distDir: string,
+  copies: ReadonlySet<string>,
+): PrecompressedFile | undefined {
   let urlPath: string;
   try {
     urlPath = decodeURIComponent(req.path);
@@ -28,7 +46,7 @@ export function precompressedFile(req: Request, distDir: string): PrecompressedF
   }
   const filePath = path.join(distDir, urlPath);
   if (!filePath.startsWith(distDir + path.sep)) return undefined;
-  const available = ENCODINGS.filter(({ suffix }) => existsSync(filePath + suffix));
+  const available = ENCODINGS.filter(({ suffix }) => copies.has(filePath + suffix));
   if (available.length === 0) return undefined;
   // Brotli whenever the client accepts it, whatever order it lists its encodings in: it is the smaller.
   const accepted = new Negotiator(req).encodings(available.map(({ encoding }) => encoding));

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { precompressedFile, type PrecompressedFile } from './precompressed';
+import { listPrecompressedFiles, precompressedFile, type PrecompressedFile } from './precompressed';
 
 export function defaultWebDistDir(): string {
   return path.resolve(__dirname, '../../../../frontend/dist');
@@ -47,9 +47,10 @@ export function spaHandler(distDir: string): RequestHandler {
   // The web app's files are compressed (a phone on a slow network waits for every byte of JavaScript): the
   // build leaves Brotli and gzip copies next to them; anything without one is compressed on the fly.
   const compress = compression();
+  const copies = listPrecompressedFiles(root);
   return (req: Request, res: Response<unknown, PrecompressedLocals>, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
-    const precompressed = precompressedFile(req, root);
+    const precompressed = precompressedFile(req, root, copies);
     if (precompressed) {
       res.locals.precompressed = { ...precompressed, originalPath: req.path };
       const query = req.url.indexOf('?');
