@@ -10,7 +10,7 @@ describe('what the screens display', () => {
   it('formats durations as m:ss, or --:-- when unknown', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(65)).toBe('1:05');
-    expect(formatDuration(36_000)).toBe('600:00');
+    expect(formatDuration(36_000)).toBe('10:00:00');
     expect(formatDuration(null)).toBe('--:--');
   });
 

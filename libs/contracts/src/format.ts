@@ -1,14 +1,33 @@
 import type { ExportFormat } from './entities';
 
-/** `m:ss` with seconds padded to two digits (hours roll into minutes: 10 hours is `600:00`). */
+/** A moment as YouTube shows it: `m:ss` under an hour, `h:mm:ss` from one hour on (6:28:51). */
 export function formatTimestamp(totalSeconds: number): string {
   const whole = Math.max(0, Math.floor(totalSeconds));
-  const minutes = Math.floor(whole / 60);
-  const seconds = whole % 60;
-  return `${minutes}:${seconds.toString().padStart(2, '0')}`;
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const seconds = twoDigits(whole % 60);
+  return hours > 0 ? `${hours}:${twoDigits(minutes)}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** A video's duration for display: `m:ss`, or `--:--` when unknown. */
+function twoDigits(value: number): string {
+  return value.toString().padStart(2, '0');
+}
+
+/** The source text of a written moment, `m:ss` or `h:mm:ss`, for patterns that find moments in text. */
+export const TIMESTAMP_PATTERN = String.raw`\d+(?::[0-5]\d){1,2}`;
+
+/**
+ * The seconds a written moment stands for: `1:05` is 65, `1:02:03` is 3723. Also reads the older
+ * `388:51` form (minutes past 59). Null for anything else.
+ */
+export function parseTimestamp(text: string): number | null {
+  const match = /^(?:(\d+):([0-5]\d)|(\d+):([0-5]\d):([0-5]\d))$/u.exec(text.trim());
+  if (!match) return null;
+  if (match[1] !== undefined) return Number(match[1]) * 60 + Number(match[2]);
+  return Number(match[3]) * 3600 + Number(match[4]) * 60 + Number(match[5]);
+}
+
+/** A video's duration for display: `m:ss` (`h:mm:ss` past an hour), or `--:--` when unknown. */
 export function formatDuration(seconds: number | null | undefined): string {
   return seconds === null || seconds === undefined || !Number.isFinite(seconds)
     ? '--:--'

@@ -1,6 +1,7 @@
 import {
   FEATURE_TYPES,
   formatTimestamp,
+  TIMESTAMP_PATTERN,
   type FeatureType,
   type SummaryLength,
   type TranscriptSegment,
@@ -150,9 +151,9 @@ describe.each([
     expect(steps.length).toBeGreaterThanOrEqual(4);
     const stamps = timestampsOf(segments);
     for (const step of steps) {
-      const stamp = /\((\d+:\d{2})\)$/.exec(step)?.[1] ?? '';
+      const stamp = new RegExp(String.raw`\((${TIMESTAMP_PATTERN})\)$`).exec(step)?.[1] ?? '';
       expect(stamps.has(stamp)).toBe(true);
-      expect(found(step.replace(/\s*\(\d+:\d{2}\)$/, ''))).toBe(true);
+      expect(found(step.replace(new RegExp(String.raw`\s*\(${TIMESTAMP_PATTERN}\)$`), ''))).toBe(true);
       expect(step).toMatch(/^[A-Z]/);
     }
     const plan = normalise(steps.join(' '));

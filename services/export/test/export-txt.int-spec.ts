@@ -85,4 +85,26 @@ describe('TXT export', () => {
         'Exported: 2026-03-04 05:06 UTC\n\nTranscript\n----------\n\nNo transcript.\n\n',
     );
   });
+
+  it('writes moments past an hour as h:mm:ss, as YouTube shows them', async () => {
+    const txt = await renderToBuffer(
+      {
+        ...multilingualDocument(),
+        duration: 23_400,
+        segments: [
+          { start: 3723, text: 'Welcome back.' },
+          { start: 23_331, text: 'Six and a half hours in.' },
+        ],
+        highlights: [{ text: 'Welcome', startIndex: 0, endIndex: 7, color: 'yellow' }],
+        aiContent: [],
+        notes: '',
+      },
+      'txt',
+    );
+    const text = txt.toString('utf8');
+    expect(text).toContain('Duration: 6:30:00');
+    expect(text).toContain('[6:28:51] Six and a half hours in.');
+    expect(text).toMatch(/^\[1:02:03\] Yellow: /m);
+    expect(text).not.toMatch(/\[\d{3,}:\d\d\]/);
+  });
 });

@@ -1,6 +1,8 @@
 // Readers of the fixed Markdown structures every engine writes (see feature-prompts.ts). Tests check both
 // engines' outputs with them.
 
+import { TIMESTAMP_PATTERN } from '@lectern/contracts';
+
 export const TWEET_MAX_CHARS = 280;
 
 export function paragraphs(markdown: string): string[] {
@@ -53,7 +55,9 @@ export interface TimestampedBullet {
 
 export function parseTimestampedBullets(markdown: string): TimestampedBullet[] {
   const bullets: TimestampedBullet[] = [];
-  for (const match of markdown.matchAll(/^- \[(\d+:\d{2})\]\s+(.+)$/gm)) {
+  for (const match of markdown.matchAll(
+    new RegExp(String.raw`^- \[(${TIMESTAMP_PATTERN})\]\s+(.+)$`, 'gm'),
+  )) {
     bullets.push({ timestamp: match[1] ?? '', text: (match[2] ?? '').trim() });
   }
   return bullets;

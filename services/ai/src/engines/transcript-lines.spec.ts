@@ -1,3 +1,4 @@
+import { TIMESTAMP_PATTERN } from '@lectern/contracts';
 import { chunkLines, estimateTokens, formatTranscriptLines } from './transcript-lines';
 
 describe('transcript lines', () => {
@@ -7,7 +8,7 @@ describe('transcript lines', () => {
       { text: '   ', start: 3 },
       { text: 'Ten hours in.', start: 36_000.4 },
     ]);
-    expect(lines).toEqual(['[0:00] Welcome back.', '[600:00] Ten hours in.']);
+    expect(lines).toEqual(['[0:00] Welcome back.', '[10:00:00] Ten hours in.']);
   });
 
   it('chunks lines in order within the budget, every chunk keeping its timestamps', () => {
@@ -20,7 +21,7 @@ describe('transcript lines', () => {
     expect(chunks.flat()).toEqual(lines);
     for (const chunk of chunks) {
       expect(estimateTokens(chunk.join('\n'))).toBeLessThanOrEqual(300);
-      for (const line of chunk) expect(line).toMatch(/^\[\d+:\d{2}\] /);
+      for (const line of chunk) expect(line).toMatch(new RegExp(String.raw`^\[${TIMESTAMP_PATTERN}\] `));
     }
   });
 
