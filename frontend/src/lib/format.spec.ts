@@ -1,7 +1,7 @@
 import { exportFileName, formatDuration } from '@lectern/contracts';
 import { describe, expect, it } from 'vitest';
 import { FREE_AI_GENERATIONS_PER_MONTH, FREE_TRANSCRIPTS_PER_MONTH } from '@/components/pricing/plans';
-import { parseFlashcards } from '@/lib/flashcards';
+import { parseFlashcards } from '@lectern/contracts';
 import { displayName, formatDate, initialOf, usageText } from '@/lib/format';
 import { filterLibrary } from '@/lib/library-search';
 import { FREE_PLAN_LIMITS } from '@lectern/contracts';

@@ -4,6 +4,7 @@ export * from './account-export';
 export * from './billing-api';
 export * from './queues';
 export * from './format';
+export * from './flashcards';
 export * from './ids';
 export type * from './jobs/common';
 export type * from './jobs/catalogue';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCopy } from '@/hooks/use-copy';
 import { toast } from '@/hooks/use-toast';
-import { parseFlashcards } from '@/lib/flashcards';
+import { parseFlashcards } from '@lectern/contracts';
 
 export function AiResultCard({
   item,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Flashcard } from '@/lib/flashcards';
+import type { Flashcard } from '@lectern/contracts';
 import { cn } from '@/lib/utils';
 
 function FlashcardView({ card, number }: { card: Flashcard; number: number }) {

@@ -3,7 +3,7 @@ export interface Flashcard {
   answer: string;
 }
 
-/** Reads `Q:` / `A:` pairs (Markdown emphasis and list markers around them allowed). */
+/** The cards of a flashcards answer, as both engines write them. Reads `Q:` / `A:` pairs (Markdown emphasis and list markers around them allowed). */
 export function parseFlashcards(text: string): Flashcard[] {
   const cards: Flashcard[] = [];
   let question: string | null = null;
