@@ -58,3 +58,12 @@ describe('configuration errors never print a secret', () => {
     expect(refusal({ DATABASE_URL: 'ada@example.com' })).toMatch(/\(got "ada@example.com"\)$/);
   });
 });
+
+describe('REDIS_PREFIX', () => {
+  it('takes a plain name or one in braces (a Redis Cluster hash tag), nothing else', () => {
+    expect(parseEnv(Schema, { REDIS_PREFIX: 'lectern-eu' }).REDIS_PREFIX).toBe('lectern-eu');
+    expect(parseEnv(Schema, { REDIS_PREFIX: '{lectern}' }).REDIS_PREFIX).toBe('{lectern}');
+    for (const value of ['{lectern', 'lec{tern}', '{}', 'lectern:eu', 'a b'])
+      expect(refusal({ REDIS_PREFIX: value })).toMatch(/^Invalid configuration: REDIS_PREFIX must be/);
+  });
+});

@@ -8,10 +8,17 @@ export const BaseEnvSchema = z.object({
   REDIS_URL: z
     .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
     .default('redis://127.0.0.1:6379'),
-  /** Namespaces every Redis key (queues, sessions, rate limits), so several installs or test runs can share one Redis. */
+  /**
+   * Namespaces every Redis key (queues, sessions, rate limits), so several installs or test runs can share one
+   * Redis. In braces (`{lectern}`) it is a Redis Cluster hash tag: every key lands in one slot, as BullMQ's
+   * multi-key scripts need.
+   */
   REDIS_PREFIX: z
     .string()
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes or underscores')
+    .regex(
+      /^(?:[A-Za-z0-9_.-]{1,64}|\{[A-Za-z0-9_.-]{1,62}\})$/,
+      'must be 1-64 letters, digits, dots, dashes or underscores, or such a name in braces ({lectern})',
+    )
     .default('lectern'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });

@@ -11,6 +11,8 @@ export interface WorkerBeat {
   startedAt: string;
   beatAt: string;
   activeJobs: number;
+  /** Jobs this process has run since it started, whatever their outcome (ping included). */
+  jobsRun: number;
 }
 
 function beatKey(prefix: string, service: QueueName, instance: string): string {

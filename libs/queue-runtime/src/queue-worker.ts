@@ -90,6 +90,9 @@ export async function startQueueWorker<Q extends QueueName>(
   // What runs now: named in the log and aborted if a stop gives up waiting for it. Not keyed by id: each lane is
   // a queue of its own, numbering its jobs from 1, so a Pro and a Free job may share one.
   const running = new Set<RunningJob>();
+  // Stored by BullMQ on every job this process takes (`processedBy`), so Bull Board and the heartbeat name it.
+  const processName = `${hostname()}:${process.pid}`;
+  let jobsRun = 0;
   const handlerFor = (name: string) =>
     (handlers as Record<string, (data: unknown, context: JobContext) => Promise<unknown>>)[name] ??
     (name === 'ping' ? () => pingAnswer(queue) : undefined);
@@ -149,6 +152,7 @@ export async function startQueueWorker<Q extends QueueName>(
           throw error;
         } finally {
           running.delete(entry);
+          jobsRun += 1;
           clearTimeout(limitTimer);
           release();
           const run = { queue, job: job.name, outcome, seconds: (Date.now() - started) / 1000 };
@@ -158,6 +162,7 @@ export async function startQueueWorker<Q extends QueueName>(
       {
         connection,
         prefix: options.prefix,
+        name: processName,
         // Each lane holds a few jobs ready beyond the shared slots, so that when a slot frees up a Pro job is
         // already waiting for it; a held job keeps its lock and goes back to the queue if the worker stops.
         concurrency: options.concurrency * 2,
@@ -187,6 +192,7 @@ export async function startQueueWorker<Q extends QueueName>(
     host: hostname(),
     startedAt,
     activeJobs: scheduler.active,
+    jobsRun,
   }));
 
   return {
