@@ -120,7 +120,8 @@ export async function startDrillWorld(
 
 export interface ProcessStack extends Omit<DrillWorld, 'cleanUp'> {
   services: Map<ServiceName, RunningService[]>;
-  start(name: ServiceName): RunningService;
+  /** Another process of a service; `env` overrides the stack's (a second gateway's own PORT). */
+  start(name: ServiceName, env?: Record<string, string>): RunningService;
   /** SIGTERM to every process, then wait for them all to exit. */
   stopProcesses(): Promise<void>;
   stop(): Promise<void>;
@@ -133,11 +134,11 @@ export async function startProcessStack(
   const services = new Map<ServiceName, RunningService[]>();
   // Each process has a temporary directory of its own, as on separate hosts: nothing may pass through a disk.
   const tempDirs: string[] = [];
-  const start = (name: ServiceName): RunningService => {
+  const start = (name: ServiceName, env: Record<string, string> = {}): RunningService => {
     const tempDir = mkdtempSync(path.join(tmpdir(), `lectern-drill-${name}-`));
     tempDirs.push(tempDir);
     const child = spawn(process.execPath, [path.join(ROOT, `services/${name}/dist/main.js`)], {
-      env: { ...world.env, TMPDIR: tempDir },
+      env: { ...world.env, TMPDIR: tempDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
