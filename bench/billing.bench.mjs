@@ -2,36 +2,13 @@
 // stored → queued → billing worker reads Stripe → the user's next /api/auth/me says Pro; and the same through
 // the success page's checkout sync, with no webhook. Stripe is the repository's fake Stripe (the real `stripe`
 // SDK talks to it over HTTP), compiled from its TypeScript source for this run.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
-import { transformFileSync } from '@swc/core';
 import { percentile, root, round, signUp, startStack } from './lib/stack.mjs';
+import { loadTsFixture } from './lib/ts-fixture.mjs';
 
-const require = createRequire(import.meta.url);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The fake Stripe of the billing tests, as CommonJS in a temporary folder (its imports resolve from the root). */
-function loadFakeStripe() {
-  const source = path.join(root, 'services/billing/test/fixtures/fake-stripe.ts');
-  const { code } = transformFileSync(source, {
-    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
-    module: { type: 'commonjs' },
-  });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'lectern-fake-stripe-'));
-  const file = path.join(dir, 'fake-stripe.cjs');
-  // Resolve `stripe` from the repository, not from the temporary folder.
-  writeFileSync(
-    file,
-    code.replace(/require\("stripe"\)/g, `require(${JSON.stringify(require.resolve('stripe'))})`),
-  );
-  try {
-    return require(file);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const loadFakeStripe = () => loadTsFixture('services/billing/test/fixtures/fake-stripe.ts');
 
 /** Polls the user's own view of their plan (what the success page refreshes) until it says Pro. */
 async function untilPro(user, deadlineMs = 30_000) {

@@ -13,6 +13,7 @@ import {
 import { mixedLoad, soak } from './load.bench.mjs';
 import { runFrontendBench } from './frontend.bench.mjs';
 import { billingRoundTrip } from './billing.bench.mjs';
+import { clusterComparison } from './cluster.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -74,6 +75,7 @@ try {
 report('queues: Pro priority and Free fairness', await priorityAndFairness());
 report('queues: request-reply never hangs', await requestReplyNeverHangs());
 report('billing: a paying user waits for Pro (webhook, checkout sync)', await billingRoundTrip());
+report('cluster: the same mix through one gateway, then two (two of each worker)', await clusterComparison());
 report(
   'ai: offline engine and the generation job',
   childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),

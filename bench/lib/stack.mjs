@@ -1,9 +1,13 @@
 // Starts the built Lectern (gateway and workers as child processes) against its own database and Redis prefix,
-// with the fake YouTube standing in for YouTube. Everything is torn down and dropped afterwards.
+// with the fake YouTube standing in for YouTube. Each process has a temporary directory (TMPDIR) of its own, as on
+// separate hosts; `gateways` and `copies` start more than one gateway (each on its own port) and more than one
+// process of each worker. Everything is torn down and dropped afterwards.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,21 +28,27 @@ export async function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail'];
+
 export async function startStack({
-  workers = ['transcripts', 'ai', 'export', 'billing', 'mail'],
+  workers = WORKERS,
   env: extra = {},
+  gateways = 1,
+  copies = 1,
+  prefix,
 } = {}) {
   const id = randomBytes(4).toString('hex');
   const youtube = await startFakeYouTube({ slowDelayMs: 2000 });
-  const port = await freePort();
+  const ports = [];
+  for (let i = 0; i < gateways; i += 1) ports.push(await freePort());
   const env = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
-    PORT: String(port),
-    APP_URL: `http://127.0.0.1:${port}`,
+    PORT: String(ports[0]),
+    APP_URL: `http://127.0.0.1:${ports[0]}`,
     DATABASE_URL: `postgres://postgres@127.0.0.1:5432/lectern_bench_${id}`,
     REDIS_URL: 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `lectern-bench-${id}`,
+    REDIS_PREFIX: prefix ?? `lectern-bench-${id}`,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     // The load runs many jobs per user: per-user job limits would turn it into 429s.
@@ -53,37 +63,47 @@ export async function startStack({
     AUTH_RATE_LIMIT_EMAIL: '1000000',
     ...extra,
   };
+  /** The first process of each kind, by name; `processes` lists them all. */
   const children = new Map();
-  const spawnService = (name) => {
+  const processes = [];
+  const tempDirs = [];
+  const spawnService = (name, overrides = {}) => {
+    const tempDir = mkdtempSync(path.join(os.tmpdir(), `lectern-bench-${name}-`));
+    tempDirs.push(tempDir);
     const child = spawn(process.execPath, [path.join(root, `services/${name}/dist/main.js`)], {
-      env,
+      env: { ...env, TMPDIR: tempDir, ...overrides },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    children.set(name, child);
+    if (!children.has(name)) children.set(name, child);
+    processes.push({ name, child, tempDir });
     return child;
   };
+  const gatewayUrls = ports.map((port) => `http://127.0.0.1:${port}`);
+  // One gateway first: it runs the migrations, the others find them done.
   spawnService('gateway');
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`);
-  for (const worker of workers) spawnService(worker);
-  if (workers.length === 4) await waitFor(`${baseUrl}/api/health/ready`);
+  await waitFor(`${gatewayUrls[0]}/api/health`);
+  for (const port of ports.slice(1)) spawnService('gateway', { PORT: String(port) });
+  for (const url of gatewayUrls.slice(1)) await waitFor(`${url}/api/health`);
+  for (let copy = 0; copy < copies; copy += 1) for (const worker of workers) spawnService(worker);
+  if (workers.length === WORKERS.length) await waitFor(`${gatewayUrls[0]}/api/health/ready`);
 
   return {
     env,
-    baseUrl,
+    baseUrl: gatewayUrls[0],
+    gatewayUrls,
     youtube,
     children,
+    processes,
     spawnService,
     async stop() {
-      for (const child of children.values()) if (child.exitCode === null) child.kill('SIGTERM');
-      await Promise.all(
-        [...children.values()].map((c) =>
-          c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null,
-        ),
-      );
+      const running = processes.map((p) => p.child).filter((c) => c.exitCode === null);
+      const exited = running.map((c) => new Promise((r) => c.once('exit', r)));
+      for (const child of running) child.kill('SIGTERM');
+      await Promise.all(exited);
       await youtube.close();
       await dropDatabase(env.DATABASE_URL);
       await deleteKeysUnderPrefix(env.REDIS_URL, env.REDIS_PREFIX);
+      for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
