@@ -2,12 +2,13 @@
 // hosts) and two processes of each worker, sharing one PostgreSQL database and one Redis prefix (in braces, as
 // Redis Cluster wants it), behind a small round-robin (bench/lib/round-robin.mjs). The same mix of sign-ups,
 // sign-ins, analyses, page views, AI generations, exports and checkouts runs through one gateway, then through
-// both: throughput, p99, errors, CPU seconds per 1,000 requests for each kind of process, each worker process's
+// both, in alternating rounds: throughput, p99, errors, CPU seconds per 1,000 requests for each kind of process, each worker process's
 // share of its queue's jobs, and sessions made on one gateway used on the other.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentile, root, round, signUp, startStack, WORKERS } from './lib/stack.mjs';
@@ -219,18 +220,18 @@ async function startRoundRobin(targets) {
   };
 }
 
-async function runPhase(stack, users, newVideos, gateways, seconds) {
+/** One run of the mix through a round-robin over `gateways`: what each route saw, and each process's CPU. */
+async function runPhase(stack, routes, gateways, seconds) {
   const balancer = await startRoundRobin(gateways);
   const processes = [
     ...stack.processes.map(({ name, child }) => ({ name, pid: child.pid })),
     { name: 'round-robin', pid: balancer.pid },
   ];
-  const routes = mix(users, newVideos);
-  const times = [];
+  const times = Object.keys(routes).map(() => []);
   const before = cpuSnapshot(processes);
   const benchBefore = process.cpuUsage();
   const results = await Promise.all(
-    Object.values(routes).map(({ connections, setupRequest }) => {
+    Object.values(routes).map(({ connections, setupRequest }, i) => {
       const instance = autocannon({
         url: balancer.url,
         connections,
@@ -238,7 +239,7 @@ async function runPhase(stack, users, newVideos, gateways, seconds) {
         timeout: 30,
         requests: [{ setupRequest }],
       });
-      instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+      instance.on('response', (_client, _status, _bytes, responseTime) => times[i].push(responseTime));
       return instance;
     }),
   );
@@ -246,31 +247,54 @@ async function runPhase(stack, users, newVideos, gateways, seconds) {
   const after = cpuSnapshot(processes);
   const perGateway = await balancer.stats();
   await balancer.stop();
-
-  const perRoute = Object.keys(routes).map((route, i) => ({
-    route,
-    connections: routes[route].connections,
-    requests: results[i].requests.total,
-    p50Ms: results[i].latency.p50,
-    p99Ms: results[i].latency.p99,
-    errors: results[i].errors + results[i].timeouts + results[i].non2xx,
-  }));
-  const requests = perRoute.reduce((sum, r) => sum + r.requests, 0);
-  const cpuSeconds = {};
+  const cpuSeconds = { 'bench (load generator, fakes)': (benchCpu.user + benchCpu.system) / 1e6 };
   after.forEach((sample, i) => {
     cpuSeconds[sample.name] = (cpuSeconds[sample.name] ?? 0) + (sample.ticks - before[i].ticks) / CLOCK_TICKS;
   });
-  cpuSeconds['bench (load generator, fakes)'] = (benchCpu.user + benchCpu.system) / 1e6;
+  return {
+    routes: results.map((result, i) => ({
+      requests: result.requests.total,
+      errors: result.errors + result.timeouts + result.non2xx,
+      times: times[i],
+    })),
+    cpuSeconds,
+    perGateway,
+  };
+}
+
+/** The rounds of one configuration added up: per route, in all, CPU per 1,000 requests for each process kind. */
+function summarise(routes, runs, seconds) {
+  const perRoute = Object.keys(routes).map((route, i) => {
+    const times = runs.flatMap((run) => run.routes[i].times);
+    return {
+      route,
+      connections: routes[route].connections,
+      requests: runs.reduce((sum, run) => sum + run.routes[i].requests, 0),
+      p50Ms: round(percentile(times, 50)),
+      p99Ms: round(percentile(times, 99)),
+      errors: runs.reduce((sum, run) => sum + run.routes[i].errors, 0),
+    };
+  });
+  const all = runs.flatMap((run) => run.routes.flatMap((r) => r.times));
+  const requests = perRoute.reduce((sum, r) => sum + r.requests, 0);
+  const cpu = {};
+  for (const run of runs)
+    for (const [kind, value] of Object.entries(run.cpuSeconds)) cpu[kind] = (cpu[kind] ?? 0) + value;
+  const perGateway = runs[0].perGateway.map((gateway, g) => ({
+    gateway: gateway.gateway,
+    requests: runs.reduce((sum, run) => sum + run.perGateway[g].requests, 0),
+    failed: runs.reduce((sum, run) => sum + run.perGateway[g].failed, 0),
+  }));
   return {
     requests,
-    requestsPerSecond: round(requests / seconds),
-    p50Ms: round(percentile(times, 50)),
-    p99Ms: round(percentile(times, 99)),
+    requestsPerSecond: round(requests / (seconds * runs.length)),
+    p50Ms: round(percentile(all, 50)),
+    p99Ms: round(percentile(all, 99)),
     errors: perRoute.reduce((sum, r) => sum + r.errors, 0),
     perRoute,
     perGateway,
     cpuSecondsPer1kRequests: Object.fromEntries(
-      Object.entries(cpuSeconds).map(([name, s]) => [name, round(s / (requests / 1000), 3)]),
+      Object.entries(cpu).map(([kind, value]) => [kind, round(value / (requests / 1000), 3)]),
     ),
   };
 }
@@ -297,7 +321,14 @@ async function jobShares(stack) {
   }
 }
 
-export async function clusterComparison(seconds = Number(process.env.CLUSTER_SECONDS ?? 30)) {
+/**
+ * `rounds` of `seconds` through one gateway, then through both, alternating, so that other work on the machine
+ * weighs on both configurations alike.
+ */
+export async function clusterComparison({
+  seconds = Number(process.env.CLUSTER_SECONDS ?? 10),
+  rounds = Number(process.env.CLUSTER_ROUNDS ?? 3),
+} = {}) {
   const { startFakeOpenAi } = loadTsFixture('services/ai/test/fixtures/fake-openai.ts');
   const fakeStripe = loadTsFixture('services/billing/test/fixtures/fake-stripe.ts');
   const openAi = await startFakeOpenAi({ apiKey: OPENAI_KEY, model: 'gpt-4o-mini' });
@@ -321,23 +352,26 @@ export async function clusterComparison(seconds = Number(process.env.CLUSTER_SEC
       const ready = await fetch(`${url}/api/health/ready`);
       if (!ready.ok) throw new Error(`${url} is not ready: ${ready.status}`);
     }
-    const newVideos = addNewVideos(stack.youtube);
     const users = await prepare(stack);
     const sessions = await sessionsAcrossGateways(stack, users.readers);
-    const one = await runPhase(
-      stack,
-      users,
-      newVideos.slice(0, NEW_VIDEOS / 2),
-      stack.gatewayUrls.slice(0, 1),
-      seconds,
-    );
-    const two = await runPhase(stack, users, newVideos.slice(NEW_VIDEOS / 2), stack.gatewayUrls, seconds);
+    const routes = mix(users, addNewVideos(stack.youtube));
+    const oneRuns = [];
+    const twoRuns = [];
+    const load = [os.loadavg()[0]];
+    for (let n = 0; n < rounds; n += 1) {
+      oneRuns.push(await runPhase(stack, routes, stack.gatewayUrls.slice(0, 1), seconds));
+      twoRuns.push(await runPhase(stack, routes, stack.gatewayUrls, seconds));
+      load.push(os.loadavg()[0]);
+    }
+    const one = summarise(routes, oneRuns, seconds);
+    const two = summarise(routes, twoRuns, seconds);
     const shares = await jobShares(stack);
     const kinds = Object.keys(two.cpuSecondsPer1kRequests);
     return {
-      seconds,
-      connections: Object.values(mix(users, newVideos)).reduce((sum, r) => sum + r.connections, 0),
+      runs: `${rounds} rounds of ${seconds} s through one gateway, then ${seconds} s through both`,
+      connections: Object.values(routes).reduce((sum, r) => sum + r.connections, 0),
       processes: `2 gateways, 2 of each worker (${WORKERS.join(', ')}), Redis prefix ${stack.env.REDIS_PREFIX}`,
+      machineLoadAverage: `${round(Math.min(...load))} to ${round(Math.max(...load))} (1-minute, ${os.cpus().length} cores)`,
       comparison: [
         ['requests', one.requests, two.requests],
         ['requests/s', one.requestsPerSecond, two.requestsPerSecond],
