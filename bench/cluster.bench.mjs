@@ -23,7 +23,7 @@ const PASSWORD = 'correct horse battery';
 const LECTURES = ['phtsynth101', 'printpress1', 'derivative1', 'supplydmnd1', 'hashtables1'];
 const FEATURES = ['summary', 'insights', 'flashcards', 'cornell_notes', 'tweet', 'blog', 'action_plan'];
 const OPENAI_KEY = 'sk-lectern-bench-cluster';
-const NEW_VIDEOS = 30_000;
+const NEW_VIDEOS = 10_000;
 const USERS = 10;
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
