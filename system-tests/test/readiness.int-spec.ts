@@ -17,9 +17,19 @@ describe('health and readiness', () => {
     gateway = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${redisRelay.port}` });
   });
   afterAll(async () => {
-    await stopTestWorkers(workers);
-    await gateway.close();
-    await redisRelay.close();
+    // Tidying up after the relay has been cut twice has, rarely, met a Redis client rejecting a command with
+    // "Connection is closed." (seen in about 1 run in 20 under load, never pinned to one step). The checks above
+    // have run by then; the leftovers are this run's own database and key prefix. So each step is named in a
+    // warning instead of failing every test of the file.
+    for (const [step, run] of [
+      ['stop the workers', () => stopTestWorkers(workers)],
+      ['close the gateway', () => gateway.close()],
+      ['close the relay', () => redisRelay.close()],
+    ] as const) {
+      await run().catch((error: unknown) =>
+        console.warn(`readiness clean-up: ${step} failed: ${String(error)}`),
+      );
+    }
   });
 
   it('answers liveness without touching its dependencies, even with Redis cut off', async () => {
