@@ -30,7 +30,7 @@ describe('health and readiness', () => {
         console.warn(`readiness clean-up: ${step} failed: ${String(error)}`),
       );
     }
-  });
+  }, 60_000); // Stopping workers waits out a running job (20 s) before cutting connections.
 
   it('answers liveness without touching its dependencies, even with Redis cut off', async () => {
     await redisRelay.cut();
