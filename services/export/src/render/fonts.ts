@@ -79,3 +79,10 @@ export function faceAscent(face: FontFace): number {
   const font = coverageFonts.get(face);
   return font ? font.ascent / font.unitsPerEm : 1;
 }
+
+/** How far the face reaches below the baseline, as a positive fraction of the font size. */
+export function faceDescent(face: FontFace): number {
+  faceCovers(face, 0x20);
+  const font = coverageFonts.get(face);
+  return font ? Math.abs(font.descent) / font.unitsPerEm : 0.3;
+}
