@@ -120,9 +120,12 @@ export class PdfLayout {
       const runs = visualOrder(mergeRuns(fragmentsOfLine));
       // As word processors do: a line is at least as tall as its tallest face (ascent plus descent), so
       // a title in a large size, or a line with Arabic, never reaches into the next line.
-      const faces = new Set<FontFace>(['latin', ...runs.map((run) => run.face)]);
-      const ascent = Math.max(...[...faces].map((face) => faceAscent(face) * size));
-      const descent = Math.max(...[...faces].map((face) => faceDescent(face) * size));
+      let ascent = faceAscent('latin') * size;
+      let descent = faceDescent('latin') * size;
+      for (const run of runs) {
+        ascent = Math.max(ascent, faceAscent(run.face) * size);
+        descent = Math.max(descent, faceDescent(run.face) * size);
+      }
       const lineHeight = Math.max(nominalLineHeight, ascent + descent);
       this.ensure(lineHeight);
       const top = this.y;
