@@ -7,7 +7,7 @@ import {
 import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { ExportFiles } from './export-files';
 import type { ExportStore } from './export-store';
-import { buildFlashcardDeck, contentTypeFor, renderExport } from './render';
+import { contentTypeFor, renderExport, storedFlashcards } from './render';
 
 export interface ExportDependencies {
   store: ExportStore;
@@ -25,7 +25,7 @@ export function createExportHandlers(deps: ExportDependencies): JobHandlers<type
       // Checked here too, not only by the gateway: the job renders nothing that is not the user's.
       const doc = await deps.store.load(videoId, userId);
       if (!doc) throw new PermanentJobError(404, VIDEO_NOT_FOUND);
-      if (isFlashcardExport(format.data) && buildFlashcardDeck(doc).cards.length === 0) {
+      if (isFlashcardExport(format.data) && storedFlashcards(doc).length === 0) {
         throw new PermanentJobError(422, NO_FLASHCARDS_TO_EXPORT);
       }
       const stored = await deps.files.write(userId, format.data, (output) =>

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { buildFlashcardDeck } from '../src/render';
 import { NOTE_TYPE } from '../src/render/apkg-renderer';
 import { flashcardsDocument, longLectureDocument } from './fixtures/flashcards';
@@ -43,6 +44,15 @@ describe('Anki package', () => {
     expect(anki.cards.map((card) => [card.nid, card.ord, card.type, card.queue, card.due])).toEqual(
       anki.notes.map((note, index) => [note.id, 0, 0, 0, index + 1]),
     );
+  });
+
+  it('sorts and checks duplicates on the question as Anki does (its text, SHA-1 checksum)', () => {
+    const note = anki.notes[2];
+    expect(note?.sortField).toBe('Fill in the blank: "Der Fluss fließt _____, ça coûte très peu"');
+    const sha1 = createHash('sha1')
+      .update(note?.sortField ?? '')
+      .digest('hex');
+    expect(note?.checksum).toBe(parseInt(sha1.slice(0, 8), 16));
   });
 
   it('puts the answer and a link to its moment in the video on the back', () => {

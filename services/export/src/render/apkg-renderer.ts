@@ -222,16 +222,16 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
   try {
     deck.cards.forEach((flashcard, index) => {
       const noteId = nowMs + index;
-      const front = escapeHtml(flashcard.question);
       note.run([
         noteId,
         noteGuid(deck.youtubeId, flashcard.question),
         NOTE_TYPE.id,
         nowSeconds,
         ' lectern ',
-        [front, backField(flashcard)].join('\x1f'),
-        front,
-        fieldChecksum(front),
+        [escapeHtml(flashcard.question), backField(flashcard)].join('\x1f'),
+        // The sort field and its checksum are the field's text, as Anki stores them (HTML taken out).
+        flashcard.question,
+        fieldChecksum(flashcard.question),
         '',
       ]);
       // New cards are shown in the deck's order: `due` is the position.

@@ -20,23 +20,25 @@ export interface FlashcardDeck {
   cards: DeckCard[];
 }
 
-export function buildFlashcardDeck(doc: ExportDocument): FlashcardDeck {
+/** The stored flashcards with a question and an answer, their text made safe, each with the moment it cites. */
+export function storedFlashcards(
+  doc: ExportDocument,
+): Array<{ question: string; answer: string; moment: number | null }> {
   const stored = doc.aiContent.find((item) => item.featureType === 'flashcards');
-  const parsed = stored ? parseFlashcards(stored.outputText) : [];
-  const moments = new CardMoments(doc.segments);
-  const cards = parsed.flatMap((card): DeckCard[] => {
+  return (stored ? parseFlashcards(stored.outputText) : []).flatMap((card) => {
     const question = sanitizeLine(card.question).replace(/\s+/gu, ' ').trim();
     const cited = citedMoment(sanitizeLine(card.answer).replace(/\s+/gu, ' ').trim());
-    if (question === '' || cited.answer === '') return [];
-    const moment = cited.moment ?? moments.find(question, cited.answer);
-    return [
-      {
-        question,
-        answer: cited.answer,
-        moment,
-        momentUrl: moment === null ? null : watchUrlAt(doc.youtubeId, moment),
-      },
-    ];
+    return question === '' || cited.answer === '' ? [] : [{ question, ...cited }];
+  });
+}
+
+export function buildFlashcardDeck(doc: ExportDocument): FlashcardDeck {
+  const stored = storedFlashcards(doc);
+  // The transcript is indexed only when a card cites no moment of its own.
+  const moments = stored.some((card) => card.moment === null) ? new CardMoments(doc.segments) : null;
+  const cards = stored.map((card): DeckCard => {
+    const moment = card.moment ?? moments?.find(card.question, card.answer) ?? null;
+    return { ...card, moment, momentUrl: moment === null ? null : watchUrlAt(doc.youtubeId, moment) };
   });
   const title = sanitizeLine(doc.title ?? '')
     .replace(/\s+/gu, ' ')

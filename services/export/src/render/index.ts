@@ -1,3 +1,3 @@
 export { contentTypeFor, type ExportDocument } from './export-document';
 export { renderExport } from './render-export';
-export { buildFlashcardDeck, type FlashcardDeck } from './flashcard-deck';
+export { buildFlashcardDeck, storedFlashcards, type FlashcardDeck } from './flashcard-deck';

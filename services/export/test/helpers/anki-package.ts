@@ -26,10 +26,12 @@ export async function openAnkiPackage(apkg: Buffer) {
       { id: string; name: string; flds: Array<{ name: string }> }
     >,
   );
-  const notes = rows('SELECT id, guid, mid, flds, sfld, tags FROM notes ORDER BY id').map((note) => ({
+  const notes = rows('SELECT id, guid, mid, flds, sfld, csum, tags FROM notes ORDER BY id').map((note) => ({
     id: Number(note.id),
     guid: String(note.guid),
     mid: Number(note.mid),
+    sortField: String(note.sfld),
+    checksum: Number(note.csum),
     fields: String(note.flds).split('\x1f'),
   }));
   const cards = rows('SELECT id, nid, did, ord, type, queue, due FROM cards ORDER BY due');
