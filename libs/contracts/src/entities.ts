@@ -151,6 +151,17 @@ export const AiContentItemSchema = z.object({
 });
 export type AiContentItem = z.infer<typeof AiContentItemSchema>;
 
-export const EXPORT_FORMATS = ['txt', 'pdf', 'docx'] as const;
+export const EXPORT_FORMATS = ['txt', 'pdf', 'docx', 'apkg', 'csv'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** Exports of the video's flashcards alone (an Anki deck, a CSV for Quizlet-style imports), not of the whole video. */
+export const FLASHCARD_EXPORT_FORMATS = ['apkg', 'csv'] as const satisfies readonly ExportFormat[];
+
+export function isFlashcardExport(format: ExportFormat): format is (typeof FLASHCARD_EXPORT_FORMATS)[number] {
+  return (FLASHCARD_EXPORT_FORMATS as readonly ExportFormat[]).includes(format);
+}
+
+/** The answer to a flashcard export of a video whose stored flashcards hold no card (422). */
+export const NO_FLASHCARDS_TO_EXPORT =
+  'This video has no flashcards yet. Generate flashcards first, then export them.';

@@ -1,8 +1,13 @@
-import { ExportFormatSchema, type QueueName } from '@lectern/contracts';
+import {
+  ExportFormatSchema,
+  isFlashcardExport,
+  NO_FLASHCARDS_TO_EXPORT,
+  type QueueName,
+} from '@lectern/contracts';
 import { PermanentJobError, type JobHandlers } from '@lectern/queue-runtime';
 import type { ExportFiles } from './export-files';
 import type { ExportStore } from './export-store';
-import { contentTypeFor, renderExport } from './render';
+import { contentTypeFor, renderExport, storedFlashcards } from './render';
 
 export interface ExportDependencies {
   store: ExportStore;
@@ -15,10 +20,14 @@ export function createExportHandlers(deps: ExportDependencies): JobHandlers<type
   return {
     render: async ({ videoId, userId, format: requested }) => {
       const format = ExportFormatSchema.safeParse(requested);
-      if (!format.success) throw new PermanentJobError(400, 'Export format must be txt, pdf or docx.');
+      if (!format.success)
+        throw new PermanentJobError(400, 'Export format must be txt, pdf, docx, apkg or csv.');
       // Checked here too, not only by the gateway: the job renders nothing that is not the user's.
       const doc = await deps.store.load(videoId, userId);
       if (!doc) throw new PermanentJobError(404, VIDEO_NOT_FOUND);
+      if (isFlashcardExport(format.data) && storedFlashcards(doc).length === 0) {
+        throw new PermanentJobError(422, NO_FLASHCARDS_TO_EXPORT);
+      }
       const stored = await deps.files.write(userId, format.data, (output) =>
         renderExport(doc, format.data, output),
       );

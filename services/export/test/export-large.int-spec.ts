@@ -18,17 +18,17 @@ describe('ten-hour export', () => {
       const file = await renderToBuffer(doc, format);
       if (format === 'txt') {
         const text = file.toString('utf8');
-        expect(text).toContain('[599:');
+        expect(text).toContain('[9:59:');
         expect(text.split('\n\n[').length).toBeGreaterThan(600);
       } else if (format === 'pdf') {
         const { text, pages } = await pdfText(file);
         expect(pages).toBeGreaterThan(100);
         expect(text).toContain(`Page ${pages}`);
-        expect(text).toContain('[599:');
+        expect(text).toContain('[9:59:');
       } else {
         const xml = await docxPart(file);
         expect(xml.endsWith('</w:document>')).toBe(true);
-        expect(xml).toContain('[599:');
+        expect(xml).toContain('[9:59:');
       }
     },
     60_000,

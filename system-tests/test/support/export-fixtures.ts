@@ -13,6 +13,8 @@ export {
   pdfText,
 } from '../../../services/export/test/helpers/render-to-buffer';
 
+export { openAnkiPackage } from '../../../services/export/test/helpers/anki-package';
+
 export { streamDownload, type StreamedDownload } from '../../../services/gateway/test/support';
 
 export interface ExportStack extends LibraryStack {

@@ -1,4 +1,11 @@
-import { EXPORT_FORMATS, type ExportFormat, type VideoSummary } from '@lectern/contracts';
+import {
+  EXPORT_FORMATS,
+  isFlashcardExport,
+  parseFlashcards,
+  type AiContentItem,
+  type ExportFormat,
+  type VideoSummary,
+} from '@lectern/contracts';
 import { Download } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,11 +15,27 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useAiContent } from '@/hooks/use-ai-content';
 import { useExport } from '@/hooks/use-export';
 import { cn } from '@/lib/utils';
 
-/** PDF and DOCX need Pro: disabled with a Pro badge on the Free plan. */
-const PRO_ONLY: ReadonlySet<ExportFormat> = new Set<ExportFormat>(['pdf', 'docx']);
+/** Everything but TXT needs Pro: disabled with a Pro badge on the Free plan. */
+const PRO_ONLY: ReadonlySet<ExportFormat> = new Set<ExportFormat>(['pdf', 'docx', 'apkg', 'csv']);
+
+export const EXPORT_LABELS: Record<ExportFormat, string> = {
+  txt: 'TXT',
+  pdf: 'PDF',
+  docx: 'DOCX',
+  apkg: 'Anki deck (.apkg)',
+  csv: 'Flashcards (CSV)',
+};
+
+/** Whether the video's newest flashcards hold a card: only then are the flashcard exports offered. */
+export function hasFlashcards(items: readonly AiContentItem[] | undefined): boolean {
+  // After a regeneration the cache holds the older item too: the newest comes last.
+  const stored = items?.filter((item) => item.featureType === 'flashcards').at(-1);
+  return stored !== undefined && parseFlashcards(stored.outputText).length > 0;
+}
 
 export function ExportMenu({
   video,
@@ -24,6 +47,8 @@ export function ExportMenu({
   floating?: boolean;
 }) {
   const exporter = useExport(video);
+  const flashcards = hasFlashcards(useAiContent(video.id).data);
+  const formats = EXPORT_FORMATS.filter((format) => flashcards || !isFlashcardExport(format));
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -44,11 +69,11 @@ export function ExportMenu({
         )}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {EXPORT_FORMATS.map((format) => {
+        {formats.map((format) => {
           const locked = PRO_ONLY.has(format) && !isPro;
           return (
             <DropdownMenuItem key={format} disabled={locked} onSelect={() => exporter.mutate(format)}>
-              {format.toUpperCase()}
+              {EXPORT_LABELS[format]}
               {locked ? (
                 <Badge variant="secondary" className="ml-auto">
                   Pro

@@ -6,6 +6,7 @@ import {
   Footer,
   HeadingLevel,
   LevelFormat,
+  LineRuleType,
   Packer,
   PageNumber,
   Paragraph,
@@ -255,7 +256,12 @@ function buildDocx(model: ExportModel, source: ExportDocument): Document {
     description: `Transcript of ${model.videoUrl}`,
     styles: {
       default: {
-        document: { run: { font: LATIN, size: 21 }, paragraph: { spacing: { line: 300 } } },
+        // 1.25 lines, proportional to each line's font. Without lineRule LibreOffice reads 300 twips as an
+        // exact 15 pt: a title in 24 pt that wraps would be drawn with its lines on top of each other.
+        document: {
+          run: { font: LATIN, size: 21 },
+          paragraph: { spacing: { line: 300, lineRule: LineRuleType.AUTO } },
+        },
         title: { run: headingRun(48), paragraph: { spacing: { after: 240 } } },
         heading1: {
           run: headingRun(34),

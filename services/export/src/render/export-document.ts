@@ -17,6 +17,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   txt: 'text/plain; charset=utf-8',
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  apkg: 'application/apkg',
+  csv: 'text/csv; charset=utf-8',
 };
 
 export function contentTypeFor(format: ExportFormat): string {

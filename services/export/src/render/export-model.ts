@@ -71,7 +71,7 @@ function sanitize(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD').replace(CONTROL, ' ');
 }
 
-function sanitizeLine(text: string): string {
+export function sanitizeLine(text: string): string {
   return sanitize(text).replace(LINE_BREAKS, ' ');
 }
 

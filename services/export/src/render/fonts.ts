@@ -73,9 +73,27 @@ export function faceCovers(face: FontFace, codePoint: number): boolean {
   return has;
 }
 
+const metrics = new Map<FontFace, { ascent: number; descent: number }>();
+
+function faceMetrics(face: FontFace): { ascent: number; descent: number } {
+  let known = metrics.get(face);
+  if (!known) {
+    faceCovers(face, 0x20);
+    const font = coverageFonts.get(face);
+    known = font
+      ? { ascent: font.ascent / font.unitsPerEm, descent: Math.abs(font.descent) / font.unitsPerEm }
+      : { ascent: 1, descent: 0.3 };
+    metrics.set(face, known);
+  }
+  return known;
+}
+
 /** The face's ascent as a fraction of the font size, to put runs in different faces on one baseline. */
 export function faceAscent(face: FontFace): number {
-  faceCovers(face, 0x20);
-  const font = coverageFonts.get(face);
-  return font ? font.ascent / font.unitsPerEm : 1;
+  return faceMetrics(face).ascent;
+}
+
+/** How far the face reaches below the baseline, as a positive fraction of the font size. */
+export function faceDescent(face: FontFace): number {
+  return faceMetrics(face).descent;
 }

@@ -1,2 +1,3 @@
 export { contentTypeFor, type ExportDocument } from './export-document';
 export { renderExport } from './render-export';
+export { buildFlashcardDeck, storedFlashcards, type FlashcardDeck } from './flashcard-deck';

@@ -1,7 +1,7 @@
 import type { HighlightColor } from '@lectern/contracts';
 import { embeddingLevels, mirrored, visualOrder } from './bidi';
 import { installSimpleLayout } from './fast-layout';
-import { faceAscent, fontBuffer, type FontFace, type FontWeight } from './fonts';
+import { faceAscent, faceDescent, fontBuffer, type FontFace, type FontWeight } from './fonts';
 import { hasRtl, splitForDrawing } from './scripts';
 
 // A small line-layout engine on top of pdfkit. pdfkit wraps text in one font at a time and knows nothing
@@ -102,7 +102,7 @@ export class PdfLayout {
   /** Lays out and draws one block of rich text. */
   block(pieces: Piece[], options: BlockOptions): void {
     const size = options.size;
-    const lineHeight = size * (options.leading ?? 1.5);
+    const nominalLineHeight = size * (options.leading ?? 1.5);
     const indent = options.indent ?? 0;
     const rtl = options.rtl ?? false;
     const fullWidth = PAGE.width - PAGE.left - PAGE.right - indent;
@@ -114,12 +114,22 @@ export class PdfLayout {
 
     this.y += options.spaceBefore ?? 0;
     const keep = Math.max(1, options.keepWithNext ?? 1);
-    if (this.y + lineHeight * keep > PAGE.height - PAGE.bottom) this.newPage();
+    if (this.y + nominalLineHeight * keep > PAGE.height - PAGE.bottom) this.newPage();
 
-    (lines.length === 0 ? [[]] : lines).forEach((line, index) => {
+    (lines.length === 0 ? [[]] : lines).forEach((fragmentsOfLine, index) => {
+      const runs = visualOrder(mergeRuns(fragmentsOfLine));
+      // As word processors do: a line is at least as tall as its tallest face (ascent plus descent), so
+      // a title in a large size, or a line with Arabic, never reaches into the next line.
+      let ascent = faceAscent('latin') * size;
+      let descent = faceDescent('latin') * size;
+      for (const run of runs) {
+        ascent = Math.max(ascent, faceAscent(run.face) * size);
+        descent = Math.max(descent, faceDescent(run.face) * size);
+      }
+      const lineHeight = Math.max(nominalLineHeight, ascent + descent);
       this.ensure(lineHeight);
       const top = this.y;
-      const baseline = top + size * 1.2;
+      const baseline = top + (lineHeight + ascent - descent) / 2;
       const offset = index === 0 ? leadWidth : 0;
       if (index === 0 && options.lead) {
         const ownWidth = this.measureLabel(options.lead, size);
@@ -136,7 +146,6 @@ export class PdfLayout {
           ownWidth,
         );
       }
-      const runs = visualOrder(mergeRuns(line));
       const lineWidth = runs.reduce((sum, run) => sum + run.width, 0);
       let x = rtl ? PAGE.width - PAGE.right - indent - offset - lineWidth : PAGE.left + indent + offset;
       for (const run of runs) {

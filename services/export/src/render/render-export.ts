@@ -1,7 +1,10 @@
 import type { ExportFormat } from '@lectern/contracts';
+import { renderApkg } from './apkg-renderer';
+import { renderCsv } from './csv-renderer';
 import { renderDocx } from './docx-renderer';
 import type { ExportDocument } from './export-document';
 import { buildExportModel } from './export-model';
+import { buildFlashcardDeck } from './flashcard-deck';
 import { renderPdf } from './pdf-renderer';
 import { renderTxt } from './txt-renderer';
 
@@ -11,13 +14,16 @@ export async function renderExport(
   format: ExportFormat,
   output: NodeJS.WritableStream,
 ): Promise<void> {
-  const model = buildExportModel(doc);
   switch (format) {
     case 'txt':
-      return renderTxt(model, output);
+      return renderTxt(buildExportModel(doc), output);
     case 'pdf':
-      return renderPdf(model, doc, output);
+      return renderPdf(buildExportModel(doc), doc, output);
     case 'docx':
-      return renderDocx(model, doc, output);
+      return renderDocx(buildExportModel(doc), doc, output);
+    case 'apkg':
+      return renderApkg(buildFlashcardDeck(doc), doc.exportedAt, output);
+    case 'csv':
+      return renderCsv(buildFlashcardDeck(doc), output);
   }
 }

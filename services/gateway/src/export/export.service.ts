@@ -6,17 +6,28 @@ import {
   InternalServerErrorException,
   Logger,
   NotFoundException,
+  UnprocessableEntityException,
 } from '@nestjs/common';
 import {
   ExportFormatSchema,
   hasProAccess,
+  isFlashcardExport,
   isRecordId,
+  NO_FLASHCARDS_TO_EXPORT,
+  parseFlashcards,
   QueueName,
   type ExportFormat,
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import { deleteExportFile, findCompleteExportFile, isVideoOfUser, typeormDb, type Db } from '@lectern/db';
+import {
+  deleteExportFile,
+  findCompleteExportFile,
+  findNewestAiContent,
+  isVideoOfUser,
+  typeormDb,
+  type Db,
+} from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
@@ -29,9 +40,13 @@ import { sendRenderedExport, type RenderedExport } from './send-rendered-export'
 // The ten-hour transcript renders in a few seconds; this leaves room for a queue of Pro exports ahead.
 export const EXPORT_TIMEOUT_MS = 120_000;
 
-export const BAD_EXPORT_FORMAT = 'Export format must be txt, pdf or docx.';
-const PRO_FORMATS_MESSAGE = (format: ExportFormat) =>
-  `${format.toUpperCase()} export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.`;
+export const BAD_EXPORT_FORMAT = 'Export format must be txt, pdf, docx, apkg or csv.';
+const PRO_FORMAT_MESSAGES: Record<Exclude<ExportFormat, 'txt'>, string> = {
+  pdf: 'PDF export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.',
+  docx: 'DOCX export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.',
+  apkg: 'Anki export is part of the Pro plan. Upgrade to Pro to export flashcards as an Anki deck.',
+  csv: 'CSV export is part of the Pro plan. Upgrade to Pro to export flashcards as CSV.',
+};
 
 @Injectable()
 export class ExportService {
@@ -52,9 +67,15 @@ export class ExportService {
     await sendRenderedExport(this.db, await this.render(user, videoId, format), res);
   }
 
+  private async hasFlashcards(videoId: string): Promise<boolean> {
+    const stored = await findNewestAiContent(this.db, videoId, 'flashcards', null);
+    return stored !== null && parseFlashcards(stored.output_text).length > 0;
+  }
+
   /**
-   * TXT for everyone, PDF and DOCX for Pro and admins; the video must be the user's (404 otherwise, so
-   * another user's video looks exactly like a missing one). The worker leaves the file in `export_files`.
+   * TXT for everyone; PDF, DOCX and the flashcard exports (Anki, CSV) for Pro and admins; the video must be
+   * the user's (404 otherwise, so another user's video looks exactly like a missing one), and a flashcard
+   * export needs flashcards (422). The worker leaves the file in `export_files`.
    */
   async render(user: User, videoId: string, rawFormat: string): Promise<RenderedExport> {
     const parsed = ExportFormatSchema.safeParse(rawFormat);
@@ -63,7 +84,11 @@ export class ExportService {
     if (!(await isVideoOfUser(this.db, user.id, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
     if (format !== 'txt' && !hasProAccess(user)) {
       this.metrics.planGateRefused(`export:${format}`);
-      throw new ForbiddenException(PRO_FORMATS_MESSAGE(format));
+      throw new ForbiddenException(PRO_FORMAT_MESSAGES[format]);
+    }
+    // Asked before queueing a job that could only fail the same way (the worker checks it too).
+    if (isFlashcardExport(format) && !(await this.hasFlashcards(videoId))) {
+      throw new UnprocessableEntityException(NO_FLASHCARDS_TO_EXPORT);
     }
 
     const result = await this.admission.run(user, 'export', EXPORT_TIMEOUT_MS, () =>

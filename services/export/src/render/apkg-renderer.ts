@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { formatTimestamp } from '@lectern/contracts';
+import JSZip from 'jszip';
+import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
+import type { FlashcardDeck } from './flashcard-deck';
+import { ChunkWriter } from './stream-writer';
+
+// An Anki package (.apkg): a zip holding `collection.anki2`, an SQLite database in the collection schema
+// every Anki version imports (schema 11, as genanki writes it), and `media` (none here). sql.js builds the
+// database in memory; the deck is one, named after the video, with one note per flashcard of Lectern's
+// own note type (fields Front and Back).
+
+/** Lectern's note type: a fixed id, so every Lectern deck a student imports shares one note type. */
+export const NOTE_TYPE = { id: 1_732_400_731, name: 'Lectern flashcard', fields: ['Front', 'Back'] } as const;
+
+const SCHEMA = `
+CREATE TABLE col (
+  id integer primary key, crt integer not null, mod integer not null, scm integer not null,
+  ver integer not null, dty integer not null, usn integer not null, ls integer not null,
+  conf text not null, models text not null, decks text not null, dconf text not null, tags text not null
+);
+CREATE TABLE notes (
+  id integer primary key, guid text not null, mid integer not null, mod integer not null,
+  usn integer not null, tags text not null, flds text not null, sfld integer not null,
+  csum integer not null, flags integer not null, data text not null
+);
+CREATE TABLE cards (
+  id integer primary key, nid integer not null, did integer not null, ord integer not null,
+  mod integer not null, usn integer not null, type integer not null, queue integer not null,
+  due integer not null, ivl integer not null, factor integer not null, reps integer not null,
+  lapses integer not null, left integer not null, odue integer not null, odid integer not null,
+  flags integer not null, data text not null
+);
+CREATE TABLE revlog (
+  id integer primary key, cid integer not null, usn integer not null, ease integer not null,
+  ivl integer not null, lastIvl integer not null, factor integer not null, time integer not null,
+  type integer not null
+);
+CREATE TABLE graves (usn integer not null, oid integer not null, type integer not null);
+CREATE INDEX ix_notes_usn on notes (usn);
+CREATE INDEX ix_cards_usn on cards (usn);
+CREATE INDEX ix_revlog_usn on revlog (usn);
+CREATE INDEX ix_cards_nid on cards (nid);
+CREATE INDEX ix_cards_sched on cards (did, queue, due);
+CREATE INDEX ix_revlog_cid on revlog (cid);
+CREATE INDEX ix_notes_csum on notes (csum);
+`;
+
+const CSS = `.card { font-family: "Noto Sans", Arial, sans-serif; font-size: 20px; text-align: center; color: black; background-color: white; }
+.moment { margin-top: 1em; font-size: 16px; }`;
+
+const DECK_OPTIONS = {
+  1: {
+    id: 1,
+    name: 'Default',
+    autoplay: true,
+    dyn: 0,
+    maxTaken: 60,
+    mod: 0,
+    usn: 0,
+    timer: 0,
+    replayq: true,
+    lapse: { delays: [10], leechAction: 0, leechFails: 8, minInt: 1, mult: 0 },
+    new: {
+      bury: true,
+      delays: [1, 10],
+      initialFactor: 2500,
+      ints: [1, 4, 7],
+      order: 1,
+      perDay: 20,
+      separate: true,
+    },
+    rev: { bury: true, ease4: 1.3, fuzz: 0.05, ivlFct: 1, maxIvl: 36500, minSpace: 1, perDay: 100 },
+  },
+};
+
+let sqlJs: Promise<SqlJsStatic> | null = null;
+
+/** sql.js compiles its WebAssembly once per process. */
+function sqlite(): Promise<SqlJsStatic> {
+  sqlJs ??= initSqlJs();
+  return sqlJs;
+}
+
+const BASE91 = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&()*+,-./:;<=>?@[]^_`{|}~';
+
+/**
+ * A note's guid, in Anki's base-91 form, from the video and the question: exporting the deck again after
+ * the flashcards were regenerated updates the cards whose question is unchanged instead of adding copies.
+ */
+function noteGuid(youtubeId: string, question: string): string {
+  let value = createHash('sha256').update(`lectern__${youtubeId}__${question}`).digest().readBigUInt64BE(0);
+  let guid = '';
+  while (value > 0n) {
+    guid = BASE91[Number(value % 91n)] + guid;
+    value /= 91n;
+  }
+  return guid;
+}
+
+/** The deck's id, the same for every export of the video (between 2^30 and 2^31, as genanki advises). */
+function deckId(youtubeId: string): number {
+  return (
+    2 ** 30 + (createHash('sha256').update(`lectern-deck__${youtubeId}`).digest().readUInt32BE(0) % 2 ** 30)
+  );
+}
+
+/** Anki's duplicate check: the first 8 hex digits of the SHA-1 of the sort field without its HTML. */
+function fieldChecksum(text: string): number {
+  return parseInt(
+    createHash('sha1')
+      .update(text.replace(/<[^>]*>/g, ''))
+      .digest('hex')
+      .slice(0, 8),
+    16,
+  );
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The Anki deck name: `::` would nest it under a parent deck named after the title's first part. */
+export function ankiDeckName(title: string): string {
+  return title.replace(/::/g, ': ');
+}
+
+function backField(card: FlashcardDeck['cards'][number]): string {
+  const answer = escapeHtml(card.answer);
+  if (card.moment === null || card.momentUrl === null) return answer;
+  const stamp = `[${formatTimestamp(card.moment)}]`;
+  return `${answer}<div class="moment"><a href="${escapeHtml(card.momentUrl)}">${stamp}</a></div>`;
+}
+
+function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
+  const nowMs = now.getTime();
+  const nowSeconds = Math.floor(nowMs / 1000);
+  const did = deckId(deck.youtubeId);
+  const model = {
+    id: String(NOTE_TYPE.id),
+    name: NOTE_TYPE.name,
+    type: 0,
+    mod: nowSeconds,
+    usn: -1,
+    sortf: 0,
+    did,
+    tags: [],
+    vers: [],
+    css: CSS,
+    latexPre: '\\documentclass[12pt]{article}\n\\begin{document}\n',
+    latexPost: '\\end{document}',
+    latexsvg: false,
+    req: [[0, 'all', [0]]],
+    flds: NOTE_TYPE.fields.map((name, ord) => ({
+      name,
+      ord,
+      font: 'Arial',
+      size: 20,
+      media: [],
+      rtl: false,
+      sticky: false,
+    })),
+    tmpls: [
+      {
+        name: 'Card 1',
+        ord: 0,
+        qfmt: '{{Front}}',
+        afmt: '{{FrontSide}}\n\n<hr id=answer>\n\n{{Back}}',
+        bqfmt: '',
+        bafmt: '',
+        bfont: '',
+        bsize: 0,
+        did: null,
+      },
+    ],
+  };
+  const deckJson = (id: number, name: string) => ({
+    id,
+    name,
+    desc: '',
+    conf: 1,
+    dyn: 0,
+    collapsed: false,
+    extendNew: 10,
+    extendRev: 50,
+    mod: nowSeconds,
+    usn: -1,
+    newToday: [0, 0],
+    revToday: [0, 0],
+    lrnToday: [0, 0],
+    timeToday: [0, 0],
+  });
+  const conf = {
+    activeDecks: [1],
+    curDeck: 1,
+    curModel: String(NOTE_TYPE.id),
+    addToCur: true,
+    collapseTime: 1200,
+    dueCounts: true,
+    estTimes: true,
+    newBury: true,
+    newSpread: 0,
+    nextPos: deck.cards.length + 1,
+    sortBackwards: false,
+    sortType: 'noteFld',
+    timeLim: 0,
+  };
+
+  db.run(SCHEMA);
+  db.run('INSERT INTO col VALUES (1, ?, ?, ?, 11, 0, 0, 0, ?, ?, ?, ?, ?)', [
+    nowSeconds,
+    nowMs,
+    nowMs,
+    JSON.stringify(conf),
+    JSON.stringify({ [model.id]: model }),
+    JSON.stringify({ 1: deckJson(1, 'Default'), [did]: deckJson(did, ankiDeckName(deck.name)) }),
+    JSON.stringify(DECK_OPTIONS),
+    '{}',
+  ]);
+  const note = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
+  const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)');
+  try {
+    deck.cards.forEach((flashcard, index) => {
+      const noteId = nowMs + index;
+      note.run([
+        noteId,
+        noteGuid(deck.youtubeId, flashcard.question),
+        NOTE_TYPE.id,
+        nowSeconds,
+        ' lectern ',
+        [escapeHtml(flashcard.question), backField(flashcard)].join('\x1f'),
+        // The sort field and its checksum are the field's text, as Anki stores them (HTML taken out).
+        flashcard.question,
+        fieldChecksum(flashcard.question),
+        '',
+      ]);
+      // New cards are shown in the deck's order: `due` is the position.
+      card.run([nowMs + deck.cards.length + index, noteId, did, nowSeconds, index + 1, '']);
+    });
+  } finally {
+    note.free();
+    card.free();
+  }
+}
+
+/** The package's bytes: the collection and an empty media list, zipped. */
+export async function apkgBytes(deck: FlashcardDeck, now: Date): Promise<Buffer> {
+  const SQL = await sqlite();
+  const db = new SQL.Database();
+  let collection: Uint8Array;
+  try {
+    writeCollection(db, deck, now);
+    collection = db.export();
+  } finally {
+    db.close();
+  }
+  const zip = new JSZip();
+  zip.file('collection.anki2', collection);
+  zip.file('media', '{}');
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+export async function renderApkg(
+  deck: FlashcardDeck,
+  now: Date,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  const bytes = await apkgBytes(deck, now);
+  const out = new ChunkWriter(output);
+  for (let offset = 0; offset < bytes.length; offset += 256 * 1024) {
+    await out.writeBytes(bytes.subarray(offset, offset + 256 * 1024));
+  }
+  await out.end();
+}

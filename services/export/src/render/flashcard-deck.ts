@@ -1,0 +1,47 @@
+import { parseFlashcards, watchUrlAt } from '@lectern/contracts';
+import { CardMoments, citedMoment } from './card-moments';
+import type { ExportDocument } from './export-document';
+import { sanitizeLine } from './export-model';
+
+export interface DeckCard {
+  question: string;
+  answer: string;
+  /** Seconds into the video the card comes from, or null when it cannot be placed. */
+  moment: number | null;
+  /** The video opened at that moment (null with the moment). */
+  momentUrl: string | null;
+}
+
+/** The video's newest flashcards, each placed in the video: what the Anki and CSV exports carry. */
+export interface FlashcardDeck {
+  /** The video's title (Untitled without one). */
+  name: string;
+  youtubeId: string;
+  cards: DeckCard[];
+}
+
+/** The stored flashcards with a question and an answer, their text made safe, each with the moment it cites. */
+export function storedFlashcards(
+  doc: ExportDocument,
+): Array<{ question: string; answer: string; moment: number | null }> {
+  const stored = doc.aiContent.find((item) => item.featureType === 'flashcards');
+  return (stored ? parseFlashcards(stored.outputText) : []).flatMap((card) => {
+    const question = sanitizeLine(card.question).replace(/\s+/gu, ' ').trim();
+    const cited = citedMoment(sanitizeLine(card.answer).replace(/\s+/gu, ' ').trim());
+    return question === '' || cited.answer === '' ? [] : [{ question, ...cited }];
+  });
+}
+
+export function buildFlashcardDeck(doc: ExportDocument): FlashcardDeck {
+  const stored = storedFlashcards(doc);
+  // The transcript is indexed only when a card cites no moment of its own.
+  const moments = stored.some((card) => card.moment === null) ? new CardMoments(doc.segments) : null;
+  const cards = stored.map((card): DeckCard => {
+    const moment = card.moment ?? moments?.find(card.question, card.answer) ?? null;
+    return { ...card, moment, momentUrl: moment === null ? null : watchUrlAt(doc.youtubeId, moment) };
+  });
+  const title = sanitizeLine(doc.title ?? '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+  return { name: title === '' ? 'Untitled' : title, youtubeId: doc.youtubeId, cards };
+}
