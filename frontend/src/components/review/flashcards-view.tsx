@@ -1,0 +1,51 @@
+import type { Flashcard } from '@lectern/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { queryKeys } from '@/api/query-keys';
+import { FlashcardDeck } from '@/components/ai/flashcard-deck';
+import { ReviewSession } from '@/components/review/review-session';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDueCards } from '@/hooks/use-review';
+
+/** A video's flashcards: the deck to flip through, or a review session of the cards due. */
+export function FlashcardsView({
+  videoId,
+  contentId,
+  cards,
+}: {
+  videoId: string;
+  contentId: string;
+  cards: readonly Flashcard[];
+}) {
+  const due = useDueCards(videoId);
+  useRegeneratedDeckRefresh(contentId);
+  const dueCount = due.data?.length;
+  return (
+    <Tabs defaultValue="cards">
+      <TabsList aria-label="Flashcards mode">
+        <TabsTrigger value="cards">Cards</TabsTrigger>
+        <TabsTrigger value="review">
+          Review
+          {dueCount ? <span className="text-xs text-muted-foreground">({dueCount} due)</span> : null}
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="cards">
+        <FlashcardDeck cards={cards} />
+      </TabsContent>
+      <TabsContent value="review">
+        <ReviewSession videoId={videoId} />
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+/** New flashcards change which cards are due: read them again when a regeneration replaces the deck. */
+function useRegeneratedDeckRefresh(contentId: string) {
+  const queryClient = useQueryClient();
+  const shown = useRef(contentId);
+  useEffect(() => {
+    if (shown.current === contentId) return;
+    shown.current = contentId;
+    void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
+  }, [contentId, queryClient]);
+}
