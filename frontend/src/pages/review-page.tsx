@@ -9,7 +9,7 @@ export default function ReviewPage() {
           The flashcards of your whole library that are due, scheduled by FSRS.
         </p>
       </div>
-      <ReviewSession />
+      <ReviewSession autoFocus />
     </div>
   );
 }

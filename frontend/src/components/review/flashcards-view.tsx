@@ -32,7 +32,8 @@ export function FlashcardsView({
       <TabsContent value="cards">
         <FlashcardDeck cards={cards} />
       </TabsContent>
-      <TabsContent value="review">
+      {/* Tab from the Review tab goes straight to the question, where the session's keys work. */}
+      <TabsContent value="review" tabIndex={-1}>
         <ReviewSession videoId={videoId} />
       </TabsContent>
     </Tabs>

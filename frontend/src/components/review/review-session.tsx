@@ -28,9 +28,10 @@ function isTextEntry(target: EventTarget): boolean {
 
 /**
  * One card at a time: the question, then the answer on Space or 'Show answer', then a rating on 1–4 or its
- * button. Keys work while focus is in the session, which takes focus when it opens and after each card.
+ * button. Keys work while focus is in the session: the question is the first stop of Tab, and focus moves to
+ * the answer once shown and to the next question after each rating.
  */
-export function ReviewSession({ videoId }: { videoId?: string }) {
+export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string; autoFocus?: boolean }) {
   const due = useDueCards(videoId);
   const review = useReviewCard();
   const [rated, setRated] = useState<ReadonlySet<string>>(() => new Set());
@@ -41,11 +42,21 @@ export function ReviewSession({ videoId }: { videoId?: string }) {
   const answerRef = useRef<HTMLDivElement>(null);
   const emptyRef = useRef<HTMLHeadingElement>(null);
 
+  const sectionRef = useRef<HTMLElement>(null);
+  const opened = useRef(false);
   const cardKey = card ? ratedKey(card) : null;
+  // Focus follows the session while it is being used (the rated card's answer is gone, so focus fell to the
+  // page), and on opening only where asked: beside the flashcards, arrowing through the tabs must keep focus.
   useEffect(() => {
+    if (!due.isSuccess) return;
+    const firstTime = !opened.current;
+    opened.current = true;
+    const active = document.activeElement;
+    const inUse = active === document.body || (sectionRef.current?.contains(active) ?? false);
+    if (firstTime ? !autoFocus : !inUse) return;
     if (cardKey) questionRef.current?.focus();
     else emptyRef.current?.focus();
-  }, [cardKey, due.isSuccess]);
+  }, [cardKey, due.isSuccess, autoFocus]);
   useEffect(() => {
     if (revealed) answerRef.current?.focus();
   }, [revealed]);
@@ -100,7 +111,7 @@ export function ReviewSession({ videoId }: { videoId?: string }) {
   }
 
   return (
-    <section aria-label="Review session" onKeyDown={onKeyDown} className="space-y-4">
+    <section ref={sectionRef} aria-label="Review session" onKeyDown={onKeyDown} className="space-y-4">
       <p className="text-sm text-muted-foreground" role="status">
         {queue.length === 0
           ? 'No cards due.'
@@ -119,7 +130,7 @@ export function ReviewSession({ videoId }: { videoId?: string }) {
         <>
           <div
             ref={questionRef}
-            tabIndex={-1}
+            tabIndex={0}
             role="group"
             aria-label="Question"
             className="rounded-lg border bg-card p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
