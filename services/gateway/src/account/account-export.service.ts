@@ -32,7 +32,8 @@ const BUILD_TIMEOUT_MS = 60_000;
 
 /**
  * Everything a person has in Lectern, as one JSON document: the account, and per library entry the transcript,
- * highlights, notes, every AI item generated and the flashcards under review with their ratings. Each query is bounded by the user's own videos.
+ * highlights, notes, every AI item generated and the flashcards under review with their ratings. Each query is
+ * bounded by the user's own videos.
  */
 @Injectable()
 export class AccountExportService {
