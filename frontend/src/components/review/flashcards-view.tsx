@@ -40,13 +40,20 @@ export function FlashcardsView({
   );
 }
 
-/** New flashcards change which cards are due: read them again when a regeneration replaces the deck. */
+/**
+ * New flashcards change which cards are due: when a generation replaces the deck on screen, every due list is
+ * read again; when the deck is first shown, the library's list is (the navigation's count may not know it yet).
+ */
 function useRegeneratedDeckRefresh(contentId: string) {
   const queryClient = useQueryClient();
-  const shown = useRef(contentId);
+  const shown = useRef<string | null>(null);
   useEffect(() => {
     if (shown.current === contentId) return;
+    const firstShown = shown.current === null;
     shown.current = contentId;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.review.all });
+    void queryClient.invalidateQueries({
+      queryKey: firstShown ? queryKeys.review.due() : queryKeys.review.all,
+      exact: firstShown,
+    });
   }, [contentId, queryClient]);
 }

@@ -5,6 +5,7 @@ import {
   findNewestFlashcards,
   findReviewDeckContentId,
   findStaleReviewDecks,
+  lockVideoForShare,
   saveReviewDeck,
   syncReviewCards,
   typeormDb,
@@ -39,6 +40,8 @@ export class ReviewDecks {
     await this.dataSource.transaction(async (manager) => {
       const db = typeormDb(manager);
       await advisoryXactLock(db, `review-deck:${videoId}`);
+      // Held to the commit, so the video cannot be deleted under the cards being written for it.
+      if (!(await lockVideoForShare(db, userId, videoId))) return;
       const newest = await findNewestFlashcards(db, videoId);
       if (!newest || (await findReviewDeckContentId(db, videoId)) === newest.id) return;
       const now = this.clock.now();
