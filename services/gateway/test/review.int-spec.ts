@@ -310,6 +310,23 @@ describe('review of flashcards, scheduled by FSRS', () => {
     expect((await due(other))[0]).toEqual(theirs);
   });
 
+  it('applies two ratings sent at once one after the other', async () => {
+    const card = byQuestion(await due(student), 'What is open addressing')!;
+    const at = clock.now();
+    const answers = await Promise.all([rate(card, 'good'), rate(card, 'good')]);
+    const expected = expectedCard(new Date(card.due), [
+      ['good', at],
+      ['good', at],
+    ]);
+    expect(answers.map((a) => a.reps).sort()).toEqual([1, 2]);
+    const [row] = await gateway.app.get(DataSource).query<Array<{ reps: number; due: Date; logs: number }>>(
+      `SELECT reps, due, (SELECT count(*)::int FROM review_logs WHERE card_id = $1) AS logs
+           FROM review_cards WHERE id = $1`,
+      [card.id],
+    );
+    expect(row).toEqual({ reps: 2, due: expected.due, logs: 2 });
+  });
+
   it('answers 400 with a sentence for a rating that is not one of the four', async () => {
     const [card] = await due(student);
     for (const body of [{ rating: 'perfect' }, { rating: 3 }, {}, { rating: 'Good' }]) {
@@ -322,6 +339,10 @@ describe('review of flashcards, scheduled by FSRS', () => {
       .set('Content-Type', 'application/json')
       .send('[');
     expect(notJson.status).toBe(400);
+    expect(notJson.body).toEqual({ message: 'The request body is not valid JSON.' });
+    const notObject = await student.post(`/api/review/${card!.id}`).send(['good']);
+    expect(notObject.status).toBe(400);
+    expect(notObject.body).toEqual({ message: 'The request body must be a JSON object.' });
     expect((await gateway.http().get('/api/review/due')).status).toBe(401);
   });
 });
