@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDueCards, useReviewCard } from '@/hooks/use-review';
 import { toast } from '@/hooks/use-toast';
-import { cn } from '@/lib/utils';
 import { buildRoute } from '@/routes';
 
 const RATINGS: readonly { rating: ReviewRating; label: string; key: string; hint: string }[] = [
@@ -171,7 +170,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
                     title={`${hint} (${key})`}
                     disabled={review.isPending}
                     onClick={() => rate(rating)}
-                    className={cn('flex-col', 'h-auto py-2')}
+                    className="h-auto flex-col py-2"
                   >
                     <span>{label}</span>
                     <kbd aria-hidden className="text-[10px] font-normal opacity-70">
