@@ -37,6 +37,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.dashboard, lazy: page(() => import('@/pages/dashboard-page')) },
               { path: ROUTES.analyze, lazy: page(() => import('@/pages/analyze-page')) },
               { path: ROUTES.video, lazy: page(() => import('@/pages/video-page')) },
+              { path: ROUTES.review, lazy: page(() => import('@/pages/review-page')) },
               { path: ROUTES.profile, lazy: page(() => import('@/pages/profile-page')) },
               { path: ROUTES.pricingSuccess, lazy: page(() => import('@/pages/pricing-success-page')) },
               { path: ROUTES.pricingCancel, lazy: page(() => import('@/pages/pricing-cancel-page')) },

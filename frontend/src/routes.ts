@@ -7,6 +7,7 @@ export const ROUTES = {
   terms: '/terms',
   dashboard: '/dashboard',
   analyze: '/analyze',
+  review: '/review',
   video: '/video/:id',
   profile: '/profile',
   pricing: '/pricing',

@@ -153,7 +153,22 @@ describe('the account over its whole life', () => {
         usage: await count('SELECT count(*) AS n FROM usage_events WHERE user_id = $1'),
         tokens: await count('SELECT count(*) AS n FROM user_tokens WHERE user_id = $1'),
         subscriptions: await count('SELECT count(*) AS n FROM stripe_subscriptions WHERE user_id = $1'),
+        reviewCards: await count('SELECT count(*) AS n FROM review_cards WHERE user_id = $1'),
+        reviewLogs: await count(
+          'SELECT count(*) AS n FROM review_logs l JOIN review_cards c ON c.id = l.card_id WHERE c.user_id = $1',
+        ),
       };
+    }
+
+    /** Flashcards stored for the video, as the ai worker stores them, and one card rated. */
+    async function reviewed(browser: Browser, videoId: string): Promise<void> {
+      await world.db.query(
+        `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+         VALUES ($1, 'flashcards', NULL, 'Q: What is a derivative?\nA: A rate of change.', 'offline', 'offline')`,
+        [videoId],
+      );
+      const [card] = (await browser.get('/api/review/due')).body as Array<{ id: string }>;
+      expect((await browser.post(`/api/review/${card!.id}`).send({ rating: 'good' })).status).toBe(200);
     }
 
     it('asks for the password, then removes everything of the user, ends every session, and keeps the shared transcript', async () => {
@@ -161,9 +176,18 @@ describe('the account over its whole life', () => {
       const mine = await studied(owner.browser, 'derivative1', 'Notes to be deleted');
       const other = await signUpWithMail(world);
       const theirs = await studied(other.browser, 'derivative1', 'Notes that stay');
+      await reviewed(owner.browser, mine.videoId);
       const device = await secondDevice(owner.email);
       const before = await rowsOf(owner.userId);
-      expect(before).toMatchObject({ users: 1, videos: 1, highlights: 1, ai: 1, tokens: 1 });
+      expect(before).toMatchObject({
+        users: 1,
+        videos: 1,
+        highlights: 1,
+        ai: 2,
+        tokens: 1,
+        reviewCards: 1,
+        reviewLogs: 1,
+      });
       expect(before.usage).toBeGreaterThan(0);
 
       const wrong = await owner.browser.delete('/api/auth/me').send({ password: 'not my password' });
@@ -185,6 +209,8 @@ describe('the account over its whole life', () => {
         usage: 0,
         tokens: 0,
         subscriptions: 0,
+        reviewCards: 0,
+        reviewLogs: 0,
       });
       expect((await owner.browser.get('/api/auth/me')).status).toBe(401);
       expect((await device.get('/api/auth/me')).status).toBe(401);

@@ -12,4 +12,9 @@ export const queryKeys = {
   samples: ['samples'] as const,
   aiContent: (videoId: string) => ['ai-content', videoId] as const,
   usage: ['usage'] as const,
+  review: {
+    all: ['review'] as const,
+    /** The cards due now: the whole library's (the navigation's count and /review), or one video's. */
+    due: (videoId?: string) => ['review', 'due', videoId ?? 'library'] as const,
+  },
 };

@@ -1,13 +1,30 @@
 import { z } from 'zod';
 import { AiContentItemSchema, UserSchema, VideoSchema } from './entities';
+import { REVIEW_STATES, ReviewRatingSchema } from './review';
 
 export const ACCOUNT_EXPORT_FORMAT = 'lectern-account-export';
 export const ACCOUNT_EXPORT_VERSION = 1;
 
-/** One library entry with everything the user made on it: transcript, highlights, notes and AI content. */
+/** A flashcard the user reviews, with its schedule and every rating given (retired: its question is gone). */
+export const AccountExportReviewCardSchema = z.object({
+  id: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  retired: z.boolean(),
+  due: z.string(),
+  state: z.enum(REVIEW_STATES),
+  reps: z.number().int(),
+  lapses: z.number().int(),
+  lastReview: z.string().nullable(),
+  reviews: z.array(z.object({ rating: ReviewRatingSchema, reviewedAt: z.string() })),
+});
+export type AccountExportReviewCard = z.infer<typeof AccountExportReviewCardSchema>;
+
+/** One library entry with everything the user made on it: transcript, highlights, notes, AI content, reviews. */
 export const AccountExportVideoSchema = VideoSchema.extend({
   notesUpdatedAt: z.string().nullable(),
   aiContent: z.array(AiContentItemSchema),
+  reviewCards: z.array(AccountExportReviewCardSchema),
 });
 export type AccountExportVideo = z.infer<typeof AccountExportVideoSchema>;
 

@@ -15,3 +15,4 @@ export * from './jobs/billing.jobs';
 export type * from './jobs/mail.jobs';
 export * from './youtube-url';
 export * from './caption-tracks';
+export * from './review';

@@ -14,6 +14,7 @@ export * from './tables/ai-content';
 export * from './tables/deleted-stripe-customers';
 export * from './tables/export-files';
 export * from './tables/highlights';
+export * from './tables/review-cards';
 export * from './tables/stripe-events';
 export * from './tables/stripe-subscriptions';
 export * from './tables/transcripts';

@@ -7,6 +7,7 @@ import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { CaptionTracksModule } from './caption-tracks/caption-tracks.module';
+import { Clock, systemClock } from './common/clock';
 import type { GatewayEnv } from './config/gateway-env';
 import { GATEWAY_ENV } from './config/load-gateway-env';
 import { DatabaseModule } from './database/database.module';
@@ -18,6 +19,7 @@ import { AccountModule } from './account/account.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
+import { ReviewModule } from './review/review.module';
 import { SamplesModule } from './samples/samples.module';
 import { TranscriptsModule } from './transcripts/transcripts.module';
 import { UsageModule } from './usage/usage.module';
@@ -30,9 +32,14 @@ function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
+/** What tests may put in place of the real thing. */
+export interface GatewayOptions {
+  clock?: Clock;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(env: GatewayEnv): DynamicModule {
+  static forRoot(env: GatewayEnv, options: GatewayOptions = {}): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -71,9 +78,13 @@ export class AppModule {
         SamplesModule,
         ExportModule,
         AiModule,
+        ReviewModule,
       ],
-      providers: [{ provide: GATEWAY_ENV, useValue: env }],
-      exports: [GATEWAY_ENV],
+      providers: [
+        { provide: GATEWAY_ENV, useValue: env },
+        { provide: Clock, useValue: options.clock ?? systemClock },
+      ],
+      exports: [GATEWAY_ENV, Clock],
     };
   }
 }

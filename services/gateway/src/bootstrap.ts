@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createRedis, evictionPolicyWarning } from '@lectern/queue-runtime';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
+import { AppModule, type GatewayOptions } from './app.module';
 import type { GatewayEnv } from './config/gateway-env';
 import { ensureDatabase } from './database/ensure-database';
 import { configureHttp } from './http/configure-http';
@@ -12,9 +12,12 @@ import { configureHttp } from './http/configure-http';
  * Builds a ready gateway: the database exists and is migrated, Redis and the queues are connected, and the
  * HTTP pipeline is configured. The caller decides where it listens.
  */
-export async function createGateway(env: GatewayEnv): Promise<NestExpressApplication> {
+export async function createGateway(
+  env: GatewayEnv,
+  options: GatewayOptions = {},
+): Promise<NestExpressApplication> {
   await ensureDatabase(env.DATABASE_URL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env, options), {
     bodyParser: false,
     bufferLogs: true,
   });

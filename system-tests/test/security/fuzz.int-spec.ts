@@ -3,6 +3,7 @@ import {
   EXPORT_FORMATS,
   FEATURE_TYPES,
   HIGHLIGHT_COLORS,
+  REVIEW_RATINGS,
   SUMMARY_LENGTHS,
 } from '@lectern/contracts';
 import type { RunningQueueWorker } from '@lectern/queue-runtime';
@@ -60,6 +61,7 @@ interface RouteShape {
 interface KnownIds {
   videoId: string;
   highlightId: string;
+  cardId: string;
   email: string;
 }
 
@@ -147,6 +149,11 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
       summaryLength: fc.constantFrom(...SUMMARY_LENGTHS),
       regenerate: fc.boolean(),
     }),
+  },
+  'GET /api/review/due': {},
+  'POST /api/review/:cardId': {
+    params: (ids) => ({ cardId: [ids.cardId] }),
+    body: () => ({ rating: fc.constantFrom(...REVIEW_RATINGS) }),
   },
   'GET /api/usage': {},
   'POST /api/stripe/create-checkout-session': {},
@@ -424,7 +431,19 @@ describe('fuzzing every route', () => {
         .set('Cookie', cookie)
         .send({ videoId, text, startIndex: 0, endIndex: 5, color: 'blue' });
       if (highlight.status !== 201) throw new Error(`highlight failed: ${highlight.status}`);
-      sessions[plan] = { cookie, email, ids: { videoId, highlightId: highlight.body.id as string, email } };
+      await gateway.app.get(DataSource).query(
+        `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+         VALUES ($1, 'flashcards', NULL, 'Q: What is a hash table?\nA: An array of buckets.', 'offline', 'offline')`,
+        [videoId],
+      );
+      const due = await gateway.http().get('/api/review/due').set('Cookie', cookie);
+      if (due.status !== 200) throw new Error(`review failed: ${due.status}`);
+      const cardId = (due.body as Array<{ id: string }>)[0]!.id;
+      sessions[plan] = {
+        cookie,
+        email,
+        ids: { videoId, highlightId: highlight.body.id as string, cardId, email },
+      };
     }
   }, 60_000);
 

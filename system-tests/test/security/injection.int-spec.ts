@@ -1,3 +1,4 @@
+import { parseFlashcards } from '@lectern/contracts';
 import type { Caption } from '../../../services/transcripts/src/fake-youtube/captions';
 import type { FakeVideo } from '../../../services/transcripts/src/fake-youtube';
 import {
@@ -38,6 +39,9 @@ const NOTES = [...PAYLOADS, "x' UNION SELECT password_hash FROM users --"].join(
 const TABLES = [
   'ai_content',
   'highlights',
+  'review_cards',
+  'review_decks',
+  'review_logs',
   'stripe_events',
   'stripe_subscriptions',
   'transcripts',
@@ -160,6 +164,18 @@ describe('SQL- and HTML-looking input is stored, answered and exported as plain 
     // The extractive engine quotes caption sentences; whichever it picked are whole.
     const quoted = PAYLOADS.filter((payload) => output.includes(payload));
     expect(quoted.length).toBeGreaterThan(0);
+  });
+
+  it('makes review cards of flashcards written from those captions, with their texts as they are', async () => {
+    const flashcards = await user.post('/api/ai/generate').send({ videoId, type: 'flashcards' });
+    expect(flashcards.status).toBe(200);
+    const written = parseFlashcards(flashcards.body.outputText as string);
+    expect(written.length).toBeGreaterThan(0);
+    const due = await user.get(`/api/review/due?videoId=${videoId}`);
+    expect(due.status).toBe(200);
+    const cards = due.body as Array<{ id: string; question: string; answer: string }>;
+    expect(cards.map(({ question, answer }) => ({ question, answer }))).toEqual(written);
+    expect((await user.post(`/api/review/${cards[0]!.id}`).send({ rating: 'good' })).status).toBe(200);
   });
 
   it('still has every table and every account after all that', async () => {

@@ -35,8 +35,11 @@ interface OwnerData {
 interface SweepRow {
   route: RouteKey;
   label: string;
-  /** The path parameters and body of an attempt on the id under test. */
-  request: (id: string, owner: OwnerData) => { params?: Record<string, string>; body?: object };
+  /** The path parameters, query and body of an attempt on the id under test. */
+  request: (
+    id: string,
+    owner: OwnerData,
+  ) => { params?: Record<string, string>; query?: Record<string, string>; body?: object };
 }
 
 const AI_CASES: Array<[FeatureType, SummaryLength | null]> = FEATURE_TYPES.flatMap(
@@ -100,6 +103,16 @@ const SWEEP: SweepRow[] = [
     label: 'switch the caption track',
     request: (id) => ({ params: { id }, body: { languageCode: 'en', kind: 'auto' } }),
   },
+  {
+    route: 'GET /api/review/due',
+    label: "list the video's cards due",
+    request: (id) => ({ query: { videoId: id } }),
+  },
+  {
+    route: 'POST /api/review/:cardId',
+    label: 'rate the card',
+    request: (id) => ({ params: { cardId: id }, body: { rating: 'easy' } }),
+  },
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
 
@@ -148,11 +161,13 @@ describe("other users' ids", () => {
     aiContent: (await as.get(`/api/ai/content/${videoId}`)).body as unknown,
     library: (await as.get('/api/videos')).body as unknown,
     usage: (await as.get('/api/usage')).body as unknown,
+    review: (await as.get('/api/review/due')).body as unknown,
   });
 
   const attempt = (as: Browser, row: SweepRow, id: string): Promise<Response> => {
-    const { params = {}, body } = row.request(id, data);
-    const test = as[methodOf(row.route)](fillPath(row.route, params));
+    const { params = {}, query, body } = row.request(id, data);
+    const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+    const test = as[methodOf(row.route)](`${fillPath(row.route, params)}${search}`);
     return body === undefined ? test : test.send(body);
   };
 
@@ -178,7 +193,9 @@ describe("other users' ids", () => {
     expect((await owner.put(`/api/videos/${videoId}/notes`).send({ notes: 'Mine alone.' })).status).toBe(200);
     const summary = await owner.post('/api/ai/generate').send({ videoId, type: 'summary' });
     const insights = await owner.post('/api/ai/generate').send({ videoId, type: 'insights' });
-    expect([summary.status, insights.status]).toEqual([200, 200]);
+    const flashcards = await owner.post('/api/ai/generate').send({ videoId, type: 'flashcards' });
+    expect([summary.status, insights.status, flashcards.status]).toEqual([200, 200, 200]);
+    const [card] = (await owner.get('/api/review/due')).body as Array<{ id: string }>;
     expect((await owner.get(`/api/videos/${videoId}/export/txt`)).status).toBe(200);
 
     data = {
@@ -191,6 +208,8 @@ describe("other users' ids", () => {
       highlight: data.highlight.id,
       'AI summary': summary.body.id as string,
       'AI insights': insights.body.id as string,
+      'AI flashcards': flashcards.body.id as string,
+      'review card': card!.id,
       account: owner.userId,
     };
 
@@ -272,18 +291,21 @@ describe("other users' ids", () => {
     expect(items.map((item) => [item.featureType, item.id])).toEqual([
       ['summary', ownerIds['AI summary']],
       ['insights', ownerIds['AI insights']],
+      ['flashcards', ownerIds['AI flashcards']],
     ]);
+    // No rating of anyone else's reached the owner's cards: the one tried is still due, as it was.
+    expect((now.review as Array<{ id: string }>).map((card) => card.id)).toContain(ownerIds['review card']);
     expect(now.library).toEqual([expect.objectContaining({ id: data.videoId })]);
     expect(now.usage).toMatchObject({
       videosAnalyzed: { used: 1 },
-      aiGenerations: { used: 2 },
+      aiGenerations: { used: 3 },
       notesCreated: 1,
     });
     const [row] = await stack.db.query<Array<{ n: string }>>(
       'SELECT count(*) AS n FROM ai_content WHERE video_id = $1',
       [data.videoId],
     );
-    expect(Number(row!.n)).toBe(2);
+    expect(Number(row!.n)).toBe(3);
     // Nobody else's attempts counted against the intruders either.
     for (const intruder of [proIntruder, freeIntruder]) {
       const usage = (await intruder.get('/api/usage')).body as { aiGenerations: { used: number } };

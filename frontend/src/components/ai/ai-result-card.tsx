@@ -2,8 +2,8 @@ import type { AiContentItem } from '@lectern/contracts';
 import { Check, Copy, RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { FEATURE_LABELS, SUMMARY_LENGTH_LABELS } from '@/components/ai/ai-features';
-import { FlashcardDeck } from '@/components/ai/flashcard-deck';
 import { MarkdownView } from '@/components/ai/markdown-view';
+import { FlashcardsView } from '@/components/review/flashcards-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCopy } from '@/hooks/use-copy';
@@ -43,7 +43,11 @@ export function AiResultCard({
         </CardTitle>
       </CardHeader>
       <CardContent className="px-4">
-        {cards.length > 0 ? <FlashcardDeck cards={cards} /> : <MarkdownView text={item.outputText} />}
+        {cards.length > 0 ? (
+          <FlashcardsView videoId={item.videoId} contentId={item.id} cards={cards} />
+        ) : (
+          <MarkdownView text={item.outputText} />
+        )}
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-2 px-4">
         <p className="text-xs text-muted-foreground" title="The engine and model that wrote this">

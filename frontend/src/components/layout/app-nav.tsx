@@ -3,6 +3,7 @@ import { Menu } from 'lucide-react';
 import { Link, NavLink } from 'react-router-dom';
 import { Logo } from '@/components/layout/logo';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -10,6 +11,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { useDueCards } from '@/hooks/use-review';
 import { displayName, initialOf } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ROUTES } from '@/routes';
@@ -17,8 +19,22 @@ import { ROUTES } from '@/routes';
 const LINKS = [
   { to: ROUTES.dashboard, label: 'Dashboard' },
   { to: ROUTES.analyze, label: 'Analyze' },
+  { to: ROUTES.review, label: 'Review' },
   { to: ROUTES.pricing, label: 'Pricing' },
 ] as const;
+
+/** The 'Due today' count beside Review: the library's cards due now (none shown when there are none). */
+function DueCount() {
+  const due = useDueCards();
+  const count = due.data?.length ?? 0;
+  if (count === 0) return null;
+  return (
+    <Badge variant="secondary" className="ml-1.5 px-1.5">
+      {count}
+      <span className="sr-only"> due today</span>
+    </Badge>
+  );
+}
 
 export function AppNav({ user }: { user: User }) {
   return (
@@ -40,6 +56,7 @@ export function AppNav({ user }: { user: User }) {
                   }
                 >
                   {link.label}
+                  {link.to === ROUTES.review ? <DueCount /> : null}
                 </NavLink>
               </li>
             ))}
@@ -55,7 +72,10 @@ export function AppNav({ user }: { user: User }) {
             <DropdownMenuContent align="end">
               {LINKS.map((link) => (
                 <DropdownMenuItem key={link.to} asChild>
-                  <Link to={link.to}>{link.label}</Link>
+                  <Link to={link.to}>
+                    {link.label}
+                    {link.to === ROUTES.review ? <DueCount /> : null}
+                  </Link>
                 </DropdownMenuItem>
               ))}
             </DropdownMenuContent>

@@ -10,8 +10,8 @@ const CANCEL_TIMEOUT_MS = 30_000;
 
 /**
  * Deleting an account: the password again, then any Stripe subscription is cancelled at once by the billing
- * worker, then the user's rows go (videos, highlights, notes, AI content, usage, subscriptions and tokens
- * cascade; the shared transcript cache stays, it belongs to no one). If Stripe cannot cancel, nothing is
+ * worker, then the user's rows go (videos, highlights, notes, AI content, review cards, usage, subscriptions
+ * and tokens cascade; the shared transcript cache stays, it belongs to no one). If Stripe cannot cancel, nothing is
  * deleted and the user is told (502): nobody keeps paying for an account that is gone.
  */
 @Injectable()

@@ -3,6 +3,7 @@ import {
   ACCOUNT_EXPORT_FORMAT,
   ACCOUNT_EXPORT_VERSION,
   type AccountExport,
+  type AccountExportReviewCard,
   type AccountExportVideo,
   type Highlight,
   type TranscriptSegment,
@@ -10,10 +11,14 @@ import {
 import {
   findAiContentOfUser,
   findHighlightsOfUser,
+  findReviewCardsOfUser,
+  findReviewLogsOfUser,
   findVideoDetailsOfUser,
   typeormDb,
   type Db,
   type HighlightRow,
+  type ReviewCardRow,
+  type ReviewLogRow,
   type UserRecord,
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
@@ -27,7 +32,8 @@ const BUILD_TIMEOUT_MS = 60_000;
 
 /**
  * Everything a person has in Lectern, as one JSON document: the account, and per library entry the transcript,
- * highlights, notes and every AI item generated. Each query is bounded by the user's own videos.
+ * highlights, notes, every AI item generated and the flashcards under review with their ratings. Each query is
+ * bounded by the user's own videos.
  */
 @Injectable()
 export class AccountExportService {
@@ -49,13 +55,17 @@ export class AccountExportService {
   }
 
   private async read(user: UserRecord, now: Date): Promise<AccountExport> {
-    const [videos, highlights, aiContent] = await Promise.all([
+    const [videos, highlights, aiContent, reviewCards, reviewLogs] = await Promise.all([
       findVideoDetailsOfUser(this.db, user.id),
       findHighlightsOfUser(this.db, user.id),
       findAiContentOfUser(this.db, user.id),
+      findReviewCardsOfUser(this.db, user.id),
+      findReviewLogsOfUser(this.db, user.id),
     ]);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
     const aiContentOf = groupBy(aiContent.map(toAiContentItem), (item) => item.videoId);
+    const logsOf = groupBy(reviewLogs, (log) => log.card_id);
+    const reviewCardsOf = groupBy(reviewCards, (card) => card.video_id);
     return {
       format: ACCOUNT_EXPORT_FORMAT,
       version: ACCOUNT_EXPORT_VERSION,
@@ -71,6 +81,9 @@ export class AccountExportService {
         notes: row.notes,
         notesUpdatedAt: row.notes_updated_at?.toISOString() ?? null,
         aiContent: aiContentOf.get(row.id) ?? [],
+        reviewCards: (reviewCardsOf.get(row.id) ?? []).map((card) =>
+          toReviewCard(card, logsOf.get(card.id) ?? []),
+        ),
       })),
     };
   }
@@ -89,6 +102,21 @@ function toHighlight(row: Omit<HighlightRow, 'created_at'>): Highlight {
     startIndex: row.start_index,
     endIndex: row.end_index,
     color: row.color,
+  };
+}
+
+function toReviewCard(card: ReviewCardRow, logs: ReviewLogRow[]): AccountExportReviewCard {
+  return {
+    id: card.id,
+    question: card.question,
+    answer: card.answer,
+    retired: card.retired_at !== null,
+    due: card.due.toISOString(),
+    state: card.state,
+    reps: card.reps,
+    lapses: card.lapses,
+    lastReview: card.last_review?.toISOString() ?? null,
+    reviews: logs.map((log) => ({ rating: log.rating, reviewedAt: log.reviewed_at.toISOString() })),
   };
 }
 

@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { deleteKeysUnderPrefix } from '@lectern/queue-runtime';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import type { GatewayOptions } from '../../src/app.module';
 import { createGateway } from '../../src/bootstrap';
 import type { GatewayEnv, GatewayEnvInput } from '../../src/config/gateway-env';
 import { resolveGatewayEnv } from '../../src/config/load-gateway-env';
@@ -39,9 +40,10 @@ export function isolatedEnv(
 
 export async function startTestGateway(
   overrides: Partial<Record<keyof GatewayEnvInput, string>> = {},
+  options: GatewayOptions = {},
 ): Promise<TestGateway> {
   const env = resolveGatewayEnv(isolatedEnv(overrides));
-  const app = await createGateway(env);
+  const app = await createGateway(env, options);
   const server = app.getHttpServer();
   return {
     app,

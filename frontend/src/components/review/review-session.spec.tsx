@@ -1,0 +1,93 @@
+import type { DueCard } from '@lectern/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReviewSession } from '@/components/review/review-session';
+import { Toaster } from '@/components/ui/toaster';
+import { createQueryClient } from '@/lib/query-client';
+import { fakeApi, message } from '@/test/account-harness';
+
+const card = (id: string, question: string, answer: string): DueCard => ({
+  id,
+  videoId: 'v1',
+  question,
+  answer,
+  due: '2026-03-02T09:00:00.000Z',
+});
+
+const FIRST = card('c1', 'What is a hash table?', 'An array of buckets.');
+const SECOND = card('c2', 'What is a collision?', 'Two keys in one slot.');
+
+function renderSession(videoId?: string) {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <ReviewSession videoId={videoId} autoFocus />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
+
+describe('a review session', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the question, reveals the answer on Space, rates on 3 and moves focus to the next card', async () => {
+    let due = [FIRST, SECOND];
+    const api = fakeApi({
+      'GET /api/review/due': () => Response.json(due),
+      'POST /api/review/c1': () => {
+        due = [SECOND];
+        return Response.json({ id: 'c1', rating: 'good' });
+      },
+    });
+    renderSession();
+    const question = await screen.findByRole('group', { name: 'Question' });
+    expect(question).toHaveTextContent('What is a hash table?');
+    expect(question).toHaveFocus();
+    expect(screen.queryByRole('group', { name: 'Answer' })).toBeNull();
+
+    // A rating before the answer is shown does nothing.
+    press('3');
+    expect(api.callsTo('POST /api/review/c1')).toEqual([]);
+
+    press(' ');
+    const answer = await screen.findByRole('group', { name: 'Answer' });
+    expect(answer).toHaveTextContent('An array of buckets.');
+    expect(answer).toHaveFocus();
+    expect(screen.getByRole('button', { name: /Good/ })).toHaveAttribute('aria-keyshortcuts', '3');
+
+    press('3');
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Question' })).toHaveTextContent('What is a collision?'),
+    );
+    expect(api.callsTo('POST /api/review/c1')).toEqual([{ rating: 'good' }]);
+    expect(screen.getByRole('group', { name: 'Question' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent('1 card due');
+  });
+
+  it('keeps the card and says why when the rating is not saved', async () => {
+    fakeApi({
+      'GET /api/review/due': () => Response.json([FIRST]),
+      'POST /api/review/c1': () => message('Card not found.', 404),
+    });
+    renderSession();
+    await screen.findByRole('group', { name: 'Question' });
+    press(' ');
+    await screen.findByRole('group', { name: 'Answer' });
+    fireEvent.click(screen.getByRole('button', { name: /Again/ }));
+    expect(await screen.findByText('Card not found.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Question' })).toHaveTextContent('What is a hash table?');
+  });
+
+  it("asks for one video's cards, and says when nothing is due", async () => {
+    const api = fakeApi({ 'GET /api/review/due?videoId=v1': () => Response.json([]) });
+    renderSession('v1');
+    const empty = await screen.findByRole('heading', { name: 'Nothing to review right now' });
+    expect(empty).toHaveFocus();
+    expect(api.callsTo('GET /api/review/due?videoId=v1')).toHaveLength(1);
+  });
+});

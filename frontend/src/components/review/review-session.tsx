@@ -1,0 +1,193 @@
+import type { DueCard, ReviewRating } from '@lectern/contracts';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '@/api/http';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDueCards, useReviewCard } from '@/hooks/use-review';
+import { toast } from '@/hooks/use-toast';
+import { buildRoute } from '@/routes';
+
+const RATINGS: readonly { rating: ReviewRating; label: string; key: string; hint: string }[] = [
+  { rating: 'again', label: 'Again', key: '1', hint: 'Forgot it' },
+  { rating: 'hard', label: 'Hard', key: '2', hint: 'Recalled with effort' },
+  { rating: 'good', label: 'Good', key: '3', hint: 'Recalled' },
+  { rating: 'easy', label: 'Easy', key: '4', hint: 'Instantly' },
+];
+
+/** A card stays done until it is due again: rated, it leaves the queue before the list is read afresh. */
+const ratedKey = (card: DueCard) => `${card.id}|${card.due}`;
+
+function isTextEntry(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/**
+ * One card at a time: the question, then the answer on Space or 'Show answer', then a rating on 1–4 or its
+ * button. Keys work while focus is in the session: the question is the first stop of Tab, and focus moves to
+ * the answer once shown and to the next question after each rating.
+ */
+export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string; autoFocus?: boolean }) {
+  const due = useDueCards(videoId);
+  const review = useReviewCard();
+  const [rated, setRated] = useState<ReadonlySet<string>>(() => new Set());
+  const [revealed, setRevealed] = useState(false);
+  const queue = (due.data ?? []).filter((card) => !rated.has(ratedKey(card)));
+  const card = queue[0];
+  const questionRef = useRef<HTMLDivElement>(null);
+  const answerRef = useRef<HTMLDivElement>(null);
+  const emptyRef = useRef<HTMLHeadingElement>(null);
+
+  const sectionRef = useRef<HTMLElement>(null);
+  const opened = useRef(false);
+  const cardKey = card ? ratedKey(card) : null;
+  // Focus follows the session while it is being used (the rated card's answer is gone, so focus fell to the
+  // page), and on opening only where asked: beside the flashcards, arrowing through the tabs must keep focus.
+  useEffect(() => {
+    if (!due.isSuccess) return;
+    const firstTime = !opened.current;
+    opened.current = true;
+    const active = document.activeElement;
+    const inUse = active === document.body || (sectionRef.current?.contains(active) ?? false);
+    if (firstTime ? !autoFocus : !inUse) return;
+    if (cardKey) questionRef.current?.focus();
+    else emptyRef.current?.focus();
+  }, [cardKey, due.isSuccess, autoFocus]);
+  useEffect(() => {
+    if (revealed) answerRef.current?.focus();
+  }, [revealed]);
+
+  const rate = (rating: ReviewRating) => {
+    if (!card || !revealed || review.isPending) return;
+    review.mutate(
+      { cardId: card.id, rating },
+      {
+        onSuccess: () => {
+          setRated((done) => new Set(done).add(ratedKey(card)));
+          setRevealed(false);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Rating not saved',
+            description: errorMessage(error, 'Your rating could not be saved. Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || isTextEntry(event.target)) return;
+    if (event.key === ' ' && !revealed && card) {
+      event.preventDefault();
+      setRevealed(true);
+      return;
+    }
+    const choice = RATINGS.find((r) => r.key === event.key);
+    if (choice && revealed) {
+      event.preventDefault();
+      rate(choice.rating);
+    }
+  };
+
+  if (due.isPending) {
+    return (
+      <div aria-busy="true" aria-label="Loading cards due" className="space-y-3">
+        <Skeleton className="h-28" />
+        <Skeleton className="h-9 w-40" />
+      </div>
+    );
+  }
+  if (due.isError) {
+    return (
+      <p role="alert" className="text-destructive">
+        {errorMessage(due.error, 'The cards due could not be loaded. Please refresh the page.')}
+      </p>
+    );
+  }
+
+  return (
+    <section ref={sectionRef} aria-label="Review session" onKeyDown={onKeyDown} className="space-y-4">
+      <p className="text-sm text-muted-foreground" role="status">
+        {queue.length === 0
+          ? 'No cards due.'
+          : `${queue.length} ${queue.length === 1 ? 'card' : 'cards'} due`}
+      </p>
+      {!card ? (
+        <div className="rounded-lg border border-dashed p-6 text-center">
+          <h2 ref={emptyRef} tabIndex={-1} className="text-lg font-semibold outline-none">
+            Nothing to review right now
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Cards come back when they are due. Generate flashcards on a video to add more.
+          </p>
+        </div>
+      ) : (
+        <>
+          <div
+            ref={questionRef}
+            tabIndex={0}
+            role="group"
+            aria-label="Question"
+            className="rounded-lg border bg-card p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+          >
+            <p className="text-xs font-medium text-muted-foreground">Question</p>
+            <p className="mt-1 font-medium">{card.question}</p>
+            {videoId ? null : (
+              <Link
+                to={buildRoute.video(card.videoId)}
+                className="mt-2 inline-block text-xs text-muted-foreground underline underline-offset-4 hover:text-foreground"
+              >
+                Open the video
+              </Link>
+            )}
+          </div>
+          {revealed ? (
+            <>
+              <div
+                ref={answerRef}
+                tabIndex={-1}
+                role="group"
+                aria-label="Answer"
+                className="rounded-lg border border-primary/40 bg-accent p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+              >
+                <p className="text-xs font-medium text-muted-foreground">Answer</p>
+                <p className="mt-1">{card.answer}</p>
+              </div>
+              <div
+                role="group"
+                aria-label="How well did you remember it?"
+                className="grid grid-cols-2 gap-2 sm:grid-cols-4"
+              >
+                {RATINGS.map(({ rating, label, key, hint }) => (
+                  <Button
+                    key={rating}
+                    variant={rating === 'again' ? 'outline' : rating === 'good' ? 'default' : 'secondary'}
+                    aria-keyshortcuts={key}
+                    title={`${hint} (${key})`}
+                    disabled={review.isPending}
+                    onClick={() => rate(rating)}
+                    className="h-auto flex-col py-2"
+                  >
+                    <span>{label}</span>
+                    <kbd aria-hidden className="text-[10px] font-normal opacity-70">
+                      {key}
+                    </kbd>
+                  </Button>
+                ))}
+              </div>
+            </>
+          ) : (
+            <Button variant="outline" aria-keyshortcuts="Space" onClick={() => setRevealed(true)}>
+              Show answer
+            </Button>
+          )}
+          <p className="text-xs text-muted-foreground">Space shows the answer; 1 to 4 rate it.</p>
+        </>
+      )}
+    </section>
+  );
+}

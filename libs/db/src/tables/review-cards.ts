@@ -1,0 +1,253 @@
+import type { ReviewRating, ReviewState } from '@lectern/contracts';
+import type { Db } from '../db';
+
+/** A card's place in the FSRS schedule, in ts-fsrs's own field names. */
+export interface ReviewSchedule {
+  due: Date;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  state: ReviewState;
+  last_review: Date | null;
+}
+
+/** A `review_cards` row: one question of a video's flashcards, for the video's owner, with its schedule. */
+export interface ReviewCardRow extends ReviewSchedule {
+  id: string;
+  user_id: string;
+  video_id: string;
+  question_key: string;
+  question: string;
+  answer: string;
+  position: number;
+  retired_at: Date | null;
+}
+
+/** A `review_logs` row: one rating, with the schedule the card had before it. */
+export interface ReviewLogRow extends Omit<ReviewSchedule, 'reps' | 'lapses' | 'last_review'> {
+  card_id: string;
+  rating: ReviewRating;
+  last_elapsed_days: number;
+  reviewed_at: Date;
+}
+
+const SCHEDULE_COLUMNS = [
+  'due',
+  'stability',
+  'difficulty',
+  'elapsed_days',
+  'scheduled_days',
+  'learning_steps',
+  'reps',
+  'lapses',
+  'state',
+  'last_review',
+] as const;
+
+const CARD_COLUMNS = `id, user_id, video_id, question_key, question, answer, position, retired_at, ${SCHEDULE_COLUMNS.join(', ')}`;
+
+export interface StaleReviewDeck {
+  video_id: string;
+  ai_content_id: string;
+}
+
+/**
+ * The user's videos (or the one video) whose newest flashcards generation is not the one their review cards
+ * were last brought in line with: the decks to sync before cards are read.
+ */
+export async function findStaleReviewDecks(
+  db: Db,
+  userId: string,
+  videoId: string | null,
+): Promise<StaleReviewDeck[]> {
+  const { rows } = await db.query<StaleReviewDeck>(
+    `SELECT v.id AS video_id, c.id AS ai_content_id
+       FROM videos v
+       CROSS JOIN LATERAL (
+         SELECT a.id FROM ai_content a WHERE a.video_id = v.id AND a.feature_type = 'flashcards'
+          ORDER BY a.created_at DESC, a.id DESC LIMIT 1
+       ) c
+       LEFT JOIN review_decks d ON d.video_id = v.id
+      WHERE v.user_id = $1 AND ($2::uuid IS NULL OR v.id = $2::uuid)
+        AND d.ai_content_id IS DISTINCT FROM c.id`,
+    [userId, videoId],
+  );
+  return rows;
+}
+
+/** The newest flashcards generation of a video, or null. */
+export async function findNewestFlashcards(
+  db: Db,
+  videoId: string,
+): Promise<{ id: string; output_text: string } | null> {
+  const { rows } = await db.query<{ id: string; output_text: string }>(
+    `SELECT id, output_text FROM ai_content WHERE video_id = $1 AND feature_type = 'flashcards'
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [videoId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The flashcards generation the video's cards were last synced with, or null. */
+export async function findReviewDeckContentId(db: Db, videoId: string): Promise<string | null> {
+  const { rows } = await db.query<{ ai_content_id: string }>(
+    'SELECT ai_content_id FROM review_decks WHERE video_id = $1',
+    [videoId],
+  );
+  return rows[0]?.ai_content_id ?? null;
+}
+
+export async function saveReviewDeck(db: Db, videoId: string, aiContentId: string, now: Date): Promise<void> {
+  await db.query(
+    `INSERT INTO review_decks (video_id, ai_content_id, synced_at) VALUES ($1, $2, $3)
+     ON CONFLICT (video_id) DO UPDATE SET ai_content_id = EXCLUDED.ai_content_id, synced_at = EXCLUDED.synced_at`,
+    [videoId, aiContentId, now],
+  );
+}
+
+export interface DeckCard {
+  key: string;
+  question: string;
+  answer: string;
+  position: number;
+}
+
+/**
+ * Brings a video's cards in line with its flashcards: a new question becomes a card with the `fresh` schedule;
+ * a known one (same key) takes the new wording, answer and position and is no longer retired, its schedule
+ * untouched; a card whose question is gone is retired.
+ */
+export async function syncReviewCards(
+  db: Db,
+  deck: { userId: string; videoId: string; cards: DeckCard[]; fresh: ReviewSchedule; now: Date },
+): Promise<void> {
+  const { cards, fresh } = deck;
+  await db.query(
+    `INSERT INTO review_cards (user_id, video_id, question_key, question, answer, position, ${SCHEDULE_COLUMNS.join(', ')})
+     SELECT $1, $2, c.key, c.question, c.answer, c.position, ${SCHEDULE_COLUMNS.map((_, i) => `$${i + 7}`).join(', ')}
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::int[]) AS c (key, question, answer, position)
+     ON CONFLICT (video_id, question_key) DO UPDATE
+        SET question = EXCLUDED.question, answer = EXCLUDED.answer, position = EXCLUDED.position, retired_at = NULL`,
+    [
+      deck.userId,
+      deck.videoId,
+      cards.map((c) => c.key),
+      cards.map((c) => c.question),
+      cards.map((c) => c.answer),
+      cards.map((c) => c.position),
+      ...SCHEDULE_COLUMNS.map((column) => fresh[column]),
+    ],
+  );
+  await db.query(
+    `UPDATE review_cards SET retired_at = $3
+      WHERE video_id = $1 AND retired_at IS NULL AND NOT (question_key = ANY($2::text[]))`,
+    [deck.videoId, cards.map((c) => c.key), deck.now],
+  );
+}
+
+/** A card due for review, in the API's shape but for the date. */
+export interface DueReviewCardRow {
+  id: string;
+  video_id: string;
+  question: string;
+  answer: string;
+  due: Date;
+}
+
+/** The user's cards due at `now` or earlier (of one video, when given), soonest first, in deck order. */
+export async function findDueReviewCards(
+  db: Db,
+  userId: string,
+  now: Date,
+  videoId: string | null,
+): Promise<DueReviewCardRow[]> {
+  const { rows } = await db.query<DueReviewCardRow>(
+    `SELECT id, video_id, question, answer, due FROM review_cards
+      WHERE user_id = $1 AND retired_at IS NULL AND due <= $2 AND ($3::uuid IS NULL OR video_id = $3::uuid)
+      ORDER BY due, video_id, position, id`,
+    [userId, now, videoId],
+  );
+  return rows;
+}
+
+/** The user's current (not retired) card, locked for update until the transaction ends; null otherwise. */
+export async function lockUserReviewCard(
+  db: Db,
+  userId: string,
+  cardId: string,
+): Promise<ReviewCardRow | null> {
+  const { rows } = await db.query<ReviewCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM review_cards
+      WHERE id = $1 AND user_id = $2 AND retired_at IS NULL FOR UPDATE`,
+    [cardId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Stores a card's schedule after a rating, with the rating in its review log. */
+export async function recordReview(
+  db: Db,
+  cardId: string,
+  schedule: ReviewSchedule,
+  log: Omit<ReviewLogRow, 'card_id'>,
+): Promise<void> {
+  await db.query(
+    `UPDATE review_cards SET ${SCHEDULE_COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ')}
+      WHERE id = $1`,
+    [cardId, ...SCHEDULE_COLUMNS.map((column) => schedule[column])],
+  );
+  await db.query(
+    `INSERT INTO review_logs (card_id, rating, state, due, stability, difficulty, elapsed_days,
+                              last_elapsed_days, scheduled_days, learning_steps, reviewed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      cardId,
+      log.rating,
+      log.state,
+      log.due,
+      log.stability,
+      log.difficulty,
+      log.elapsed_days,
+      log.last_elapsed_days,
+      log.scheduled_days,
+      log.learning_steps,
+      log.reviewed_at,
+    ],
+  );
+}
+
+/** Every review card of the user's videos, retired ones included, in deck order (the account export). */
+export async function findReviewCardsOfUser(db: Db, userId: string): Promise<ReviewCardRow[]> {
+  const { rows } = await db.query<ReviewCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM review_cards WHERE user_id = $1 ORDER BY video_id, position, id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Every rating the user gave, oldest first (the account export). */
+export async function findReviewLogsOfUser(db: Db, userId: string): Promise<ReviewLogRow[]> {
+  const { rows } = await db.query<ReviewLogRow>(
+    `SELECT l.card_id, l.rating, l.state, l.due, l.stability, l.difficulty, l.elapsed_days,
+            l.last_elapsed_days, l.scheduled_days, l.learning_steps, l.reviewed_at
+       FROM review_logs l JOIN review_cards c ON c.id = l.card_id
+      WHERE c.user_id = $1 ORDER BY l.reviewed_at, l.id`,
+    [userId],
+  );
+  return rows;
+}
+
+/** A card's ratings, oldest first. */
+export async function findReviewLogsOfCard(db: Db, cardId: string): Promise<ReviewLogRow[]> {
+  const { rows } = await db.query<ReviewLogRow>(
+    `SELECT card_id, rating, state, due, stability, difficulty, elapsed_days, last_elapsed_days,
+            scheduled_days, learning_steps, reviewed_at
+       FROM review_logs WHERE card_id = $1 ORDER BY reviewed_at, id`,
+    [cardId],
+  );
+  return rows;
+}

@@ -1,0 +1,92 @@
+import type { ReviewRating, ReviewState } from '@lectern/contracts';
+import type { ReviewLogRow, ReviewSchedule } from '@lectern/db';
+import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+
+/**
+ * FSRS as ts-fsrs ships it (Anki's default retention of 90 %, its learning steps of 1 and 10 minutes), with
+ * fuzz on so that cards learnt together do not all fall due on the same day again. The fuzz is seeded from the
+ * card and the review time, so the same inputs always give the same schedule.
+ */
+export const REVIEW_SCHEDULER_PARAMETERS = generatorParameters({ enable_fuzz: true });
+
+const scheduler = fsrs(REVIEW_SCHEDULER_PARAMETERS);
+
+const GRADES: Record<ReviewRating, Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
+
+const STATES: Record<State, ReviewState> = {
+  [State.New]: 'new',
+  [State.Learning]: 'learning',
+  [State.Review]: 'review',
+  [State.Relearning]: 'relearning',
+};
+
+const STATE_OF: Record<ReviewState, State> = {
+  new: State.New,
+  learning: State.Learning,
+  review: State.Review,
+  relearning: State.Relearning,
+};
+
+/** The schedule of a card never reviewed: due at once. */
+export function newCardSchedule(now: Date): ReviewSchedule {
+  return fromCard(createEmptyCard(now));
+}
+
+/** The card's schedule after a rating given at `now`, and the log line that records it. */
+export function rate(
+  schedule: ReviewSchedule,
+  rating: ReviewRating,
+  now: Date,
+): { schedule: ReviewSchedule; log: Omit<ReviewLogRow, 'card_id'> } {
+  const { card, log } = scheduler.next(toCard(schedule), now, GRADES[rating]);
+  return {
+    schedule: fromCard(card),
+    log: {
+      rating,
+      state: STATES[log.state],
+      due: log.due,
+      stability: log.stability,
+      difficulty: log.difficulty,
+      elapsed_days: log.elapsed_days,
+      last_elapsed_days: log.last_elapsed_days,
+      scheduled_days: log.scheduled_days,
+      learning_steps: log.learning_steps,
+      reviewed_at: log.review,
+    },
+  };
+}
+
+function toCard(schedule: ReviewSchedule): Card {
+  return {
+    due: schedule.due,
+    stability: schedule.stability,
+    difficulty: schedule.difficulty,
+    elapsed_days: schedule.elapsed_days,
+    scheduled_days: schedule.scheduled_days,
+    learning_steps: schedule.learning_steps,
+    reps: schedule.reps,
+    lapses: schedule.lapses,
+    state: STATE_OF[schedule.state],
+    last_review: schedule.last_review ?? undefined,
+  };
+}
+
+function fromCard(card: Card): ReviewSchedule {
+  return {
+    due: card.due,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsed_days: card.elapsed_days,
+    scheduled_days: card.scheduled_days,
+    learning_steps: card.learning_steps,
+    reps: card.reps,
+    lapses: card.lapses,
+    state: STATES[card.state],
+    last_review: card.last_review ?? null,
+  };
+}

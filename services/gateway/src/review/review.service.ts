@@ -1,0 +1,64 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { DueCard, ReviewRating, ReviewedCard } from '@lectern/contracts';
+import { findDueReviewCards, lockUserReviewCard, recordReview, typeormDb } from '@lectern/db';
+import { DataSource } from 'typeorm';
+import { Clock } from '../common/clock';
+import { VideosService } from '../library/videos.service';
+import { ReviewDecks } from './review-decks';
+import { rate } from './review-scheduler';
+
+export const CARD_NOT_FOUND = 'Card not found.';
+
+@Injectable()
+export class ReviewService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly decks: ReviewDecks,
+    private readonly videos: VideosService,
+  ) {}
+
+  /** The cards due now or earlier across the user's library, or of one of their videos; soonest first. */
+  async due(userId: string, videoId: string | null): Promise<DueCard[]> {
+    if (videoId) await this.videos.summary(userId, videoId); // 404 unless it is the user's
+    await this.decks.syncStale(userId, videoId);
+    const rows = await findDueReviewCards(
+      typeormDb(this.dataSource.manager),
+      userId,
+      this.clock.now(),
+      videoId,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      videoId: row.video_id,
+      question: row.question,
+      answer: row.answer,
+      due: row.due.toISOString(),
+    }));
+  }
+
+  /**
+   * Rates one of the user's current cards now. The card row is locked from reading its schedule to storing
+   * the next one, so two ratings sent at once are both applied, one after the other.
+   */
+  async review(userId: string, cardId: string, rating: ReviewRating): Promise<ReviewedCard> {
+    return this.dataSource.transaction(async (manager) => {
+      const db = typeormDb(manager);
+      const card = await lockUserReviewCard(db, userId, cardId);
+      if (!card) throw new NotFoundException(CARD_NOT_FOUND);
+      const next = rate(card, rating, this.clock.now());
+      await recordReview(db, card.id, next.schedule, next.log);
+      return {
+        id: card.id,
+        videoId: card.video_id,
+        rating,
+        due: next.schedule.due.toISOString(),
+        state: next.schedule.state,
+        reps: next.schedule.reps,
+        lapses: next.schedule.lapses,
+        scheduledDays: next.schedule.scheduled_days,
+        lastReview: next.log.reviewed_at.toISOString(),
+      };
+    });
+  }
+}

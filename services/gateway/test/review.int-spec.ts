@@ -1,0 +1,348 @@
+import type { DueCard, ReviewedCard, ReviewRating } from '@lectern/contracts';
+import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb, type Db } from '@lectern/db';
+import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
+import { DataSource } from 'typeorm';
+import type { Clock } from '../src/common/clock';
+import { signedInBrowser } from './support/signed-in-browser';
+import { startTestGateway, type TestGateway } from './support/test-gateway';
+
+// Review over several days with the gateway's clock moved by hand: each schedule the API answers must be the one
+// ts-fsrs itself computes for the same ratings at the same times (the parameters of docs/api.md, "Review").
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const START = new Date('2026-03-02T09:00:00.000Z');
+
+class ManualClock implements Clock {
+  private at = START.getTime();
+  now(): Date {
+    return new Date(this.at);
+  }
+  set(date: Date): void {
+    this.at = date.getTime();
+  }
+  advance(ms: number): Date {
+    this.at += ms;
+    return this.now();
+  }
+}
+
+const expectedScheduler = fsrs(generatorParameters({ enable_fuzz: true }));
+const GRADE: Record<ReviewRating, Grade> = {
+  again: Rating.Again,
+  hard: Rating.Hard,
+  good: Rating.Good,
+  easy: Rating.Easy,
+};
+
+/** What ts-fsrs makes of a new card created at `created` rated as given, one rating per entry. */
+function expectedCard(created: Date, ratings: Array<[ReviewRating, Date]>): Card {
+  let card = createEmptyCard(created);
+  for (const [rating, at] of ratings) card = expectedScheduler.next(card, at, GRADE[rating]).card;
+  return card;
+}
+
+const FLASHCARDS = [
+  'Q: What is a hash table?',
+  'A: An array indexed by the hash of each key.',
+  '',
+  'Q: What is a collision?',
+  'A: Two keys hashing to the same slot.',
+  '',
+  'Q: What is the load factor?',
+  'A: Entries divided by slots.',
+].join('\n');
+
+type Browser = Awaited<ReturnType<typeof signedInBrowser>>;
+
+describe('review of flashcards, scheduled by FSRS', () => {
+  const clock = new ManualClock();
+  let gateway: TestGateway;
+  let db: Db;
+  let student: Browser;
+  let other: Browser;
+  let videoId: string;
+  let otherVideoId: string;
+
+  async function addVideo(userId: string, youtubeId: string): Promise<string> {
+    const transcriptId = await insertTranscriptIfAbsent(db, {
+      youtube_id: youtubeId,
+      title: `Lecture ${youtubeId}`,
+      channel_name: 'Lectures',
+      thumbnail_url: null,
+      duration: 600,
+      caption_language: 'en',
+      captions_auto_generated: false,
+      caption_tracks_json: '[]',
+      segment_count: 1,
+      segments_json: JSON.stringify([{ start: 0, duration: 5, text: 'Hash tables.' }]),
+      transcript_text: 'Hash tables.',
+    });
+    return insertVideo(db, { userId, transcriptId: transcriptId!, youtubeId });
+  }
+
+  async function writeFlashcards(forVideo: string, text: string): Promise<void> {
+    await insertAiContent(db, {
+      video_id: forVideo,
+      feature_type: 'flashcards',
+      summary_length: null,
+      output_text: text,
+      engine: 'offline',
+      model: 'offline',
+    });
+  }
+
+  async function due(browser: Browser, query = ''): Promise<DueCard[]> {
+    const response = await browser.get(`/api/review/due${query}`);
+    expect(response.status).toBe(200);
+    return response.body as DueCard[];
+  }
+
+  async function rate(card: DueCard, rating: ReviewRating): Promise<ReviewedCard> {
+    const response = await student.post(`/api/review/${card.id}`).send({ rating });
+    expect(response.status).toBe(200);
+    return response.body as ReviewedCard;
+  }
+
+  const byQuestion = (cards: DueCard[], start: string) => cards.find((c) => c.question.startsWith(start));
+
+  beforeAll(async () => {
+    gateway = await startTestGateway({}, { clock });
+    db = typeormDb(gateway.app.get(DataSource).manager);
+    student = await signedInBrowser(gateway, 'student');
+    other = await signedInBrowser(gateway, 'other');
+    videoId = await addVideo(student.userId, 'reviewHash1');
+    otherVideoId = await addVideo(other.userId, 'reviewHash2');
+    await writeFlashcards(videoId, FLASHCARDS);
+    await writeFlashcards(otherVideoId, 'Q: Whose card is this?\nA: The other student’s.');
+  });
+  afterAll(() => gateway.close());
+
+  it('makes every flashcard a card due at once, in the order of the flashcards', async () => {
+    clock.set(START);
+    const cards = await due(student);
+    expect(cards).toEqual([
+      {
+        id: expect.any(String),
+        videoId,
+        question: 'What is a hash table?',
+        answer: 'An array indexed by the hash of each key.',
+        due: START.toISOString(),
+      },
+      expect.objectContaining({ question: 'What is a collision?', due: START.toISOString() }),
+      expect.objectContaining({ question: 'What is the load factor?', due: START.toISOString() }),
+    ]);
+    // Read again, nothing is added twice.
+    expect((await due(student)).map((c) => c.id)).toEqual(cards.map((c) => c.id));
+    expect((await due(student, `?videoId=${videoId}`)).map((c) => c.id)).toEqual(cards.map((c) => c.id));
+  });
+
+  it('schedules good later and again soon, as ts-fsrs does, with intervals that grow over days', async () => {
+    clock.set(START);
+    const cards = await due(student);
+    const table = byQuestion(cards, 'What is a hash table')!;
+    const collision = byQuestion(cards, 'What is a collision')!;
+
+    const ratings: Array<[ReviewRating, Date]> = [];
+    const reviewTable = async (rating: ReviewRating) => {
+      ratings.push([rating, clock.now()]);
+      const answer = await rate(table, rating);
+      const expected = expectedCard(START, ratings);
+      expect(answer).toMatchObject({
+        id: table.id,
+        videoId,
+        rating,
+        due: expected.due.toISOString(),
+        reps: expected.reps,
+        lapses: expected.lapses,
+        scheduledDays: expected.scheduled_days,
+        lastReview: clock.now().toISOString(),
+      });
+      return answer;
+    };
+
+    const first = await reviewTable('good');
+    expect(first.state).toBe('learning');
+    expect(new Date(first.due).getTime()).toBeGreaterThan(START.getTime());
+
+    const lapsed = await rate(collision, 'again');
+    expect(lapsed.state).toBe('learning');
+    const expectedAgain = expectedCard(START, [['again', START]]);
+    expect(lapsed.due).toBe(expectedAgain.due.toISOString());
+    // Again comes back sooner than good.
+    expect(new Date(lapsed.due).getTime()).toBeLessThan(new Date(first.due).getTime());
+
+    // Due now: the card rated again is due before the other, the one rated good is not due yet.
+    clock.set(new Date(lapsed.due));
+    const dueSoon = await due(student);
+    expect(dueSoon.map((c) => c.question)).toEqual(['What is the load factor?', 'What is a collision?']);
+    expect(dueSoon.map((c) => c.due)).toEqual([START.toISOString(), lapsed.due]);
+
+    // Good through the learning steps into review, then good at each due date over the following days.
+    const intervals: number[] = [];
+    clock.set(new Date(first.due));
+    let last = await reviewTable('good');
+    expect(last.state).toBe('review');
+    for (let review = 0; review < 4; review += 1) {
+      intervals.push(last.scheduledDays);
+      clock.set(new Date(last.due));
+      expect((await due(student)).map((c) => c.id)).toContain(table.id);
+      last = await reviewTable('good');
+    }
+    intervals.push(last.scheduledDays);
+    expect(intervals[0]).toBeGreaterThanOrEqual(1);
+    for (let i = 1; i < intervals.length; i += 1) expect(intervals[i]).toBeGreaterThan(intervals[i - 1]!);
+    expect(clock.now().getTime() - START.getTime()).toBeGreaterThan(7 * DAY);
+
+    // A lapse after days of good: relearning, due within minutes.
+    clock.set(new Date(last.due));
+    const forgotten = await reviewTable('again');
+    expect(forgotten).toMatchObject({ state: 'relearning', lapses: 1 });
+    expect(new Date(forgotten.due).getTime() - clock.now().getTime()).toBeLessThan(DAY);
+  });
+
+  it('lists due cards soonest first', async () => {
+    const cards = await due(student);
+    const dues = cards.map((c) => new Date(c.due).getTime());
+    expect(cards.length).toBeGreaterThanOrEqual(2);
+    expect(dues).toEqual([...dues].sort((a, b) => a - b));
+    for (const card of cards) expect(new Date(card.due).getTime()).toBeLessThanOrEqual(clock.now().getTime());
+  });
+
+  it('keeps the history of cards whose question survives regeneration, and retires the others', async () => {
+    const before = await gateway.app
+      .get(DataSource)
+      .query<Array<{ id: string; question: string; reps: number; due: Date; stability: number }>>(
+        `SELECT id, question, reps, due, stability FROM review_cards WHERE video_id = $1`,
+        [videoId],
+      );
+    const table = before.find((c) => c.question === 'What is a hash table?')!;
+    const collision = before.find((c) => c.question === 'What is a collision?')!;
+    expect(table.reps).toBeGreaterThan(5);
+
+    // The same question differently spaced and cased, with a new answer; the load factor is gone; one is new.
+    await writeFlashcards(
+      videoId,
+      [
+        '1. **Q:**   what is a HASH   table? ',
+        '   **A:** A table of buckets addressed by a hash function.',
+        '2. **Q:** What is a collision?',
+        '   **A:** Two keys hashing to the same slot.',
+        '3. **Q:** What is open addressing?',
+        '   **A:** Probing other slots of the same array.',
+      ].join('\n'),
+    );
+    clock.set(new Date(Math.max(table.due.getTime(), collision.due.getTime()) + DAY));
+    // Several readers at once sync the deck once: no card twice, no error.
+    const reads = await Promise.all([due(student), due(student), due(student, `?videoId=${videoId}`)]);
+    for (const cards of reads) expect(cards.map((c) => c.id)).toEqual(reads[0].map((c) => c.id));
+    const cards = reads[0];
+
+    expect(cards.map((c) => c.question).sort()).toEqual([
+      'What is a collision?',
+      'What is open addressing?',
+      'what is a HASH   table?',
+    ]);
+    const kept = cards.find((c) => c.id === table.id);
+    expect(kept).toMatchObject({
+      answer: 'A table of buckets addressed by a hash function.',
+      due: table.due.toISOString(),
+    });
+    expect(cards.find((c) => c.id === collision.id)?.due).toBe(collision.due.toISOString());
+
+    const after = await gateway.app
+      .get(DataSource)
+      .query<Array<{ id: string; reps: number; stability: number; retired: boolean; logs: number }>>(
+        `SELECT c.id, c.reps, c.stability, c.retired_at IS NOT NULL AS retired,
+                (SELECT count(*)::int FROM review_logs l WHERE l.card_id = c.id) AS logs
+           FROM review_cards c WHERE c.video_id = $1`,
+        [videoId],
+      );
+    expect(after).toHaveLength(4);
+    const keptRow = after.find((c) => c.id === table.id)!;
+    expect(keptRow).toMatchObject({ reps: table.reps, stability: table.stability, retired: false });
+    expect(keptRow.logs).toBe(table.reps);
+    const loadFactor = before.find((c) => c.question === 'What is the load factor?')!;
+    expect(after.find((c) => c.id === loadFactor.id)).toMatchObject({ retired: true });
+
+    // A retired card cannot be rated.
+    const rated = await student.post(`/api/review/${loadFactor.id}`).send({ rating: 'good' });
+    expect(rated.status).toBe(404);
+    expect(rated.body).toEqual({ message: 'Card not found.' });
+  });
+
+  it('shows the cards and their ratings in the account export', async () => {
+    const response = await student.get('/api/auth/me/export');
+    expect(response.status).toBe(200);
+    const exported = JSON.parse(response.text) as {
+      library: Array<{
+        id: string;
+        reviewCards: Array<{ question: string; retired: boolean; reviews: unknown[] }>;
+      }>;
+    };
+    const video = exported.library.find((v) => v.id === videoId)!;
+    expect(video.reviewCards).toHaveLength(4);
+    expect(video.reviewCards.find((c) => c.question === 'What is the load factor?')?.retired).toBe(true);
+    const kept = video.reviewCards.find((c) => c.question === 'what is a HASH   table?')!;
+    expect(kept.reviews.length).toBeGreaterThan(5);
+    expect(kept.reviews[0]).toEqual({ rating: 'good', reviewedAt: START.toISOString() });
+  });
+
+  it("answers 404 for another user's card and video, and never lists them", async () => {
+    const [theirs] = await due(other);
+    expect(theirs?.question).toBe('Whose card is this?');
+    expect((await due(student)).map((c) => c.videoId)).not.toContain(otherVideoId);
+
+    const rated = await student.post(`/api/review/${theirs!.id}`).send({ rating: 'good' });
+    expect(rated.status).toBe(404);
+    expect(rated.body).toEqual({ message: 'Card not found.' });
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-card']) {
+      const missing = await student.post(`/api/review/${id}`).send({ rating: 'good' });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ message: 'Card not found.' });
+    }
+    for (const id of [otherVideoId, 'not-a-video']) {
+      const response = await student.get(`/api/review/due?videoId=${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ message: 'Video not found.' });
+    }
+    // Their card is untouched.
+    expect((await due(other))[0]).toEqual(theirs);
+  });
+
+  it('applies two ratings sent at once one after the other', async () => {
+    const card = byQuestion(await due(student), 'What is open addressing')!;
+    const at = clock.now();
+    const answers = await Promise.all([rate(card, 'good'), rate(card, 'good')]);
+    const expected = expectedCard(new Date(card.due), [
+      ['good', at],
+      ['good', at],
+    ]);
+    expect(answers.map((a) => a.reps).sort()).toEqual([1, 2]);
+    const [row] = await gateway.app.get(DataSource).query<Array<{ reps: number; due: Date; logs: number }>>(
+      `SELECT reps, due, (SELECT count(*)::int FROM review_logs WHERE card_id = $1) AS logs
+           FROM review_cards WHERE id = $1`,
+      [card.id],
+    );
+    expect(row).toEqual({ reps: 2, due: expected.due, logs: 2 });
+  });
+
+  it('answers 400 with a sentence for a rating that is not one of the four', async () => {
+    const [card] = await due(student);
+    for (const body of [{ rating: 'perfect' }, { rating: 3 }, {}, { rating: 'Good' }]) {
+      const response = await student.post(`/api/review/${card!.id}`).send(body);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'rating must be one of "again", "hard", "good" or "easy".' });
+    }
+    const notJson = await student
+      .post(`/api/review/${card!.id}`)
+      .set('Content-Type', 'application/json')
+      .send('[');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body).toEqual({ message: 'The request body is not valid JSON.' });
+    const notObject = await student.post(`/api/review/${card!.id}`).send(['good']);
+    expect(notObject.status).toBe(400);
+    expect(notObject.body).toEqual({ message: 'The request body must be a JSON object.' });
+    expect((await gateway.http().get('/api/review/due')).status).toBe(401);
+  });
+});
