@@ -60,6 +60,21 @@ export async function findVideoDetail(
   return rows[0] ?? null;
 }
 
+/** The fields of a library entry that are the user's own (its transcript's answer is stored apart). */
+export type VideoOwnFieldsRow = Pick<VideoRow, 'id' | 'transcript_id' | 'created_at' | 'notes'>;
+
+export async function findVideoOwnFields(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoOwnFieldsRow | null> {
+  const { rows } = await db.query<VideoOwnFieldsRow>(
+    'SELECT id, transcript_id, created_at, notes FROM videos WHERE id = $1 AND user_id = $2',
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
 /** Every library entry of the user with its transcript, oldest first (the account export). */
 export async function findVideoDetailsOfUser(db: Db, userId: string): Promise<VideoDetailRow[]> {
   const { rows } = await db.query<VideoDetailRow>(
