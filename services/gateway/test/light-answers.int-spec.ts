@@ -8,6 +8,14 @@ import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb } fro
 import { DataSource } from 'typeorm';
 import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 
+interface StoredAnswer {
+  transcript_id: string;
+  format: number;
+  brotli: Buffer;
+  deflate: Buffer;
+  created_at: Date;
+}
+
 interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -211,11 +219,11 @@ describe('light answers: compression, revalidation and cached web app files', ()
     let storedVideoId: string;
     let frenchTranscriptId: string;
     const db = () => typeormDb(gateway.app.get(DataSource).manager);
-    const storedRows = async () =>
-      (await gateway.app.get(DataSource).query(
+    const storedRows = () =>
+      gateway.app.get(DataSource).query<StoredAnswer[]>(
         `SELECT a.transcript_id, a.format, a.brotli, a.deflate, a.created_at FROM transcript_answers a
              JOIN transcripts t ON t.id = a.transcript_id WHERE t.youtube_id = 'storedOnce' ORDER BY a.transcript_id`,
-      )) as { transcript_id: string; format: number; brotli: Buffer; deflate: Buffer; created_at: Date }[];
+      );
     const tracks = [
       { languageCode: 'en', kind: 'manual', name: 'English' },
       { languageCode: 'fr', kind: 'manual', name: 'French' },
