@@ -1,16 +1,16 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import type { VideoSummary } from '@lectern/contracts';
+import type { Highlight, VideoSummary } from '@lectern/contracts';
 import {
   deleteVideo,
   findLibrary,
   findTranscriptAnswerBytes,
   findTranscriptAnswerSource,
-  findVideoOwnFields,
-  findVideoHighlights,
+  findVideoAnswerHead,
   findVideoSummary,
   findVideoTranscriptText,
   lockVideoForShare,
   saveVideoNotes,
+  TRANSCRIPT_ANSWER_FORMAT,
   transcriptAnswerHead,
   transcriptAnswerPrefix,
   typeormDb,
@@ -54,11 +54,20 @@ export class VideosService {
    * to the stored stream on each request without compressing the transcript again (http/stream-join.ts).
    */
   async detailAnswer(userId: string, videoId: string): Promise<VideoAnswer> {
-    const video = await findVideoOwnFields(this.db, userId, videoId);
+    const video = await findVideoAnswerHead(this.db, userId, videoId);
     if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const highlights = await findVideoHighlights(this.db, videoId);
-    const head = await transcriptAnswerHead(this.db, video.transcript_id);
+    const head =
+      video.answer_format === TRANSCRIPT_ANSWER_FORMAT
+        ? {
+            transcript_id: video.transcript_id,
+            format: video.answer_format,
+            plain_bytes: Number(video.plain_bytes),
+            plain_sha1: video.plain_sha1!,
+            plain_crc32: Number(video.plain_crc32),
+          }
+        : await transcriptAnswerHead(this.db, video.transcript_id);
     if (!head) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const highlights = JSON.parse(video.highlights_json) as Highlight[];
     const suffix = Buffer.from(
       JSON.stringify({
         id: video.id,
