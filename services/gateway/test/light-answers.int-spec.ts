@@ -175,6 +175,22 @@ describe('light answers: compression, revalidation and cached web app files', ()
     expect(changed.headers.etag).not.toBe(etag);
   });
 
+  it("revalidates the account and the video's track list, asked on every page load, the same way", async () => {
+    for (const route of ['/api/auth/me', `/api/videos/${videoId}/tracks`]) {
+      const first = await get(route);
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await get(route, { 'If-None-Match': first.headers.etag as string });
+      expect(again.status).toBe(304);
+    }
+    const before = (await get('/api/auth/me')).headers.etag as string;
+    const renamed = await gateway.http().patch('/api/auth/me').set('Cookie', cookie).send({ name: 'Ada L.' });
+    expect(renamed.status).toBe(200);
+    const after = await get('/api/auth/me', { 'If-None-Match': before });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body.toString()).name).toBe('Ada L.');
+  });
+
   it('leaves other API answers without an ETag', async () => {
     const library = await get('/api/videos');
     expect(library.status).toBe(200);
