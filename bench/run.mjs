@@ -13,6 +13,7 @@ import {
 import { mixedLoad, soak } from './load.bench.mjs';
 import { runFrontendBench } from './frontend.bench.mjs';
 import { billingRoundTrip } from './billing.bench.mjs';
+import { runLightAnswersBench } from './light-answers.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -88,6 +89,8 @@ report(
 );
 
 for (const [area, figures] of Object.entries(await runFrontendBench())) report(`web app: ${area}`, figures);
+for (const [area, figures] of Object.entries(await runLightAnswersBench()))
+  report(`light answers: ${area}`, figures);
 
 results.finishedAt = new Date().toISOString();
 writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
