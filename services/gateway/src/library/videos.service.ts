@@ -16,11 +16,15 @@ import {
   typeormDb,
   type Db,
 } from '@lectern/db';
+import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { contentHash, type AnswerEncoding } from '../http/revalidatable-json';
 import { joinBrotli, joinGzip } from '../http/stream-join';
 import { VIDEO_NOT_FOUND } from './video-id';
 import { videoSummary } from './video-summary';
+
+/** Memory for compressed transcript answers: 64 MB holds the Brotli bytes of a few hundred 10-hour videos. */
+const STORED_ANSWER_CACHE_BYTES = 64 * 2 ** 20;
 
 /** A video's answer: the hash its ETags are made of, and its bytes in each encoding. */
 export interface VideoAnswer {
@@ -31,6 +35,10 @@ export interface VideoAnswer {
 @Injectable()
 export class VideosService {
   private readonly db: Db;
+  private readonly storedAnswers = new LRUCache<string, Buffer>({
+    maxSize: STORED_ANSWER_CACHE_BYTES,
+    sizeCalculation: (bytes) => Math.max(1, bytes.length),
+  });
 
   constructor(dataSource: DataSource) {
     this.db = typeormDb(dataSource.manager);
@@ -77,6 +85,8 @@ export class VideosService {
       }).slice(1),
     );
     const db = this.db;
+    const storedBytes = (transcriptId: string, format: number, encoding: 'br' | 'gzip') =>
+      this.storedAnswerBytes(transcriptId, format, encoding);
     return {
       hash: contentHash(head.plain_sha1, suffix),
       async body(encoding) {
@@ -85,13 +95,31 @@ export class VideosService {
           if (!source) throw new NotFoundException(VIDEO_NOT_FOUND);
           return [Buffer.from(transcriptAnswerPrefix(source)), suffix];
         }
-        const stored = await findTranscriptAnswerBytes(db, head.transcript_id, head.format, encoding);
-        if (!stored) throw new NotFoundException(VIDEO_NOT_FOUND);
+        const stored = await storedBytes(head.transcript_id, head.format, encoding);
         return encoding === 'br'
           ? joinBrotli(stored, suffix)
           : joinGzip({ deflate: stored, crc32: head.plain_crc32, length: head.plain_bytes }, suffix);
       },
     };
+  }
+
+  /**
+   * A transcript's compressed answer prefix. Bytes stored for a transcript and format never change, so they are
+   * kept in memory (up to STORED_ANSWER_CACHE_BYTES, least recently used first out): a request then reads only
+   * the video's own fields from PostgreSQL.
+   */
+  private async storedAnswerBytes(
+    transcriptId: string,
+    format: number,
+    encoding: 'br' | 'gzip',
+  ): Promise<Buffer> {
+    const key = `${transcriptId}:${format}:${encoding}`;
+    const kept = this.storedAnswers.get(key);
+    if (kept) return kept;
+    const stored = await findTranscriptAnswerBytes(this.db, transcriptId, format, encoding);
+    if (!stored) throw new NotFoundException(VIDEO_NOT_FOUND);
+    this.storedAnswers.set(key, stored);
+    return stored;
   }
 
   /** The whole video as JSON text, as `GET /api/videos/:id` answers it uncompressed. */
