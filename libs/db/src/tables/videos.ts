@@ -48,18 +48,6 @@ export async function findVideoSummary(
   return rows[0] ?? null;
 }
 
-export async function findVideoDetail(
-  db: Db,
-  userId: string,
-  videoId: string,
-): Promise<VideoDetailRow | null> {
-  const { rows } = await db.query<VideoDetailRow>(
-    `SELECT ${DETAIL_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
-    [videoId, userId],
-  );
-  return rows[0] ?? null;
-}
-
 /**
  * What `GET /api/videos/:id` reads first, in one round trip: the library entry's own fields, its highlights
  * (as the JSON of Highlight[]) and the head of its transcript's stored answer, which is null when none is stored.
