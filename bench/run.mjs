@@ -14,6 +14,7 @@ import { mixedLoad, soak } from './load.bench.mjs';
 import { runFrontendBench } from './frontend.bench.mjs';
 import { billingRoundTrip } from './billing.bench.mjs';
 import { clusterComparison } from './cluster.bench.mjs';
+import { runLightAnswersBench } from './light-answers.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -90,6 +91,8 @@ report(
 );
 
 for (const [area, figures] of Object.entries(await runFrontendBench())) report(`web app: ${area}`, figures);
+for (const [area, figures] of Object.entries(await runLightAnswersBench()))
+  report(`light answers: ${area}`, figures);
 
 results.finishedAt = new Date().toISOString();
 writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);

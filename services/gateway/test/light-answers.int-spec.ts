@@ -8,6 +8,14 @@ import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb } fro
 import { DataSource } from 'typeorm';
 import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 
+interface StoredAnswer {
+  transcript_id: string;
+  format: number;
+  brotli: Buffer;
+  deflate: Buffer;
+  created_at: Date;
+}
+
 interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
@@ -131,7 +139,7 @@ describe('light answers: compression, revalidation and cached web app files', ()
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
 
-    const again = await get(`/api/videos/${videoId}`, { 'If-None-Match': etag, 'Accept-Encoding': 'br' });
+    const again = await get(`/api/videos/${videoId}`, { 'If-None-Match': etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
 
@@ -165,6 +173,22 @@ describe('light answers: compression, revalidation and cached web app files', ()
     const changed = await get(`/api/ai/content/${videoId}`, { 'If-None-Match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+
+  it("revalidates the account and the video's track list, asked on every page load, the same way", async () => {
+    for (const route of ['/api/auth/me', `/api/videos/${videoId}/tracks`]) {
+      const first = await get(route);
+      expect(first.status).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await get(route, { 'If-None-Match': first.headers.etag as string });
+      expect(again.status).toBe(304);
+    }
+    const before = (await get('/api/auth/me')).headers.etag as string;
+    const renamed = await gateway.http().patch('/api/auth/me').set('Cookie', cookie).send({ name: 'Ada L.' });
+    expect(renamed.status).toBe(200);
+    const after = await get('/api/auth/me', { 'If-None-Match': before });
+    expect(after.status).toBe(200);
+    expect(JSON.parse(after.body.toString()).name).toBe('Ada L.');
   });
 
   it('leaves other API answers without an ETag', async () => {
@@ -201,5 +225,180 @@ describe('light answers: compression, revalidation and cached web app files', ()
     const answer = await get('/assets/app-Abc123.js');
     expect(answer.headers['content-encoding']).toBeUndefined();
     expect(answer.body.toString()).toBe(script);
+  });
+
+  describe('the transcript compressed once, when stored', () => {
+    const ENCODINGS = [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const;
+    let storedVideoId: string;
+    let frenchTranscriptId: string;
+    const db = () => typeormDb(gateway.app.get(DataSource).manager);
+    const storedRows = () =>
+      gateway.app.get(DataSource).query<StoredAnswer[]>(
+        `SELECT a.transcript_id, a.format, a.brotli, a.deflate, a.created_at FROM transcript_answers a
+             JOIN transcripts t ON t.id = a.transcript_id WHERE t.youtube_id = 'storedOnce' ORDER BY a.transcript_id`,
+      );
+    const tracks = [
+      { languageCode: 'en', kind: 'manual', name: 'English' },
+      { languageCode: 'fr', kind: 'manual', name: 'French' },
+    ];
+    const transcript = (language: string, words: string) => {
+      const segments = Array.from({ length: 1500 }, (_, i) => ({ start: i * 4, text: `${words} ${i}` }));
+      return {
+        youtube_id: 'storedOnce',
+        title: 'Stored once',
+        channel_name: 'Lectures',
+        thumbnail_url: null,
+        duration: 6000,
+        caption_language: language,
+        captions_auto_generated: false,
+        caption_tracks_json: JSON.stringify(tracks),
+        segment_count: segments.length,
+        segments_json: JSON.stringify(segments),
+        transcript_text: segments.map((segment) => segment.text).join(' '),
+      };
+    };
+    /** Every representation of the video's answer, decompressed, with its ETag. */
+    const representations = async () => {
+      const plain = await get(`/api/videos/${storedVideoId}`);
+      const answers = [{ encoding: 'identity', etag: plain.headers.etag as string, body: plain.body }];
+      for (const [encoding, decompress] of ENCODINGS) {
+        const answer = await get(`/api/videos/${storedVideoId}`, { 'Accept-Encoding': encoding });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+        answers.push({ encoding, etag: answer.headers.etag as string, body: decompress(answer.body) });
+      }
+      return answers;
+    };
+    const expectSameContent = (answers: { body: Buffer }[]) => {
+      for (const answer of answers) expect(answer.body.equals(answers[0]!.body)).toBe(true);
+      return JSON.parse(answers[0]!.body.toString()) as Record<string, unknown>;
+    };
+
+    beforeAll(async () => {
+      const english = await insertTranscriptIfAbsent(db(), transcript('en', 'chaining resolves collisions'));
+      frenchTranscriptId = (await insertTranscriptIfAbsent(db(), transcript('fr', 'le hachage ouvert')))!;
+      const user = await gateway.http().get('/api/auth/me').set('Cookie', cookie);
+      storedVideoId = await insertVideo(db(), {
+        userId: user.body.id as string,
+        transcriptId: english!,
+        youtubeId: 'storedOnce',
+      });
+    });
+
+    it('makes the stored bytes on first read for a transcript stored without them, and serves the same JSON in every encoding', async () => {
+      expect(await storedRows()).toHaveLength(0);
+      const video = expectSameContent(await representations());
+      expect(video).toMatchObject({ id: storedVideoId, captionLanguage: 'en', notes: '', highlights: [] });
+      expect((video.transcriptSegments as unknown[]).length).toBe(1500);
+      const rows = await storedRows();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.format).toBe(1);
+    });
+
+    it('joins a highlight and edited notes to the stored bytes without rewriting them', async () => {
+      await representations();
+      const [before] = await storedRows();
+      const text = 'chaining resolves collisions 0';
+      const highlight = await gateway
+        .http()
+        .post('/api/highlights')
+        .set('Cookie', cookie)
+        .send({ videoId: storedVideoId, text, startIndex: 0, endIndex: text.length, color: 'green' });
+      expect(highlight.status).toBe(201);
+      const notes = 'Chaining: a list per bucket. ' + 'é€ "quoted" '.repeat(3000);
+      const saved = await gateway
+        .http()
+        .put(`/api/videos/${storedVideoId}/notes`)
+        .set('Cookie', cookie)
+        .send({ notes });
+      expect(saved.status).toBe(200);
+
+      const video = expectSameContent(await representations());
+      expect(video.notes).toBe(notes);
+      expect(video.highlights).toEqual([expect.objectContaining({ text, color: 'green' })]);
+      const [after] = await storedRows();
+      expect(after!.brotli.equals(before!.brotli)).toBe(true);
+      expect(after!.deflate.equals(before!.deflate)).toBe(true);
+      expect(after!.created_at).toEqual(before!.created_at);
+    });
+
+    it('serves the stored bytes of the new track once the caption track changes', async () => {
+      const chosen = await gateway
+        .http()
+        .post(`/api/videos/${storedVideoId}/track`)
+        .set('Cookie', cookie)
+        .send({ languageCode: 'fr', kind: 'manual' });
+      expect(chosen.status).toBe(200);
+      expect((await storedRows()).map((row) => row.transcript_id)).toContain(frenchTranscriptId);
+      const video = expectSameContent(await representations());
+      expect(video.captionLanguage).toBe('fr');
+      expect(video.transcriptText).toMatch(/^le hachage ouvert 0 /);
+      expect(JSON.stringify(video)).not.toContain('chaining resolves collisions');
+    });
+
+    it('never serves bytes stored for another layout of the answer: they are made again', async () => {
+      await gateway.app
+        .get(DataSource)
+        .query(
+          `UPDATE transcript_answers SET format = 0, brotli = '\\x00', deflate = '\\x00' WHERE transcript_id = $1`,
+          [frenchTranscriptId],
+        );
+      const video = expectSameContent(await representations());
+      expect(video.captionLanguage).toBe('fr');
+      const row = (await storedRows()).find((stored) => stored.transcript_id === frenchTranscriptId);
+      expect(row!.format).toBe(1);
+    });
+
+    it('gives each encoding its own ETag, and answers 304 to the ETag that encoding got', async () => {
+      const answers = await representations();
+      expect(new Set(answers.map((answer) => answer.etag)).size).toBe(3);
+      for (const answer of answers) expect(answer.etag).toMatch(/^"[^"]+"$/);
+      for (const { encoding, etag } of answers) {
+        const headers: Record<string, string> = { 'If-None-Match': etag };
+        if (encoding !== 'identity') headers['Accept-Encoding'] = encoding;
+        const revalidated = await get(`/api/videos/${storedVideoId}`, headers);
+        expect(revalidated.status).toBe(304);
+        expect(revalidated.headers.etag).toBe(etag);
+        expect(revalidated.headers.vary).toMatch(/Accept-Encoding/);
+        expect(revalidated.body.length).toBe(0);
+        // Another encoding's ETag names other bytes: the answer is sent.
+        const other = answers.find((candidate) => candidate.encoding !== encoding)!;
+        expect(
+          (await get(`/api/videos/${storedVideoId}`, { ...headers, 'If-None-Match': other.etag })).status,
+        ).toBe(200);
+      }
+    });
+
+    it("gives each encoding of the video's AI content its own ETag too", async () => {
+      await insertAiContent(db(), {
+        video_id: storedVideoId,
+        feature_type: 'summary',
+        summary_length: 'short',
+        output_text: 'Open addressing probes the table. '.repeat(200),
+        engine: 'offline',
+        model: 'offline',
+      });
+      const etags: string[] = [];
+      let plain: Buffer | undefined;
+      for (const [encoding, decompress] of [['identity', (body: Buffer) => body], ...ENCODINGS] as const) {
+        const headers: Record<string, string> =
+          encoding === 'identity' ? {} : { 'Accept-Encoding': encoding };
+        const answer = await get(`/api/ai/content/${storedVideoId}`, headers);
+        expect(answer.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+        plain ??= answer.body;
+        expect(decompress(answer.body).equals(plain)).toBe(true);
+        etags.push(answer.headers.etag as string);
+        const again = await get(`/api/ai/content/${storedVideoId}`, {
+          ...headers,
+          'If-None-Match': answer.headers.etag as string,
+        });
+        expect(again.status).toBe(304);
+      }
+      expect(new Set(etags).size).toBe(3);
+    });
   });
 });

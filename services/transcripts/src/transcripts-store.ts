@@ -9,6 +9,7 @@ import {
   findTrackTranscriptId,
   findTranscriptTracks,
   insertTranscriptIfAbsent,
+  storeTranscriptAnswer,
   updateListedTracks,
   type StoreOptions,
 } from '@lectern/db';
@@ -78,6 +79,8 @@ export class TranscriptsStore {
       segments_json: JSON.stringify(segments),
       transcript_text: segments.map((s) => s.text).join(' '),
     });
+    // The transcript's part of the video's API answer is compressed once, now, rather than on each request.
+    if (inserted) await storeTranscriptAnswer(this.pool, inserted);
     // Every stored track of the video learns the newest list (rows stored before lists were kept have none).
     if (transcript.tracks.length > 0) await updateListedTracks(this.pool, transcript.videoId, tracksJson);
     const id =

@@ -1,6 +1,12 @@
 import type { JobContext } from '@lectern/queue-runtime';
 import { decodeFailure } from '@lectern/queue-runtime';
 import type { FetchTranscriptData } from '@lectern/contracts';
+import { brotliDecompressSync } from 'node:zlib';
+import {
+  TRANSCRIPT_ANSWER_FORMAT,
+  transcriptAnswerPrefix,
+  type TranscriptAnswerSourceRow,
+} from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
 import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '../src/fake-youtube/lectures';
@@ -69,6 +75,25 @@ describe('fetch-transcript with caption tracks', () => {
       captions_auto_generated: false,
     });
     expect(JSON.parse(rows[0]?.caption_tracks_json ?? '')).toEqual(FOUR_TRACKS);
+  });
+
+  it("compresses the transcript's part of the video's API answer once, as it is stored", async () => {
+    const result = await fetchTranscript({ youtubeId: 'fourTracks1' });
+    const [answer] = await database.query<{ format: number; plain_bytes: string; brotli: Buffer }>(
+      'SELECT format, plain_bytes, brotli FROM transcript_answers WHERE transcript_id = $1',
+      [result.transcriptId],
+    );
+    expect(answer?.format).toBe(TRANSCRIPT_ANSWER_FORMAT);
+    const [source] = await database.query<TranscriptAnswerSourceRow>(
+      `SELECT youtube_id, title, channel_name, thumbnail_url, duration, caption_language, captions_auto_generated,
+              transcript_text, segments_json FROM transcripts WHERE id = $1`,
+      [result.transcriptId],
+    );
+    const prefix = transcriptAnswerPrefix(source!);
+    expect(Number(answer?.plain_bytes)).toBe(Buffer.byteLength(prefix));
+    // Flushed but not finished: ended with an empty last meta-block, it is the prefix.
+    const whole = Buffer.concat([answer!.brotli, Buffer.from([3])]);
+    expect(brotliDecompressSync(whole).toString()).toBe(prefix);
   });
 
   it("keeps one row per track: the user's language and a chosen track are fetched once each", async () => {

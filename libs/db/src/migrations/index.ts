@@ -9,6 +9,7 @@ import { CreateAccountTokens1795331000000 } from './1795331000000-create-account
 import { DeletedStripeCustomers1795332000000 } from './1795332000000-deleted-stripe-customers';
 import { CreateExportFiles1795333000000 } from './1795333000000-create-export-files';
 import { CreateReviewCards1795400100000 } from './1795400100000-create-review-cards';
+import { CreateTranscriptAnswers1795400200000 } from './1795400200000-create-transcript-answers';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   DeletedStripeCustomers1795332000000,
   CreateExportFiles1795333000000,
   CreateReviewCards1795400100000,
+  CreateTranscriptAnswers1795400200000,
 ];

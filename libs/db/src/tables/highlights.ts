@@ -1,4 +1,4 @@
-import type { Highlight, HighlightColor } from '@lectern/contracts';
+import type { HighlightColor } from '@lectern/contracts';
 import type { Db } from '../db';
 
 /** A `highlights` row: its offsets index exactly its text in the video's transcript text. */
@@ -10,16 +10,6 @@ export interface HighlightRow {
   end_index: number;
   color: HighlightColor;
   created_at: Date;
-}
-
-/** A video's highlights in the API's shape, in reading order. */
-export async function findVideoHighlights(db: Db, videoId: string): Promise<Highlight[]> {
-  const { rows } = await db.query<Highlight>(
-    `SELECT id, video_id AS "videoId", text, start_index AS "startIndex", end_index AS "endIndex", color
-       FROM highlights WHERE video_id = $1 ORDER BY start_index, created_at`,
-    [videoId],
-  );
-  return rows;
 }
 
 /** Every highlight of the user's videos (the account export). */

@@ -48,13 +48,34 @@ export async function findVideoSummary(
   return rows[0] ?? null;
 }
 
-export async function findVideoDetail(
+/**
+ * What `GET /api/videos/:id` reads first, in one round trip: the library entry's own fields, its highlights
+ * (as the JSON of Highlight[]) and the head of its transcript's stored answer, which is null when none is stored.
+ * Enough for the answer's ETag, so a revalidation reads nothing more.
+ */
+export interface VideoAnswerHeadRow extends Pick<VideoRow, 'id' | 'transcript_id' | 'created_at' | 'notes'> {
+  highlights_json: string;
+  answer_format: number | null;
+  plain_bytes: string | null;
+  plain_sha1: string | null;
+  plain_crc32: string | null;
+}
+
+export async function findVideoAnswerHead(
   db: Db,
   userId: string,
   videoId: string,
-): Promise<VideoDetailRow | null> {
-  const { rows } = await db.query<VideoDetailRow>(
-    `SELECT ${DETAIL_COLUMNS} ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+): Promise<VideoAnswerHeadRow | null> {
+  const { rows } = await db.query<VideoAnswerHeadRow>(
+    `SELECT v.id, v.transcript_id, v.created_at, v.notes,
+            COALESCE((SELECT json_agg(json_build_object('id', h.id, 'videoId', h.video_id, 'text', h.text,
+                                                        'startIndex', h.start_index, 'endIndex', h.end_index,
+                                                        'color', h.color)
+                                      ORDER BY h.start_index, h.created_at)
+                        FROM highlights h WHERE h.video_id = v.id), '[]')::text AS highlights_json,
+            a.format AS answer_format, a.plain_bytes, a.plain_sha1, a.plain_crc32
+       FROM videos v LEFT JOIN transcript_answers a ON a.transcript_id = v.transcript_id
+      WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
   );
   return rows[0] ?? null;

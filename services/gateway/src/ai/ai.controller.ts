@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { AiContentItem, User } from '@lectern/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { videoIdPipe } from '../library/video-id';
@@ -16,10 +16,11 @@ export class AiController {
   async content(
     @SignedInUser() user: User,
     @Param('videoId', videoIdPipe) videoId: string,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
     const items: AiContentItem[] = await this.ai.list(user.id, videoId);
-    sendRevalidatableJson(res, JSON.stringify(items));
+    await sendRevalidatableJson(req, res, JSON.stringify(items));
   }
 
   @Post('generate')

@@ -9,6 +9,7 @@ import {
 import type { z } from 'zod';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { parseWith } from '../http/zod';
 import type { UserRecord } from '@lectern/db';
 import { toUser } from '../users/to-user';
@@ -57,8 +58,9 @@ export class AuthController {
 
   @Get('me')
   @UseGuards(SignedInGuard)
-  me(@CurrentUser() user: UserRecord): User {
-    return toUser(user);
+  async me(@CurrentUser() user: UserRecord, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // Asked on every page load: revalidated (304) while the account is unchanged.
+    await sendRevalidatableJson(req, res, JSON.stringify(toUser(user)));
   }
 
   @Patch('me')

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { ChooseTrackRequestSchema, type VideoTracks, type User } from '@lectern/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { videoIdPipe } from '../library/video-id';
+import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { parseWith } from '../http/zod';
 import { CaptionTracksService } from './caption-tracks.service';
 
@@ -12,8 +13,14 @@ export class CaptionTracksController {
   constructor(private readonly tracks: CaptionTracksService) {}
 
   @Get(':id/tracks')
-  list(@SignedInUser() user: User, @Param('id', videoIdPipe) id: string): Promise<VideoTracks> {
-    return this.tracks.tracks(user.id, id);
+  async list(
+    @SignedInUser() user: User,
+    @Param('id', videoIdPipe) id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const tracks: VideoTracks = await this.tracks.tracks(user.id, id);
+    await sendRevalidatableJson(req, res, JSON.stringify(tracks));
   }
 
   /** Answers `{ video, droppedHighlights }`. */

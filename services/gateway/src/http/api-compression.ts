@@ -1,10 +1,13 @@
 import compression from 'compression';
 import type { Request, RequestHandler, Response } from 'express';
+import { isEncodedByRoute } from './encoded-by-route';
 
 /** Compressing costs CPU on every request; under this size the saved bytes are not worth it. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 function compressible(req: Request, res: Response): boolean {
+  // Answers with an ETag per encoding choose and apply their encoding themselves (revalidatable-json.ts).
+  if (isEncodedByRoute(res)) return false;
   // A server-sent event stream must reach the client event by event, not when a compressor's buffer fills.
   const type = res.getHeader('Content-Type');
   if (typeof type === 'string' && type.startsWith('text/event-stream')) return false;

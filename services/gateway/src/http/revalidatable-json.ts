@@ -1,18 +1,82 @@
 import { createHash } from 'node:crypto';
-import type { Response } from 'express';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import Negotiator from 'negotiator';
+import type { Request, Response } from 'express';
+import { COMPRESSION_THRESHOLD_BYTES } from './api-compression';
+import { markEncodedByRoute } from './encoded-by-route';
 
-/** A strong ETag: a hash of the exact bytes, so any change to the answer (a highlight, notes, an item) changes it. */
-export function strongETag(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** The content codings an API answer is sent in; identity is the answer as it is. */
+export type AnswerEncoding = 'br' | 'gzip' | 'identity';
+
+/** Brotli whenever the client accepts it, whatever order it lists its encodings in, then gzip, then none. */
+export function answerEncoding(req: Request): AnswerEncoding {
+  const accepted = new Negotiator(req).encodings(['br', 'gzip']);
+  return accepted.includes('br') ? 'br' : accepted.includes('gzip') ? 'gzip' : 'identity';
+}
+
+/** A SHA-1 of content, as an ETag's opaque part. */
+export function contentHash(...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part);
+  return hash.digest('base64url');
+}
+
+/**
+ * The strong ETag of one representation of the content. A strong validator must differ between the
+ * representations of a resource, its content codings included (RFC 9110, section 8.8.3), since a cache or a
+ * range request takes two answers with the same one for the same bytes: Apache's mod_deflate and mod_brotli
+ * likewise mark theirs with `-gzip` and `-br`.
+ */
+export function representationETag(hash: string, encoding: AnswerEncoding): string {
+  return encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
 }
 
 /**
  * Sends a JSON answer the browser keeps and revalidates: it asks again with If-None-Match each time
  * (`no-cache`) and receives 304 with no body while the answer is unchanged, instead of downloading it again.
+ * `body` is only called when the answer is sent, so a revalidation costs no body.
  */
-export function sendRevalidatableJson(res: Response, json: string): void {
+export async function sendRevalidatable(
+  req: Request,
+  res: Response,
+  answer: { hash: string; encoding: AnswerEncoding; body: () => Promise<Buffer[]> },
+): Promise<void> {
+  markEncodedByRoute(res);
+  res.vary('Accept-Encoding');
   res.setHeader('Cache-Control', 'private, no-cache');
-  res.setHeader('ETag', strongETag(json));
-  // Express answers 304 with no body when the request's If-None-Match matches the ETag set above.
-  res.type('application/json').send(json);
+  res.setHeader('ETag', representationETag(answer.hash, answer.encoding));
+  res.type('application/json');
+  // Express compares the request's If-None-Match with the ETag set above.
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const parts = await answer.body();
+  if (answer.encoding !== 'identity') res.setHeader('Content-Encoding', answer.encoding);
+  res.setHeader(
+    'Content-Length',
+    parts.reduce((sum, part) => sum + part.length, 0),
+  );
+  for (const part of parts) res.write(part);
+  res.end();
+}
+
+/** A JSON answer made per request (a video's AI content): compressed here, in the encoding its ETag names. */
+export async function sendRevalidatableJson(req: Request, res: Response, json: string): Promise<void> {
+  const plain = Buffer.from(json);
+  const encoding = plain.length < COMPRESSION_THRESHOLD_BYTES ? 'identity' : answerEncoding(req);
+  await sendRevalidatable(req, res, {
+    hash: contentHash(plain),
+    encoding,
+    body: async () => {
+      if (encoding === 'br') {
+        return [await brotli(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })];
+      }
+      return [encoding === 'gzip' ? await gzipped(plain) : plain];
+    },
+  });
 }

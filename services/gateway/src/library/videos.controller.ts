@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Put, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Req, Res, UseGuards } from '@nestjs/common';
 import { SaveNotesRequestSchema, type VideoSummary } from '@lectern/contracts';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { videoIdPipe } from './video-id';
-import { sendRevalidatableJson } from '../http/revalidatable-json';
+import { answerEncoding, sendRevalidatable } from '../http/revalidatable-json';
 import { parseWith } from '../http/zod';
 import type { UserRecord } from '@lectern/db';
 import { VideosService } from './videos.service';
@@ -22,9 +22,16 @@ export class VideosController {
   async detail(
     @CurrentUser() user: UserRecord,
     @Param('id', videoIdPipe) id: string,
+    @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    sendRevalidatableJson(res, await this.videos.detailJson(user.id, id));
+    const encoding = answerEncoding(req);
+    const answer = await this.videos.detailAnswer(user.id, id);
+    await sendRevalidatable(req, res, {
+      hash: answer.hash,
+      encoding,
+      body: () => answer.body(encoding),
+    });
   }
 
   @Delete(':id')
