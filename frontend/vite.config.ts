@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -41,8 +42,47 @@ function compileStartupCodeEagerly(): Plugin {
   };
 }
 
+/**
+ * index.html names two files by fixed paths (the theme script that must run before the first paint, and the
+ * icon), which Vite leaves unhashed: a returning visitor's browser would have to ask again for each. The build
+ * gives them fingerprinted copies under assets/ (cached for a year, like the rest) and points index.html at
+ * those; the unhashed files stay in public/ for the dev server and for pages opened before a deploy.
+ */
+function fingerprintHeadFiles(files: readonly string[]): Plugin {
+  const references = new Map<string, string>();
+  return {
+    name: 'lectern:fingerprint-head-files',
+    apply: 'build',
+    buildStart() {
+      for (const file of files) {
+        const source = readFileSync(path.resolve(import.meta.dirname, 'public', file));
+        references.set(file, this.emitFile({ type: 'asset', name: file, source }));
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        let out = html;
+        for (const file of files) {
+          const asset = Object.values(context.bundle ?? {}).find(
+            (output) => output.type === 'asset' && output.names.includes(file),
+          );
+          if (!asset) throw new Error(`the fingerprinted copy of ${file} is missing from the build`);
+          out = out.replaceAll(`"/${file}"`, `"/${asset.fileName}"`);
+        }
+        return out;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), compileStartupCodeEagerly()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    compileStartupCodeEagerly(),
+    fingerprintHeadFiles(['theme-init.js', 'favicon.svg']),
+  ],
   resolve: {
     alias: {
       '@lectern/contracts': path.resolve(import.meta.dirname, '../libs/contracts/src/index.ts'),
