@@ -1,13 +1,16 @@
 import { z } from 'zod';
 import { AiContentItemSchema, UserSchema, VideoSchema } from './entities';
+import { AiQuestionSchema } from './questions';
 
 export const ACCOUNT_EXPORT_FORMAT = 'lectern-account-export';
 export const ACCOUNT_EXPORT_VERSION = 1;
 
-/** One library entry with everything the user made on it: transcript, highlights, notes and AI content. */
+/** One library entry with everything the user made on it: transcript, highlights, notes, AI content and questions. */
 export const AccountExportVideoSchema = VideoSchema.extend({
   notesUpdatedAt: z.string().nullable(),
   aiContent: z.array(AiContentItemSchema),
+  /** The questions asked about the video (Ask) and their answers, oldest first. */
+  questions: z.array(AiQuestionSchema),
 });
 export type AccountExportVideo = z.infer<typeof AccountExportVideoSchema>;
 

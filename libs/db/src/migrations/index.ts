@@ -8,6 +8,7 @@ import { CaptionTracks1795330000000 } from './1795330000000-caption-tracks';
 import { CreateAccountTokens1795331000000 } from './1795331000000-create-account-tokens';
 import { DeletedStripeCustomers1795332000000 } from './1795332000000-deleted-stripe-customers';
 import { CreateExportFiles1795333000000 } from './1795333000000-create-export-files';
+import { CreateAiQuestions1795400000000 } from './1795400000000-create-ai-questions';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CreateAccountTokens1795331000000,
   DeletedStripeCustomers1795332000000,
   CreateExportFiles1795333000000,
+  CreateAiQuestions1795400000000,
 ];

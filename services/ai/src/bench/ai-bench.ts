@@ -14,6 +14,7 @@ import type { GenerationRequest } from '../engines/engine';
 import { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
 import { OfflineEngine } from '../engines/offline/offline-engine';
 import { OpenAiEngine } from '../engines/openai-engine';
+import { TranscriptIndexCache } from '../engines/ask/transcript-index-cache';
 import { syntheticLecture } from './synthetic-lecture';
 import { createAiHandlers } from '../handlers';
 import type { TranscriptSource } from '../ai-store';
@@ -100,6 +101,7 @@ async function benchRequestReply(options: AiBenchOptions = {}): Promise<RequestR
       handlers: createAiHandlers({
         engine,
         transcripts: new MemoryTranscripts(new Map([[transcriptId, segments]])),
+        indexes: new TranscriptIndexCache(),
       }),
       redisUrl,
       prefix,

@@ -9,6 +9,7 @@ import {
 } from '@lectern/contracts';
 import {
   findAiContentOfUser,
+  findAiQuestionsOfUser,
   findHighlightsOfUser,
   findVideoDetailsOfUser,
   typeormDb,
@@ -18,6 +19,7 @@ import {
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { toAiContentItem } from '../ai/ai-content-row';
+import { toAiQuestion } from '../questions/ai-question-row';
 import { videoSummary } from '../library/video-summary';
 import { JobAdmission } from '../usage/job-admission';
 import { toUser } from '../users/to-user';
@@ -27,7 +29,7 @@ const BUILD_TIMEOUT_MS = 60_000;
 
 /**
  * Everything a person has in Lectern, as one JSON document: the account, and per library entry the transcript,
- * highlights, notes and every AI item generated. Each query is bounded by the user's own videos.
+ * highlights, notes, every AI item generated and every question asked. Each query is bounded by the user's own videos.
  */
 @Injectable()
 export class AccountExportService {
@@ -49,13 +51,15 @@ export class AccountExportService {
   }
 
   private async read(user: UserRecord, now: Date): Promise<AccountExport> {
-    const [videos, highlights, aiContent] = await Promise.all([
+    const [videos, highlights, aiContent, questions] = await Promise.all([
       findVideoDetailsOfUser(this.db, user.id),
       findHighlightsOfUser(this.db, user.id),
       findAiContentOfUser(this.db, user.id),
+      findAiQuestionsOfUser(this.db, user.id),
     ]);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
     const aiContentOf = groupBy(aiContent.map(toAiContentItem), (item) => item.videoId);
+    const questionsOf = groupBy(questions, (row) => row.video_id);
     return {
       format: ACCOUNT_EXPORT_FORMAT,
       version: ACCOUNT_EXPORT_VERSION,
@@ -71,6 +75,7 @@ export class AccountExportService {
         notes: row.notes,
         notesUpdatedAt: row.notes_updated_at?.toISOString() ?? null,
         aiContent: aiContentOf.get(row.id) ?? [],
+        questions: (questionsOf.get(row.id) ?? []).map(toAiQuestion),
       })),
     };
   }
