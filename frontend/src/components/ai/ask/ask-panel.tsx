@@ -52,7 +52,7 @@ export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }
     <div className="space-y-4">
       {thread.isPending ? <p className="text-sm text-muted-foreground">Loading questions...</p> : null}
       {thread.isError ? (
-        <p className="text-sm text-destructive">
+        <p className="text-sm text-destructive dark:text-red-400">
           {errorMessage(thread.error, 'The questions could not be loaded.')}
         </p>
       ) : null}
@@ -92,7 +92,7 @@ export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }
           }}
         />
         {problem ? (
-          <p id={problemId} role="alert" className="text-sm text-destructive">
+          <p id={problemId} role="alert" className="text-sm text-destructive dark:text-red-400">
             {problem}
           </p>
         ) : null}
