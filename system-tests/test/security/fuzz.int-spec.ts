@@ -60,6 +60,7 @@ interface RouteShape {
 interface KnownIds {
   videoId: string;
   highlightId: string;
+  questionId: string;
   email: string;
 }
 
@@ -148,6 +149,14 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
       regenerate: fc.boolean(),
     }),
   },
+  'POST /api/ai/ask': {
+    body: (ids) => ({
+      videoId: fc.constant(ids.videoId),
+      question: fc.constantFrom('What is chaining?', 'Who painted the Mona Lisa?', '  ', '?'),
+    }),
+  },
+  'GET /api/ai/questions/:videoId': { params: (ids) => ({ videoId: [ids.videoId] }) },
+  'DELETE /api/ai/questions/:id': { params: (ids) => ({ id: [ids.questionId] }) },
   'GET /api/usage': {},
   'POST /api/stripe/create-checkout-session': {},
   'POST /api/stripe/create-portal-session': {},
@@ -424,7 +433,22 @@ describe('fuzzing every route', () => {
         .set('Cookie', cookie)
         .send({ videoId, text, startIndex: 0, endIndex: 5, color: 'blue' });
       if (highlight.status !== 201) throw new Error(`highlight failed: ${highlight.status}`);
-      sessions[plan] = { cookie, email, ids: { videoId, highlightId: highlight.body.id as string, email } };
+      const question = await gateway
+        .http()
+        .post('/api/ai/ask')
+        .set('Cookie', cookie)
+        .send({ videoId, question: 'What is a collision?' });
+      if (question.status !== 200) throw new Error(`asking failed: ${question.status}`);
+      sessions[plan] = {
+        cookie,
+        email,
+        ids: {
+          videoId,
+          highlightId: highlight.body.id as string,
+          questionId: question.body.id as string,
+          email,
+        },
+      };
     }
   }, 60_000);
 
