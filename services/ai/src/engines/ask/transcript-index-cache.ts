@@ -2,8 +2,9 @@ import type { TranscriptSegment } from '@lectern/contracts';
 import { LRUCache } from 'lru-cache';
 import { TranscriptIndex } from './transcript-index';
 
-// Bounds the memory of the cached indexes by their transcripts' segments: about ten ten-hour lectures.
-const DEFAULT_MAX_SEGMENTS = 120_000;
+// Bounds the memory of the cached indexes by their transcripts' segments: five ten-hour lectures (about 15 MB of
+// index each) or fifty one-hour ones.
+const DEFAULT_MAX_SEGMENTS = 60_000;
 
 /**
  * The ai worker's transcript indexes, built once per transcript (a thread of questions on one video asks the same
