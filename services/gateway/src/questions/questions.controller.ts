@@ -3,7 +3,8 @@ import { QUESTION_NOT_FOUND, type AiQuestion, type User } from '@lectern/contrac
 import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { videoIdPipe } from '../library/video-id';
-import { parseAskRequest, QuestionsService } from './questions.service';
+import { parseAskRequest } from './ask-request';
+import { QuestionsService } from './questions.service';
 
 const questionIdPipe = new ParseIdPipe(QUESTION_NOT_FOUND);
 

@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
-  AskRequestSchema,
   isRecordId,
   QUESTION_NOT_FOUND,
   QueueName,
@@ -19,26 +18,15 @@ import {
   type Db,
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
-import { parseWith } from '../http/zod';
 import { foreignResult } from '../library/foreign-result';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { laneFor } from '../usage/plan-lane';
 import { UsageService } from '../usage/usage.service';
 import { toAiQuestion } from './ai-question-row';
+import type { AskCommand } from './ask-request';
 
 // One provider request (AI_TIMEOUT_MS, two minutes by default) and a job retry after a transient failure.
 export const AI_ASK_TIMEOUT_MS = 5 * 60_000;
-
-export interface AskCommand {
-  videoId: string;
-  question: string;
-}
-
-/** Reads `POST /api/ai/ask`'s body with the contract's schema (400 with its sentence otherwise). */
-export function parseAskRequest(body: unknown): AskCommand {
-  const { videoId, question } = parseWith(AskRequestSchema, body);
-  return { videoId, question };
-}
 
 /**
  * Ask the video: a user's questions about one of their videos, answered by the ai worker from the transcript and

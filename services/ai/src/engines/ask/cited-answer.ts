@@ -9,7 +9,9 @@ import type { AnswerContext } from './answer-context';
 import type { TranscriptIndex } from './transcript-index';
 
 const CITATION = new RegExp(String.raw`\s?\[(${TIMESTAMP_PATTERN})\]`, 'g');
-const NOT_COVERED = /\b(?:does not|doesn't|do not|don't) cover\b/i;
+// Told to reply exactly NOT_COVERED_ANSWER, a model sometimes words it a little differently.
+const NOT_COVERED =
+  /^(?:the )?(?:video|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
 
 /**
  * A model's answer made safe to show: each `[m:ss]` it cites is kept only when it falls in a window that was sent
