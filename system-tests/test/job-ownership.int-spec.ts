@@ -99,6 +99,33 @@ describe('job results reach only the request they were made for', () => {
     expect((await user.user.get('/api/usage')).body.aiGenerations.used).toBe(0);
   });
 
+  it('never stores an answer made from another transcript than the video it is asked about', async () => {
+    const other = await userWithVideo(stack, { label: 'other-asked', youtubeId: 'hashtables1' });
+    const [{ transcript_id: otherTranscript }] = await sql<{ transcript_id: string }>(
+      stack,
+      'SELECT transcript_id FROM videos WHERE id = $1',
+      [other.videoId],
+    ).then((rows) => rows as [{ transcript_id: string }]);
+    const user = await userWithVideo(stack, { label: 'questioner', youtubeId: 'phtsynth101' });
+
+    const response = await tampered(
+      'ai',
+      () =>
+        user.user
+          .post('/api/ai/ask')
+          .send({ videoId: user.videoId, question: 'What is chaining?' })
+          .then((r) => r),
+      (data) => ({ ...data, transcriptId: otherTranscript }),
+    );
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({
+      message:
+        'The answer Lectern received was not made for your request, so it was not used. Please try again.',
+    });
+    expect((await user.user.get(`/api/ai/questions/${user.videoId}`)).body).toEqual([]);
+    expect((await user.user.get('/api/usage')).body.aiQuestions.used).toBe(0);
+  });
+
   it('never adds a video to the library with the transcript of another video', async () => {
     await userWithVideo(stack, { plan: 'pro', label: 'warm', youtubeId: 'supplydmnd1' });
     const user = await signedInBrowser(stack.gateway, 'analyst');

@@ -11,6 +11,7 @@ export const queryKeys = {
   },
   samples: ['samples'] as const,
   aiContent: (videoId: string) => ['ai-content', videoId] as const,
+  questions: (videoId: string) => ['ai-questions', videoId] as const,
   usage: ['usage'] as const,
   review: {
     all: ['review'] as const,

@@ -4,6 +4,7 @@ import { ApiError } from '@/api/http';
 import { AiToolsPanel } from '@/components/ai/ai-tools-panel';
 import { NotesCard } from '@/components/video/notes-card';
 import { TranscriptPanel } from '@/components/video/transcript-panel';
+import { TranscriptSeekProvider } from '@/components/video/transcript-seek';
 import { VideoHeader } from '@/components/video/video-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -49,17 +50,19 @@ export default function VideoPage() {
   }
 
   return (
-    <div className="space-y-6 pb-20 lg:pb-0">
-      <VideoHeader video={video.data} isPro={isPro} />
-      <div className="grid items-start gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          <TranscriptPanel video={video.data} />
-          <NotesCard key={video.data.id} video={video.data} />
-        </div>
-        <div className="min-w-0">
-          <AiToolsPanel videoId={video.data.id} isPro={isPro} />
+    <TranscriptSeekProvider>
+      <div className="space-y-6 pb-20 lg:pb-0">
+        <VideoHeader video={video.data} isPro={isPro} />
+        <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
+            <TranscriptPanel video={video.data} />
+            <NotesCard key={video.data.id} video={video.data} />
+          </div>
+          <div className="min-w-0">
+            <AiToolsPanel videoId={video.data.id} isPro={isPro} />
+          </div>
         </div>
       </div>
-    </div>
+    </TranscriptSeekProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AiContentItemSchema, UserSchema, VideoSchema } from './entities';
 import { REVIEW_STATES, ReviewRatingSchema } from './review';
+import { AiQuestionSchema } from './questions';
 
 export const ACCOUNT_EXPORT_FORMAT = 'lectern-account-export';
 export const ACCOUNT_EXPORT_VERSION = 1;
@@ -20,10 +21,12 @@ export const AccountExportReviewCardSchema = z.object({
 });
 export type AccountExportReviewCard = z.infer<typeof AccountExportReviewCardSchema>;
 
-/** One library entry with everything the user made on it: transcript, highlights, notes, AI content, reviews. */
+/** One library entry with everything the user made on it: transcript, highlights, notes, AI content, questions, reviews. */
 export const AccountExportVideoSchema = VideoSchema.extend({
   notesUpdatedAt: z.string().nullable(),
   aiContent: z.array(AiContentItemSchema),
+  /** The questions asked about the video (Ask) and their answers, oldest first. */
+  questions: z.array(AiQuestionSchema),
   reviewCards: z.array(AccountExportReviewCardSchema),
 });
 export type AccountExportVideo = z.infer<typeof AccountExportVideoSchema>;

@@ -189,7 +189,11 @@ export const ErrorBodySchema = z.object({ message: z.string() });
 /** Every non-2xx answer under /api. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
-export const FREE_PLAN_LIMITS = { transcriptsPerMonth: 5, aiGenerationsPerMonth: 10 } as const;
+export const FREE_PLAN_LIMITS = {
+  transcriptsPerMonth: 5,
+  aiGenerationsPerMonth: 10,
+  aiQuestionsPerMonth: 5,
+} as const;
 
 export const UsageCounterSchema = z.object({
   used: z.number().int(),
@@ -202,5 +206,7 @@ export const UsageStatsSchema = z.object({
   videosAnalyzed: UsageCounterSchema,
   aiGenerations: UsageCounterSchema,
   notesCreated: z.number().int(),
+  /** Questions asked of videos (Ask). */
+  aiQuestions: UsageCounterSchema,
 });
 export type UsageStats = z.infer<typeof UsageStatsSchema>;

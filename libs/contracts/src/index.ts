@@ -5,6 +5,7 @@ export * from './billing-api';
 export * from './queues';
 export * from './format';
 export * from './flashcards';
+export * from './questions';
 export * from './ids';
 export type * from './jobs/common';
 export type * from './jobs/catalogue';

@@ -11,6 +11,7 @@ export * from './db';
 export * from './locks';
 export * from './pool';
 export * from './tables/ai-content';
+export * from './tables/ai-questions';
 export * from './tables/deleted-stripe-customers';
 export * from './tables/export-files';
 export * from './tables/highlights';

@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lectern/queue-runtime';
-import type { AiEngine, GenerationRequest } from './engines';
+import { TranscriptIndexCache, type AiEngine, type AnswerRequest, type GenerationRequest } from './engines';
 import { AiEnvSchema } from './env';
 import { createAiHandlers } from './handlers';
 import type { TranscriptSource } from './ai-store';
@@ -12,6 +12,8 @@ const SEGMENTS: TranscriptSegment[] = [
 
 function newTestHandlers() {
   const requests: GenerationRequest[] = [];
+  const questions: AnswerRequest[] = [];
+  let loads = 0;
   const signals: (AbortSignal | undefined)[] = [];
   const engine: AiEngine = {
     name: 'offline',
@@ -21,19 +23,31 @@ function newTestHandlers() {
       signals.push(signal);
       return Promise.resolve({ outputText: `# ${request.feature}`, engine: 'offline', model: 'test-model' });
     },
+    ask: (request) => {
+      questions.push(request);
+      return Promise.resolve({
+        answer: 'Chaining [0:04].',
+        citations: [{ start: 4.5, text: 'Collisions are resolved by chaining.' }],
+        engine: 'offline',
+        model: 'test-model',
+      });
+    },
   };
   const transcripts: TranscriptSource = {
-    segments: (id) =>
-      id === 'known'
+    segments: (id) => {
+      loads += 1;
+      return id === 'known'
         ? Promise.resolve(SEGMENTS)
-        : Promise.reject(new PermanentJobError(404, 'The transcript of this video is no longer available.')),
+        : Promise.reject(new PermanentJobError(404, 'The transcript of this video is no longer available.'));
+    },
     close: () => Promise.resolve(),
   };
   const context = {
     logger: createLogger('test', 'silent'),
     signal: new AbortController().signal,
   } as unknown as JobContext;
-  return { sut: createAiHandlers({ engine, transcripts }), requests, signals, context };
+  const sut = createAiHandlers({ engine, transcripts, indexes: new TranscriptIndexCache() });
+  return { sut, requests, questions, signals, context, loads: () => loads };
 }
 
 describe('ai handlers', () => {
@@ -76,6 +90,34 @@ describe('ai handlers', () => {
     await expect(
       sut.generate({ transcriptId: 'gone', feature: 'insights', summaryLength: null, title: null }, context),
     ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("answers a question from the transcript's index, built once and reused by the next question", async () => {
+    const { sut, questions, context, loads } = newTestHandlers();
+    const first = await sut.ask({ transcriptId: 'known', question: 'How are collisions resolved?' }, context);
+    await sut.ask({ transcriptId: 'known', question: 'What does a hash table map?' }, context);
+    expect(first).toEqual({
+      answer: 'Chaining [0:04].',
+      citations: [{ start: 4.5, text: 'Collisions are resolved by chaining.' }],
+      engine: 'offline',
+      model: 'test-model',
+      transcriptId: 'known',
+      question: 'How are collisions resolved?',
+    });
+    expect(questions.map((request) => request.question)).toEqual([
+      'How are collisions resolved?',
+      'What does a hash table map?',
+    ]);
+    expect(questions[0]?.index).toBe(questions[1]?.index);
+    expect(questions[0]?.index.segments).toEqual(SEGMENTS);
+    expect(loads()).toBe(1);
+  });
+
+  it('fails an ask permanently with 404 when the transcript is gone', async () => {
+    const { sut, context } = newTestHandlers();
+    await expect(sut.ask({ transcriptId: 'gone', question: 'Why?' }, context)).rejects.toMatchObject({
+      status: 404,
+    });
   });
 });
 

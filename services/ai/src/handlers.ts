@@ -1,11 +1,13 @@
 import { DEFAULT_SUMMARY_LENGTH, type QueueName } from '@lectern/contracts';
 import type { JobHandlers } from '@lectern/queue-runtime';
-import type { AiEngine } from './engines';
+import type { AiEngine, TranscriptIndexCache } from './engines';
 import type { TranscriptSource } from './ai-store';
 
 export interface AiDependencies {
   engine: AiEngine;
   transcripts: TranscriptSource;
+  /** Question answering's per-transcript indexes, kept across jobs. */
+  indexes: TranscriptIndexCache;
 }
 
 export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
@@ -28,6 +30,16 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         'content written',
       );
       return { ...result, transcriptId, feature, summaryLength };
+    },
+    ask: async ({ transcriptId, question }, { logger, signal }) => {
+      const started = Date.now();
+      const index = await deps.indexes.indexFor(transcriptId, () => deps.transcripts.segments(transcriptId));
+      const result = await deps.engine.ask({ question, index }, signal);
+      logger.debug(
+        { citations: result.citations.length, engine: result.engine, ms: Date.now() - started },
+        'question answered',
+      );
+      return { ...result, transcriptId, question };
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { QueueName } from '@lectern/contracts';
 import type { Logger, WorkerRuntime } from '@lectern/queue-runtime';
+import { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
 import { createEngine } from './engines/create-engine';
 import type { AiEnv } from './env';
 import { createAiHandlers } from './handlers';
@@ -11,7 +12,7 @@ export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRunti
   const transcripts = new AiStore({ databaseUrl: env.DATABASE_URL, maxConnections: env.AI_CONCURRENCY + 1 });
   logger.info({ engine: engine.name, model: engine.model }, 'ai engine selected');
   return Promise.resolve({
-    handlers: createAiHandlers({ engine, transcripts }),
+    handlers: createAiHandlers({ engine, transcripts, indexes: new TranscriptIndexCache() }),
     close: () => transcripts.close(),
   });
 }

@@ -4,6 +4,7 @@ import { LOG_REDACT_PATHS } from '@lectern/queue-runtime';
 import type { IncomingMessage } from 'node:http';
 import { LoggerModule } from 'nestjs-pino';
 import { AiModule } from './ai/ai.module';
+import { QuestionsModule } from './questions/questions.module';
 import { AuthModule } from './auth/auth.module';
 import { BillingModule } from './billing/billing.module';
 import { CaptionTracksModule } from './caption-tracks/caption-tracks.module';
@@ -78,6 +79,7 @@ export class AppModule {
         SamplesModule,
         ExportModule,
         AiModule,
+        QuestionsModule,
         ReviewModule,
       ],
       providers: [

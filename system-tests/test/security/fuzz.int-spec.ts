@@ -62,6 +62,7 @@ interface KnownIds {
   videoId: string;
   highlightId: string;
   cardId: string;
+  questionId: string;
   email: string;
 }
 
@@ -155,6 +156,14 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     params: (ids) => ({ cardId: [ids.cardId] }),
     body: () => ({ rating: fc.constantFrom(...REVIEW_RATINGS) }),
   },
+  'POST /api/ai/ask': {
+    body: (ids) => ({
+      videoId: fc.constant(ids.videoId),
+      question: fc.constantFrom('What is chaining?', 'Who painted the Mona Lisa?', '  ', '?'),
+    }),
+  },
+  'GET /api/ai/questions/:videoId': { params: (ids) => ({ videoId: [ids.videoId] }) },
+  'DELETE /api/ai/questions/:id': { params: (ids) => ({ id: [ids.questionId] }) },
   'GET /api/usage': {},
   'POST /api/stripe/create-checkout-session': {},
   'POST /api/stripe/create-portal-session': {},
@@ -439,10 +448,22 @@ describe('fuzzing every route', () => {
       const due = await gateway.http().get('/api/review/due').set('Cookie', cookie);
       if (due.status !== 200) throw new Error(`review failed: ${due.status}`);
       const cardId = (due.body as Array<{ id: string }>)[0]!.id;
+      const question = await gateway
+        .http()
+        .post('/api/ai/ask')
+        .set('Cookie', cookie)
+        .send({ videoId, question: 'What is a collision?' });
+      if (question.status !== 200) throw new Error(`asking failed: ${question.status}`);
       sessions[plan] = {
         cookie,
         email,
-        ids: { videoId, highlightId: highlight.body.id as string, cardId, email },
+        ids: {
+          videoId,
+          highlightId: highlight.body.id as string,
+          cardId,
+          questionId: question.body.id as string,
+          email,
+        },
       };
     }
   }, 60_000);

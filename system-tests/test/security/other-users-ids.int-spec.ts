@@ -23,7 +23,7 @@ import {
 // One user's ids in another user's hands: every route that takes an id (in its path or its body) is tried with
 // each of the owner's ids, by a Pro and by a Free user who have their own copy of the same lecture. Each answer
 // must be exactly what a never-existing id gets (404 { message } for the Pro user), and the owner's video,
-// highlights, notes, AI content and usage must read back unchanged afterwards.
+// highlights, notes, AI content, questions and usage must read back unchanged afterwards.
 
 type Browser = Awaited<ReturnType<typeof signedInAs>>;
 
@@ -74,6 +74,21 @@ const SWEEP: SweepRow[] = [
       }),
     })),
   ),
+  {
+    route: 'POST /api/ai/ask',
+    label: 'ask about the video',
+    request: (id) => ({ body: { videoId: id, question: 'What is chaining?' } }),
+  },
+  {
+    route: 'GET /api/ai/questions/:videoId',
+    label: 'read the questions',
+    request: (id) => ({ params: { videoId: id } }),
+  },
+  {
+    route: 'DELETE /api/ai/questions/:id',
+    label: 'delete the question',
+    request: (id) => ({ params: { id } }),
+  },
   {
     route: 'POST /api/highlights',
     label: 'highlight the same words',
@@ -159,6 +174,7 @@ describe("other users' ids", () => {
   const readBack = async (as: Browser, videoId: string) => ({
     video: (await as.get(`/api/videos/${videoId}`)).body as unknown,
     aiContent: (await as.get(`/api/ai/content/${videoId}`)).body as unknown,
+    questions: (await as.get(`/api/ai/questions/${videoId}`)).body as unknown,
     library: (await as.get('/api/videos')).body as unknown,
     usage: (await as.get('/api/usage')).body as unknown,
     review: (await as.get('/api/review/due')).body as unknown,
@@ -194,7 +210,10 @@ describe("other users' ids", () => {
     const summary = await owner.post('/api/ai/generate').send({ videoId, type: 'summary' });
     const insights = await owner.post('/api/ai/generate').send({ videoId, type: 'insights' });
     const flashcards = await owner.post('/api/ai/generate').send({ videoId, type: 'flashcards' });
-    expect([summary.status, insights.status, flashcards.status]).toEqual([200, 200, 200]);
+    const question = await owner.post('/api/ai/ask').send({ videoId, question: 'What is a collision?' });
+    expect([summary.status, insights.status, flashcards.status, question.status]).toEqual([
+      200, 200, 200, 200,
+    ]);
     const [card] = (await owner.get('/api/review/due')).body as Array<{ id: string }>;
     expect((await owner.get(`/api/videos/${videoId}/export/txt`)).status).toBe(200);
 
@@ -210,6 +229,7 @@ describe("other users' ids", () => {
       'AI insights': insights.body.id as string,
       'AI flashcards': flashcards.body.id as string,
       'review card': card!.id,
+      question: question.body.id as string,
       account: owner.userId,
     };
 
@@ -295,11 +315,13 @@ describe("other users' ids", () => {
     ]);
     // No rating of anyone else's reached the owner's cards: the one tried is still due, as it was.
     expect((now.review as Array<{ id: string }>).map((card) => card.id)).toContain(ownerIds['review card']);
+    expect((now.questions as Array<{ id: string }>).map((item) => item.id)).toEqual([ownerIds.question]);
     expect(now.library).toEqual([expect.objectContaining({ id: data.videoId })]);
     expect(now.usage).toMatchObject({
       videosAnalyzed: { used: 1 },
       aiGenerations: { used: 3 },
       notesCreated: 1,
+      aiQuestions: { used: 1 },
     });
     const [row] = await stack.db.query<Array<{ n: string }>>(
       'SELECT count(*) AS n FROM ai_content WHERE video_id = $1',
@@ -308,8 +330,12 @@ describe("other users' ids", () => {
     expect(Number(row!.n)).toBe(3);
     // Nobody else's attempts counted against the intruders either.
     for (const intruder of [proIntruder, freeIntruder]) {
-      const usage = (await intruder.get('/api/usage')).body as { aiGenerations: { used: number } };
+      const usage = (await intruder.get('/api/usage')).body as {
+        aiGenerations: { used: number };
+        aiQuestions: { used: number };
+      };
       expect(usage.aiGenerations.used).toBe(0);
+      expect(usage.aiQuestions.used).toBe(0);
       const mine = (await intruder.get('/api/videos')).body as Array<{ id: string }>;
       expect(mine).toHaveLength(1);
       const detail = (await intruder.get(`/api/videos/${mine[0]!.id}`)).body as {

@@ -5,7 +5,7 @@ import {
   type FeatureType,
   type SummaryLength,
 } from '@lectern/contracts';
-import { BookOpen, PenLine, Sparkles } from 'lucide-react';
+import { BookOpen, MessageCircleQuestion, PenLine, Sparkles } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { errorMessage } from '@/api/http';
 import {
@@ -15,6 +15,7 @@ import {
   type AiFeature,
 } from '@/components/ai/ai-features';
 import { AiResultCard } from '@/components/ai/ai-result-card';
+import { AskPanel } from '@/components/ai/ask/ask-panel';
 import { FeatureList } from '@/components/ai/feature-list';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -104,6 +105,10 @@ export function AiToolsPanel({ videoId, isPro }: { videoId: string; isPro: boole
               <PenLine className="size-4" aria-hidden />
               Create
             </TabsTrigger>
+            <TabsTrigger value="ask">
+              <MessageCircleQuestion className="size-4" aria-hidden />
+              Ask
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="summary" className="space-y-4">
             <div className="grid gap-2">
@@ -135,6 +140,9 @@ export function AiToolsPanel({ videoId, isPro }: { videoId: string; isPro: boole
           </TabsContent>
           <TabsContent value="study">{featureTab(STUDY_FEATURES)}</TabsContent>
           <TabsContent value="create">{featureTab(CREATE_FEATURES)}</TabsContent>
+          <TabsContent value="ask">
+            <AskPanel videoId={videoId} isPro={isPro} />
+          </TabsContent>
         </Tabs>
       </CardContent>
     </Card>

@@ -41,6 +41,7 @@ export function PlanCard({
           <ul className="list-disc space-y-1 pl-5">
             <li>{FREE_PLAN_LIMITS.transcriptsPerMonth} transcripts per month</li>
             <li>{FREE_PLAN_LIMITS.aiGenerationsPerMonth} AI generations per month</li>
+            <li>{FREE_PLAN_LIMITS.aiQuestionsPerMonth} questions about your videos per month</li>
             <li>Summaries and TXT export</li>
           </ul>
         )}

@@ -26,6 +26,7 @@ export function UsageCard() {
             <Skeleton className="h-5 w-full" />
             <Skeleton className="h-5 w-full" />
             <Skeleton className="h-5 w-full" />
+            <Skeleton className="h-5 w-full" />
           </div>
         ) : usage.isError ? (
           <p className="text-sm text-muted-foreground">Usage could not be loaded right now.</p>
@@ -41,6 +42,12 @@ export function UsageCard() {
               <dt className="text-muted-foreground">AI generations</dt>
               <dd className="font-medium tabular-nums">
                 {usageText(usage.data.aiGenerations.used, usage.data.aiGenerations.limit)}
+              </dd>
+            </div>
+            <div className="flex justify-between gap-4">
+              <dt className="text-muted-foreground">Questions asked</dt>
+              <dd className="font-medium tabular-nums">
+                {usageText(usage.data.aiQuestions.used, usage.data.aiQuestions.limit)}
               </dd>
             </div>
             <div className="flex justify-between gap-4">

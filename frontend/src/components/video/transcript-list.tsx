@@ -1,12 +1,20 @@
 import type { Highlight, TranscriptSegment } from '@lectern/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { TranscriptRow } from '@/components/video/transcript-row';
 import { readSegmentSelection, type SegmentSelection } from '@/lib/selection';
 
 /** Spec section 9: the transcript list scrolls at 500 px. */
 export const TRANSCRIPT_MAX_HEIGHT_PX = 500;
 const ESTIMATED_ROW_PX = 44;
+// How long a row opened from a cited moment stays marked.
+const FLASH_MS = 2_000;
+
+/** A segment to scroll to and flash, once per nonce. */
+export interface TranscriptFocus {
+  segmentIndex: number;
+  nonce: number;
+}
 
 export interface TranscriptListProps {
   segments: readonly TranscriptSegment[];
@@ -17,6 +25,7 @@ export interface TranscriptListProps {
   showTimestamps: boolean;
   searchActive: boolean;
   youtubeId: string;
+  focus: TranscriptFocus | null;
   onSelect: (selection: SegmentSelection | null) => void;
   onDeleteHighlight: (highlight: Highlight) => void;
 }
@@ -33,6 +42,7 @@ export const TranscriptList = memo(function TranscriptList({
   showTimestamps,
   searchActive,
   youtubeId,
+  focus,
   onSelect,
   onDeleteHighlight,
 }: TranscriptListProps) {
@@ -50,6 +60,24 @@ export const TranscriptList = memo(function TranscriptList({
   useEffect(() => {
     virtualizer.scrollToOffset(0);
   }, [indices, virtualizer]);
+
+  // After the effect above: a cited moment opened with a new search result list still wins.
+  const [flashing, setFlashing] = useState<number | null>(null);
+  const appliedNonce = useRef(0);
+  useEffect(() => {
+    if (!focus || focus.nonce === appliedNonce.current) return;
+    const position = indices.indexOf(focus.segmentIndex);
+    if (position < 0) return;
+    appliedNonce.current = focus.nonce;
+    scrollRef.current?.scrollIntoView({ block: 'nearest' });
+    virtualizer.scrollToIndex(position, { align: 'center' });
+    setFlashing(focus.segmentIndex);
+  }, [focus, indices, virtualizer]);
+  useEffect(() => {
+    if (flashing === null) return;
+    const timer = setTimeout(() => setFlashing(null), FLASH_MS);
+    return () => clearTimeout(timer);
+  }, [flashing, focus]);
 
   const readSelection = () => {
     const root = scrollRef.current;
@@ -88,6 +116,7 @@ export const TranscriptList = memo(function TranscriptList({
               showTimestamps={showTimestamps}
               searchActive={searchActive}
               youtubeId={youtubeId}
+              flashing={flashing === segmentIndex}
               onDeleteHighlight={onDeleteHighlight}
             />
           );

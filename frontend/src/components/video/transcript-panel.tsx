@@ -3,7 +3,8 @@ import { Check, Copy, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { CaptionTrackSelect } from '@/components/video/caption-track-select';
 import { HighlightMenu } from '@/components/video/highlight-menu';
-import { TranscriptList } from '@/components/video/transcript-list';
+import { TranscriptList, type TranscriptFocus } from '@/components/video/transcript-list';
+import { segmentAtMoment, useTranscriptSeek } from '@/components/video/transcript-seek';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -33,8 +34,19 @@ export function TranscriptPanel({ video }: { video: Video }) {
     setSelectionText(video.transcriptText);
     setSelection(null);
   }
+  // A cited moment opened from an answer shows the whole transcript: a search that hides it is cleared.
+  const { target } = useTranscriptSeek();
+  const [seekNonce, setSeekNonce] = useState(0);
+  if (target && target.nonce !== seekNonce) {
+    setSeekNonce(target.nonce);
+    setQuery('');
+  }
   // Typing stays responsive: the list filters against the deferred query.
   const deferredQuery = useDeferredValue(query);
+  const focus = useMemo<TranscriptFocus | null>(
+    () => (target ? { segmentIndex: segmentAtMoment(segments, target.start), nonce: target.nonce } : null),
+    [target, segments],
+  );
   const offsets = useMemo(() => segmentOffsets(segments), [segments]);
   const searchIndex = useMemo(() => buildSearchIndex(segments), [segments]);
   const indices = useMemo(
@@ -162,6 +174,7 @@ export function TranscriptPanel({ video }: { video: Video }) {
             showTimestamps={showTimestamps}
             searchActive={summary.showCount}
             youtubeId={video.youtubeId}
+            focus={deferredQuery === '' ? focus : null}
             onSelect={onSelect}
             onDeleteHighlight={onDeleteHighlight}
           />

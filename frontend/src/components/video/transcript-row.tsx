@@ -16,6 +16,8 @@ export interface TranscriptRowProps {
   showTimestamps: boolean;
   searchActive: boolean;
   youtubeId: string;
+  /** Shown for a moment after a cited moment was opened here. */
+  flashing: boolean;
   onDeleteHighlight: (highlight: Highlight) => void;
 }
 
@@ -34,6 +36,7 @@ export const TranscriptRow = memo(function TranscriptRow({
   showTimestamps,
   searchActive,
   youtubeId,
+  flashing,
   onDeleteHighlight,
 }: TranscriptRowProps) {
   const first = highlights?.[0];
@@ -45,6 +48,7 @@ export const TranscriptRow = memo(function TranscriptRow({
       role="listitem"
       data-index={virtualIndex}
       data-segment-index={segmentIndex}
+      data-flash={flashing ? '' : undefined}
       className="absolute top-0 left-0 w-full pb-1"
       style={{ transform: `translateY(${start}px)` }}
     >
@@ -52,6 +56,7 @@ export const TranscriptRow = memo(function TranscriptRow({
         className={cn(
           'group/row flex items-baseline gap-3 rounded-md px-2 py-1.5',
           first ? HIGHLIGHT_STYLES[first.color].row : searchActive && SEARCH_MATCH_ROW,
+          flashing && 'bg-primary/10 ring-2 ring-primary motion-safe:animate-pulse',
         )}
       >
         {showTimestamps ? (

@@ -1,4 +1,5 @@
 import type { FeatureType, SummaryLength } from '../entities';
+import type { AnswerCitation } from '../questions';
 import type { JobKind } from './common';
 
 /**
@@ -27,7 +28,26 @@ export interface GenerateResult {
   model: string;
 }
 
+/** Answer one question about a cached transcript from its own words, citing the moments it rests on. */
+export interface AskData {
+  transcriptId: string;
+  question: string;
+}
+
+export interface AskResult {
+  /** What was answered, as the worker read it from the job: the gateway stores only what it asked for. */
+  transcriptId: string;
+  question: string;
+  /** Plain text citing moments as `[m:ss]` (`h:mm:ss` past an hour), or exactly NOT_COVERED_ANSWER. */
+  answer: string;
+  /** Every moment the answer cites, each a segment's start and its words; none when not covered. */
+  citations: AnswerCitation[];
+  engine: AiEngineName;
+  model: string;
+}
+
 /** The jobs the ai worker handles. */
 export interface AiJobs {
   generate: JobKind<GenerateData, GenerateResult>;
+  ask: JobKind<AskData, AskResult>;
 }

@@ -8,6 +8,7 @@ import { CaptionTracks1795330000000 } from './1795330000000-caption-tracks';
 import { CreateAccountTokens1795331000000 } from './1795331000000-create-account-tokens';
 import { DeletedStripeCustomers1795332000000 } from './1795332000000-deleted-stripe-customers';
 import { CreateExportFiles1795333000000 } from './1795333000000-create-export-files';
+import { CreateAiQuestions1795400000000 } from './1795400000000-create-ai-questions';
 import { CreateReviewCards1795400100000 } from './1795400100000-create-review-cards';
 import { CreateTranscriptAnswers1795400200000 } from './1795400200000-create-transcript-answers';
 
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   CreateAccountTokens1795331000000,
   DeletedStripeCustomers1795332000000,
   CreateExportFiles1795333000000,
+  CreateAiQuestions1795400000000,
   CreateReviewCards1795400100000,
   CreateTranscriptAnswers1795400200000,
 ];

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 
 /** What counts against the Free plan's monthly limits. */
-export type UsageKind = 'transcript' | 'ai_generation';
+export type UsageKind = 'transcript' | 'ai_generation' | 'ai_question';
 
 /** A `usage_events` row: one counted use, unique per counted thing so nothing is ever counted twice. */
 export interface UsageEventRow {
@@ -42,11 +42,17 @@ export async function findUsageOfMonth(
   db: Db,
   userId: string,
   month: string,
-): Promise<{ transcripts: number; generations: number; notes: number }> {
-  const { rows } = await db.query<{ transcripts: string; generations: string; notes: string }>(
+): Promise<{ transcripts: number; generations: number; questions: number; notes: number }> {
+  const { rows } = await db.query<{
+    transcripts: string;
+    generations: string;
+    questions: string;
+    notes: string;
+  }>(
     `SELECT
        (SELECT count(*) FROM usage_events WHERE user_id = $1 AND kind = 'transcript' AND month = $2) AS transcripts,
        (SELECT count(*) FROM usage_events WHERE user_id = $1 AND kind = 'ai_generation' AND month = $2) AS generations,
+       (SELECT count(*) FROM usage_events WHERE user_id = $1 AND kind = 'ai_question' AND month = $2) AS questions,
        (SELECT count(*) FROM videos WHERE user_id = $1 AND notes <> ''
           AND to_char(notes_updated_at AT TIME ZONE 'UTC', 'YYYY-MM') = $2) AS notes`,
     [userId, month],
@@ -55,6 +61,7 @@ export async function findUsageOfMonth(
   return {
     transcripts: Number(row?.transcripts ?? 0),
     generations: Number(row?.generations ?? 0),
+    questions: Number(row?.questions ?? 0),
     notes: Number(row?.notes ?? 0),
   };
 }

@@ -11,9 +11,11 @@ import {
   type RunningQueueWorker,
 } from '@lectern/queue-runtime';
 import type { GenerationRequest } from '../engines/engine';
+import { benchOfflineAsk, printAskReport, type AskBenchReport } from './ask-bench';
 import { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
 import { OfflineEngine } from '../engines/offline/offline-engine';
 import { OpenAiEngine } from '../engines/openai-engine';
+import { TranscriptIndexCache } from '../engines/ask/transcript-index-cache';
 import { syntheticLecture } from './synthetic-lecture';
 import { createAiHandlers } from '../handlers';
 import type { TranscriptSource } from '../ai-store';
@@ -56,6 +58,8 @@ export interface AiBenchReport {
   };
   requestReply: RequestReplyFigures | { skipped: string };
   providerDeadline: ProviderDeadlineFigures;
+  /** Ask the video: index build and answer times of the offline engine on the ten-hour lecture. */
+  ask: AskBenchReport;
 }
 
 export interface AiBenchOptions {
@@ -100,6 +104,7 @@ async function benchRequestReply(options: AiBenchOptions = {}): Promise<RequestR
       handlers: createAiHandlers({
         engine,
         transcripts: new MemoryTranscripts(new Map([[transcriptId, segments]])),
+        indexes: new TranscriptIndexCache(),
       }),
       redisUrl,
       prefix,
@@ -214,6 +219,7 @@ export async function runAiBench(options: AiBenchOptions = {}): Promise<AiBenchR
     },
     requestReply,
     providerDeadline: await benchProviderDeadline(),
+    ask: await benchOfflineAsk(),
   };
 }
 
@@ -236,6 +242,7 @@ function printReport(report: AiBenchReport): void {
   console.table(report.requestReply);
   console.log('\n## ai: a provider that never answers');
   console.table(report.providerDeadline);
+  printAskReport(report.ask);
 }
 
 if (require.main === module) {

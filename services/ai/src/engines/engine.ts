@@ -1,10 +1,12 @@
 import type {
   AiEngineName,
+  AskResult,
   GenerateData,
   GenerateResult,
   SummaryLength,
   TranscriptSegment,
 } from '@lectern/contracts';
+import type { TranscriptIndex } from './ask/transcript-index';
 
 /** What a generation job asks an engine for: one feature over one video's transcript. */
 export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title'> {
@@ -16,8 +18,22 @@ export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title
 /** The Markdown a user sees, and which engine and model wrote it: the engine's part of the job's result. */
 export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'model'>;
 
+/** What an ask job asks an engine for: an answer to one question from one transcript's index. */
+export interface AnswerRequest {
+  question: string;
+  index: TranscriptIndex;
+}
+
+/** The answer, the moments it cites, and which engine and model wrote it: the engine's part of the job's result. */
+export type AnswerResult = Pick<AskResult, 'answer' | 'citations' | 'engine' | 'model'>;
+
 export interface AiEngine {
   readonly name: AiEngineName;
   readonly model: string;
   generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult>;
+  /**
+   * Answers from the transcript only, citing its moments. `onDelta` receives the answer's text as it is written
+   * (the whole answer at once where an engine does not stream); the promise still answers the final result.
+   */
+  ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<AnswerResult>;
 }

@@ -1,6 +1,10 @@
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import OpenAI, { type ClientOptions } from 'openai';
-import type { AiEngine, GenerationRequest, GenerationResult } from './engine';
+import { NOT_COVERED_ANSWER } from '@lectern/contracts';
+import { answerContext } from './ask/answer-context';
+import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
+import { citedAnswer } from './ask/cited-answer';
+import type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from './engine';
 import {
   CONDENSE_SYSTEM_PROMPT,
   MAP_SYSTEM_PROMPT,
@@ -77,6 +81,28 @@ export class OpenAiEngine implements AiEngine {
     const answer = await this.complete(system, user, signal);
     const outputText = feature === 'tweet' ? limitTweets(answer) : answer;
     return { outputText, engine: this.name, model: this.model };
+  }
+
+  /**
+   * Retrieval first: the transcript index picks the windows that match the question (a few thousand tokens, however
+   * long the video), the model answers from those alone, and only its citations of sent moments are kept.
+   */
+  async ask(
+    request: AnswerRequest,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<AnswerResult> {
+    const { index, question } = request;
+    if (!index.segments.some((segment) => segment.text !== ''))
+      throw new PermanentJobError(422, 'This video has no transcript text to work from.');
+    const context = answerContext(index, question);
+    let result: Pick<AnswerResult, 'answer' | 'citations'> = { answer: NOT_COVERED_ANSWER, citations: [] };
+    if (context !== null) {
+      const raw = await this.complete(ASK_SYSTEM_PROMPT, askUserPrompt(question, context.text), signal);
+      result = citedAnswer(raw, index, context);
+    }
+    onDelta?.(result.answer);
+    return { ...result, engine: this.name, model: this.model };
   }
 
   // Map: notes on each chunk of the transcript, each chunk keeping its own [m:ss] lines.

@@ -10,6 +10,7 @@ import {
 } from '@lectern/contracts';
 import {
   findAiContentOfUser,
+  findAiQuestionsOfUser,
   findHighlightsOfUser,
   findReviewCardsOfUser,
   findReviewLogsOfUser,
@@ -23,6 +24,7 @@ import {
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { toAiContentItem } from '../ai/ai-content-row';
+import { toAiQuestion } from '../questions/ai-question-row';
 import { videoSummary } from '../library/video-summary';
 import { JobAdmission } from '../usage/job-admission';
 import { toUser } from '../users/to-user';
@@ -32,8 +34,8 @@ const BUILD_TIMEOUT_MS = 60_000;
 
 /**
  * Everything a person has in Lectern, as one JSON document: the account, and per library entry the transcript,
- * highlights, notes, every AI item generated and the flashcards under review with their ratings. Each query is
- * bounded by the user's own videos.
+ * highlights, notes, every AI item generated, every question asked and the flashcards under review with their
+ * ratings. Each query is bounded by the user's own videos.
  */
 @Injectable()
 export class AccountExportService {
@@ -55,15 +57,17 @@ export class AccountExportService {
   }
 
   private async read(user: UserRecord, now: Date): Promise<AccountExport> {
-    const [videos, highlights, aiContent, reviewCards, reviewLogs] = await Promise.all([
+    const [videos, highlights, aiContent, questions, reviewCards, reviewLogs] = await Promise.all([
       findVideoDetailsOfUser(this.db, user.id),
       findHighlightsOfUser(this.db, user.id),
       findAiContentOfUser(this.db, user.id),
+      findAiQuestionsOfUser(this.db, user.id),
       findReviewCardsOfUser(this.db, user.id),
       findReviewLogsOfUser(this.db, user.id),
     ]);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
     const aiContentOf = groupBy(aiContent.map(toAiContentItem), (item) => item.videoId);
+    const questionsOf = groupBy(questions, (row) => row.video_id);
     const logsOf = groupBy(reviewLogs, (log) => log.card_id);
     const reviewCardsOf = groupBy(reviewCards, (card) => card.video_id);
     return {
@@ -81,6 +85,7 @@ export class AccountExportService {
         notes: row.notes,
         notesUpdatedAt: row.notes_updated_at?.toISOString() ?? null,
         aiContent: aiContentOf.get(row.id) ?? [],
+        questions: (questionsOf.get(row.id) ?? []).map(toAiQuestion),
         reviewCards: (reviewCardsOf.get(row.id) ?? []).map((card) =>
           toReviewCard(card, logsOf.get(card.id) ?? []),
         ),

@@ -13,7 +13,7 @@ import { RecordedJobHistogram } from './recorded-job-histogram';
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 const COLLECT_TIMEOUT_MS = 2000;
 
-export type PlanLimitKind = 'transcript' | 'ai_generation';
+export type PlanLimitKind = 'transcript' | 'ai_generation' | 'ai_question';
 
 /** Lectern's Prometheus metrics: one registry per gateway, read at /metrics (and METRICS_PORT when set). */
 @Injectable()

@@ -12,11 +12,12 @@ import { REDIS_CLIENT } from '../queues/redis.tokens';
 import { TooManyRequestsException } from '../http/too-many-requests';
 
 /** The kinds of work a user starts: each is a job on one queue. */
-export type WorkKind = 'analysis' | 'generation' | 'export' | 'billing';
+export type WorkKind = 'analysis' | 'generation' | 'question' | 'export' | 'billing';
 
 const NAMES: Record<WorkKind, [singular: string, plural: string]> = {
   analysis: ['video analysis', 'video analyses'],
   generation: ['AI generation', 'AI generations'],
+  question: ['question', 'questions'],
   export: ['export', 'exports'],
   billing: ['billing request', 'billing requests'],
 };
@@ -70,6 +71,11 @@ export class JobAdmission {
       generation: {
         free: limiter('generation', 'free', env.GENERATIONS_PER_HOUR_FREE),
         pro: limiter('generation', 'pro', env.GENERATIONS_PER_HOUR_PRO),
+      },
+      // Questions about videos (Ask) have the allowance of generations, counted apart.
+      question: {
+        free: limiter('question', 'free', env.GENERATIONS_PER_HOUR_FREE),
+        pro: limiter('question', 'pro', env.GENERATIONS_PER_HOUR_PRO),
       },
       export: {
         free: limiter('export', 'free', env.EXPORTS_PER_HOUR_FREE),

@@ -30,6 +30,10 @@ const LIMITS: Record<UsageKind, { limit: number; refusal: string }> = {
     limit: FREE_PLAN_LIMITS.aiGenerationsPerMonth,
     refusal: `You have used all ${FREE_PLAN_LIMITS.aiGenerationsPerMonth} AI generations of the Free plan this month. Upgrade to Pro for unlimited generations.`,
   },
+  ai_question: {
+    limit: FREE_PLAN_LIMITS.aiQuestionsPerMonth,
+    refusal: `You have used all ${FREE_PLAN_LIMITS.aiQuestionsPerMonth} questions of the Free plan this month. Upgrade to Pro for unlimited questions.`,
+  },
 };
 
 /** The calendar month in UTC that usage counts against, e.g. "2026-11". */
@@ -61,7 +65,11 @@ export interface CountedAction<R, T> {
   record: (db: Db, result: R) => Promise<{ value: T; counted: string | null }>;
 }
 
-const WORK_OF: Record<UsageKind, WorkKind> = { transcript: 'analysis', ai_generation: 'generation' };
+const WORK_OF: Record<UsageKind, WorkKind> = {
+  transcript: 'analysis',
+  ai_generation: 'generation',
+  ai_question: 'question',
+};
 
 // A reservation outlives its job's timeout by this much, then stops counting even if never released.
 const RESERVATION_MARGIN_MS = 60_000;
@@ -86,7 +94,7 @@ export class UsageService {
   }
 
   /**
-   * The one sequence of every counted action (a new video in the library, an AI generation):
+   * The one sequence of every counted action (a new video in the library, an AI generation, a question):
    *  1. under the user's lock, a Free user's use is reserved (402 when none is left, counting other requests'
    *     reservations), so at most the uses left are ever worked on at once;
    *  2. the job runs within the user's job slots and hourly limits (429 otherwise);
@@ -188,6 +196,7 @@ export class UsageService {
       videosAnalyzed: { used: used.transcripts, limit: pro ? null : LIMITS.transcript.limit },
       aiGenerations: { used: used.generations, limit: pro ? null : LIMITS.ai_generation.limit },
       notesCreated: used.notes,
+      aiQuestions: { used: used.questions, limit: pro ? null : LIMITS.ai_question.limit },
     };
   }
 }

@@ -1,5 +1,6 @@
 import { PermanentJobError } from '@lectern/queue-runtime';
-import type { AiEngine, GenerationRequest, GenerationResult } from '../engine';
+import { extractiveAnswer } from '../ask/offline-answer';
+import type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from '../engine';
 import { writeActionPlan, writeBlogPost, writeTweetThread } from './content-writers';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './study-writers';
 import { analyseTranscript, type TranscriptAnalysis } from './transcript-analysis';
@@ -20,6 +21,19 @@ export class OfflineEngine implements AiEngine {
       signal?.throwIfAborted();
       const outputText = writeFeature(request, analyseTranscript(request.segments));
       return Promise.resolve({ outputText, engine: this.name, model: this.model });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<AnswerResult> {
+    try {
+      signal?.throwIfAborted();
+      if (!request.index.segments.some((segment) => segment.text !== ''))
+        throw new PermanentJobError(422, 'This video has no transcript text to work from.');
+      const { answer, citations } = extractiveAnswer(request.index, request.question);
+      onDelta?.(answer);
+      return Promise.resolve({ answer, citations, engine: this.name, model: this.model });
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

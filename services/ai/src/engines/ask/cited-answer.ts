@@ -1,0 +1,62 @@
+import {
+  NOT_COVERED_ANSWER,
+  TIMESTAMP_PATTERN,
+  formatTimestamp,
+  parseTimestamp,
+  type AnswerCitation,
+} from '@lectern/contracts';
+import type { AnswerContext } from './answer-context';
+import type { TranscriptIndex } from './transcript-index';
+
+const CITATION = new RegExp(String.raw`\s?\[(${TIMESTAMP_PATTERN})\]`, 'g');
+// Told to reply exactly NOT_COVERED_ANSWER, a model sometimes words it a little differently.
+const NOT_COVERED =
+  /^(?:the )?(?:video|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
+
+/**
+ * A model's answer made safe to show: each `[m:ss]` it cites is kept only when it falls in a window that was sent
+ * (rewritten to that segment's own moment, with the segment's words as the citation), and dropped otherwise. An
+ * answer saying the video does not cover the question, or left with no citation, is exactly NOT_COVERED_ANSWER.
+ */
+export function citedAnswer(
+  raw: string,
+  index: TranscriptIndex,
+  context: AnswerContext,
+): { answer: string; citations: AnswerCitation[] } {
+  const citations: AnswerCitation[] = [];
+  const cited = new Set<number>();
+  const answer = raw
+    .replace(CITATION, (marker: string, moment: string) => {
+      const segment = sentSegmentAt(parseTimestamp(moment), index, context);
+      if (segment === null) return '';
+      const start = index.startOf(segment);
+      if (!cited.has(segment)) {
+        cited.add(segment);
+        citations.push({ start, text: index.segments[segment]?.text ?? '' });
+      }
+      return `${/^\s/.test(marker) ? marker[0] : ''}[${formatTimestamp(start)}]`;
+    })
+    .trim();
+  if (citations.length === 0 || NOT_COVERED.test(answer))
+    return { answer: NOT_COVERED_ANSWER, citations: [] };
+  return { answer, citations };
+}
+
+// The sent segment a moment points at: the last one of its window starting at or before it (moments are written
+// in whole seconds), if the moment lies within a window that was sent.
+function sentSegmentAt(
+  seconds: number | null,
+  index: TranscriptIndex,
+  context: AnswerContext,
+): number | null {
+  if (seconds === null) return null;
+  for (const { firstSegment, lastSegment } of context.windows) {
+    if (seconds < Math.floor(index.startOf(firstSegment))) continue;
+    const end = lastSegment + 1 < index.segments.length ? index.startOf(lastSegment + 1) : Infinity;
+    if (seconds >= Math.max(end, Math.floor(index.startOf(lastSegment)) + 1)) continue;
+    for (let segment = lastSegment; segment >= firstSegment; segment -= 1) {
+      if (Math.floor(index.startOf(segment)) <= seconds) return segment;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,46 @@
+import type { TranscriptSegment } from '@lectern/contracts';
+import { LRUCache } from 'lru-cache';
+import { TranscriptIndex } from './transcript-index';
+
+// Bounds the memory of the cached indexes by their transcripts' segments: five ten-hour lectures (about 15 MB of
+// index each) or fifty one-hour ones.
+const DEFAULT_MAX_SEGMENTS = 60_000;
+
+/**
+ * The ai worker's transcript indexes, built once per transcript (a thread of questions on one video asks the same
+ * index) and kept least-recently-used within a bound on their total size. Transcripts never change once cached.
+ */
+export class TranscriptIndexCache {
+  private readonly cache: LRUCache<string, TranscriptIndex>;
+  private readonly building = new Map<string, Promise<TranscriptIndex>>();
+
+  constructor(maxSegments = DEFAULT_MAX_SEGMENTS) {
+    this.cache = new LRUCache({
+      maxSize: maxSegments,
+      sizeCalculation: (index) => Math.max(1, index.segments.length),
+    });
+  }
+
+  /** The transcript's index; its segments are loaded (and the index built) only when it is not cached. */
+  async indexFor(transcriptId: string, load: () => Promise<TranscriptSegment[]>): Promise<TranscriptIndex> {
+    const cached = this.cache.get(transcriptId);
+    if (cached) return cached;
+    // Parallel questions on a transcript not yet cached share one build.
+    let pending = this.building.get(transcriptId);
+    if (!pending) {
+      pending = load().then((segments) => new TranscriptIndex(segments));
+      this.building.set(transcriptId, pending);
+    }
+    try {
+      const index = await pending;
+      this.cache.set(transcriptId, index);
+      return index;
+    } finally {
+      this.building.delete(transcriptId);
+    }
+  }
+
+  get size(): number {
+    return this.cache.size;
+  }
+}

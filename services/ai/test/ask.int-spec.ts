@@ -1,0 +1,240 @@
+import {
+  NOT_COVERED_ANSWER,
+  TIMESTAMP_PATTERN,
+  formatTimestamp,
+  parseTimestamp,
+  type TranscriptSegment,
+} from '@lectern/contracts';
+import { TranscriptIndexCache } from '../src/engines/ask/transcript-index-cache';
+import { TranscriptIndex } from '../src/engines/ask/transcript-index';
+import { CONTEXT_TOKEN_BUDGET } from '../src/engines/ask/answer-context';
+import { OFFLINE_MODEL, OfflineEngine } from '../src/engines/offline/offline-engine';
+import { OpenAiEngine } from '../src/engines/openai-engine';
+import { estimateTokens } from '../src/engines/transcript-lines';
+import { INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
+import { autoCaptionLecture, punctuatedLecture } from './fixtures/lectures';
+import { tenHourLecture } from './fixtures/long-lectures';
+
+const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
+const MODEL = 'gpt-4o-mini';
+const CITED = new RegExp(String.raw`\[(${TIMESTAMP_PATTERN})\]`, 'g');
+
+const ON_TOPIC: Array<[question: string, expected: RegExp]> = [
+  ['What is the testing effect?', /testing effect/i],
+  ['Who coined desirable difficulties?', /bjork/i],
+  ['What happened in the sea otter experiment?', /sea otters/i],
+  ['What does the forgetting curve show?', /forgetting curve/i],
+  ['How does retrieval change memory?', /retrieval/i],
+];
+const OFF_TOPIC = [
+  'What is the capital of France?',
+  'How do I bake sourdough bread?',
+  'What is the stock market doing today?',
+  'How does photosynthesis work in plants?',
+  'What is the best memory foam mattress?',
+];
+
+function momentsIn(answer: string): string[] {
+  return [...answer.matchAll(CITED)].map((match) => match[1] ?? '');
+}
+
+function segmentAt(segments: readonly TranscriptSegment[], start: number): TranscriptSegment | undefined {
+  return segments.find((segment) => segment.start === start);
+}
+
+describe.each([
+  ['punctuated captions', punctuatedLecture],
+  ['unpunctuated auto-captions', autoCaptionLecture],
+])('offline answers on a ten-minute lecture with %s', (_name, segments) => {
+  const engine = new OfflineEngine();
+  const index = new TranscriptIndex(segments);
+
+  it.each(ON_TOPIC)(
+    'answers %p with quoted passages citing moments that exist',
+    async (question, expected) => {
+      const result = await engine.ask({ question, index });
+      expect(result).toMatchObject({ engine: 'offline', model: OFFLINE_MODEL });
+      expect(result.answer).not.toBe(NOT_COVERED_ANSWER);
+      expect(result.answer).toMatch(expected);
+      expect(result.citations.length).toBeGreaterThan(0);
+      expect(momentsIn(result.answer)).toEqual(
+        result.citations.map((citation) => formatTimestamp(citation.start)),
+      );
+      for (const citation of result.citations) {
+        // The quote is the transcript's own words, starting in the cited segment.
+        const at = segments.findIndex((segment) => segment.start === citation.start);
+        expect(at).toBeGreaterThanOrEqual(0);
+        const onwards = segments
+          .slice(at)
+          .map((segment) => segment.text)
+          .join(' ');
+        expect(onwards.indexOf(citation.text)).toBeGreaterThanOrEqual(0);
+        expect(onwards.indexOf(citation.text)).toBeLessThan(segments[at]?.text.length ?? 0);
+        expect(result.answer).toContain(`“${citation.text}”`);
+      }
+    },
+  );
+
+  it.each(OFF_TOPIC)('refuses %p: the video does not cover it', async (question) => {
+    expect(await engine.ask({ question, index })).toMatchObject({
+      answer: NOT_COVERED_ANSWER,
+      citations: [],
+    });
+  });
+
+  it('hands the whole answer to onDelta once', async () => {
+    const deltas: string[] = [];
+    const result = await engine.ask({ question: 'What is spaced repetition?', index }, undefined, (text) =>
+      deltas.push(text),
+    );
+    expect(deltas).toEqual([result.answer]);
+  });
+});
+
+describe('offline answers on a ten-hour lecture', () => {
+  const segments = tenHourLecture();
+  const index = new TranscriptIndex(segments);
+
+  it('cites moments past an hour as h:mm:ss, each where the quote is', async () => {
+    const result = await new OfflineEngine().ask({ question: 'What is a hash table?', index });
+    expect(result.citations.length).toBeGreaterThan(0);
+    for (const citation of result.citations) expect(segmentAt(segments, citation.start)).toBeDefined();
+    const moments = momentsIn(result.answer);
+    expect(moments.some((moment) => /^\d+:\d\d:\d\d$/.test(moment))).toBe(
+      result.citations.some((citation) => citation.start >= 3600),
+    );
+    // A lecture that repeats itself is quoted once.
+    expect(new Set(result.citations.map((citation) => citation.text)).size).toBe(result.citations.length);
+  });
+
+  it('refuses a question about something else', async () => {
+    const result = await new OfflineEngine().ask({ question: 'What is the testing effect?', index });
+    expect(result.answer).toBe(NOT_COVERED_ANSWER);
+  });
+});
+
+describe('transcript index cache', () => {
+  it('builds an index once per transcript and drops the least recently used past its bound', async () => {
+    const cache = new TranscriptIndexCache(punctuatedLecture.length * 2);
+    let loads = 0;
+    const load = () => {
+      loads += 1;
+      return Promise.resolve(punctuatedLecture);
+    };
+    const [a, b] = await Promise.all([cache.indexFor('a', load), cache.indexFor('a', load)]);
+    expect(a).toBe(b);
+    expect(loads).toBe(1);
+    await cache.indexFor('b', load);
+    await cache.indexFor('a', load); // a is now the most recently used
+    await cache.indexFor('c', load); // evicts b
+    expect(cache.size).toBe(2);
+    expect(loads).toBe(3);
+    await cache.indexFor('a', load);
+    expect(loads).toBe(3);
+    await cache.indexFor('b', load);
+    expect(loads).toBe(4);
+  });
+});
+
+describe('OpenAI-compatible answers against the fake provider', () => {
+  let fake: FakeOpenAi;
+  const engine = () =>
+    new OpenAiEngine({
+      apiKey: API_KEY,
+      baseURL: fake.baseURL,
+      model: MODEL,
+      tokenBudget: 16_000,
+      timeoutMs: 10_000,
+    });
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi({ apiKey: API_KEY, model: MODEL });
+  });
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+
+  // The `[m:ss]` moments of the excerpt lines the request carried.
+  function sentMoments(): Set<string> {
+    const user = fake.requests[0]?.messages[1]?.content ?? '';
+    return new Set(
+      [...user.matchAll(new RegExp(String.raw`^\[(${TIMESTAMP_PATTERN})\] `, 'gm'))].map((m) => m[1] ?? ''),
+    );
+  }
+
+  it('sends the windows retrieval picked and keeps only citations of moments it sent', async () => {
+    const index = new TranscriptIndex(punctuatedLecture);
+    const result = await engine().ask({ question: 'What is the testing effect?', index });
+
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]).toMatchObject({
+      kind: 'ask',
+      question: 'What is the testing effect?',
+      problem: null,
+    });
+    const sent = sentMoments();
+    expect(sent.size).toBeGreaterThan(0);
+    expect(result).toMatchObject({ engine: 'openai', model: MODEL });
+    expect(result.citations.length).toBeGreaterThan(0);
+    expect(result.answer).toMatch(/testing effect/i);
+    for (const citation of result.citations) {
+      expect(sent.has(formatTimestamp(citation.start))).toBe(true);
+      expect(segmentAt(punctuatedLecture, citation.start)?.text).toBe(citation.text);
+    }
+    expect(momentsIn(result.answer).every((moment) => sent.has(moment))).toBe(true);
+  });
+
+  it('drops a moment the model invents that was not sent, from the answer and the citations', async () => {
+    fake.inventCitations = true;
+    const index = new TranscriptIndex(punctuatedLecture);
+    const result = await engine().ask({ question: 'What does the forgetting curve show?', index });
+
+    const raw = fake.requests.length;
+    expect(raw).toBe(1);
+    expect(result.answer).not.toContain(INVENTED_MOMENT);
+    expect(result.citations.length).toBeGreaterThan(0);
+    expect(result.citations.map((citation) => citation.start)).not.toContain(parseTimestamp(INVENTED_MOMENT));
+    const sent = sentMoments();
+    for (const moment of momentsIn(result.answer)) expect(sent.has(moment)).toBe(true);
+  });
+
+  it("answers exactly 'The video does not cover this.' when the model says so", async () => {
+    const index = new TranscriptIndex(punctuatedLecture);
+    const result = await engine().ask({ question: 'What is the stock market doing today?', index });
+    expect(fake.requests).toHaveLength(1);
+    expect(result).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [] });
+  });
+
+  it('refuses without a request when nothing in the transcript matches the question', async () => {
+    const index = new TranscriptIndex(punctuatedLecture);
+    const result = await engine().ask({ question: 'What is the capital of France?', index });
+    expect(fake.requests).toHaveLength(0);
+    expect(result).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [] });
+  });
+
+  it('sends a ten-hour lecture as a few thousand tokens of matching windows, citing h:mm:ss moments', async () => {
+    const segments = tenHourLecture();
+    const index = new TranscriptIndex(segments);
+    const result = await engine().ask({ question: 'What is a hash table?', index });
+
+    const user = fake.requests[0]?.messages[1]?.content ?? '';
+    expect(estimateTokens(user)).toBeLessThan(CONTEXT_TOKEN_BUDGET * 1.5);
+    expect(result.citations.length).toBeGreaterThan(0);
+    for (const citation of result.citations) expect(segmentAt(segments, citation.start)).toBeDefined();
+    expect([...sentMoments()].some((moment) => /^\d+:\d\d:\d\d$/.test(moment))).toBe(true);
+  });
+
+  it('fails with the generation sentences when the provider fails', async () => {
+    fake.enqueue({ kind: 'error', status: 401 });
+    const index = new TranscriptIndex(punctuatedLecture);
+    const error = await engine()
+      .ask({ question: 'What is the testing effect?', index })
+      .then(
+        () => null,
+        (failure: unknown) => failure as Error & { status?: number },
+      );
+    expect(error?.status).toBe(502);
+    expect(error?.message).toMatch(
+      /^\[502\] The AI provider \(127\.0\.0\.1:\d+\) rejected Lectern's API key\.$/,
+    );
+  });
+});

@@ -1,0 +1,15 @@
+import type { AiQuestion } from '@lectern/contracts';
+import type { AiQuestionRow } from '@lectern/db';
+
+/** An `ai_questions` row in its API shape. */
+export function toAiQuestion(row: AiQuestionRow): AiQuestion {
+  return {
+    id: row.id,
+    question: row.question,
+    answer: row.answer,
+    citations: row.citations.map(({ start, text }) => ({ start, text })),
+    engine: row.engine,
+    model: row.model,
+    createdAt: row.created_at.toISOString(),
+  };
+}

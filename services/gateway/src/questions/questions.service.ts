@@ -1,0 +1,115 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  isRecordId,
+  QUESTION_NOT_FOUND,
+  QueueName,
+  type AiQuestion,
+  type AskResult,
+  type User,
+} from '@lectern/contracts';
+import { JobRequester } from '@lectern/queue-runtime';
+import {
+  deleteUserAiQuestion,
+  findAiQuestionsOfVideo,
+  findVideoForGeneration,
+  insertAiQuestion,
+  isVideoOfUser,
+  typeormDb,
+  type Db,
+} from '@lectern/db';
+import { DataSource } from 'typeorm';
+import { foreignResult } from '../library/foreign-result';
+import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { laneFor } from '../usage/plan-lane';
+import { UsageService } from '../usage/usage.service';
+import { toAiQuestion } from './ai-question-row';
+import type { AskCommand } from './ask-request';
+
+// One provider request (AI_TIMEOUT_MS, two minutes by default) and a job retry after a transient failure.
+export const AI_ASK_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Ask the video: a user's questions about one of their videos, answered by the ai worker from the transcript and
+ * kept as a thread per video. Asking is a counted action; reading and deleting never count.
+ */
+@Injectable()
+export class QuestionsService {
+  private readonly db: Db;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly jobs: JobRequester,
+    private readonly usage: UsageService,
+  ) {
+    this.db = typeormDb(dataSource.manager);
+  }
+
+  /** The user's thread on one of their videos, newest last. */
+  async thread(userId: string, videoId: string): Promise<AiQuestion[]> {
+    await this.video(userId, videoId);
+    return (await findAiQuestionsOfVideo(this.db, userId, videoId)).map(toAiQuestion);
+  }
+
+  /**
+   * Has the ai worker answer, as a counted action (see UsageService.runCounted): a Free user's question is reserved
+   * before the job starts, so parallel asks never answer more questions than are left, and a failed one never
+   * counts. Answers the stored question in its final form (a streaming reply can wrap this call).
+   */
+  async ask(user: User, command: AskCommand): Promise<AiQuestion> {
+    const video = await this.video(user.id, command.videoId);
+    return this.usage.runCounted(user, 'ai_question', {
+      startsJob: true,
+      job: () => this.answer(user, video.transcriptId, command.question),
+      jobTimeoutMs: AI_ASK_TIMEOUT_MS,
+      record: async (db, result) => {
+        // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
+        if (!(await isVideoOfUser(db, user.id, video.id))) throw new NotFoundException(VIDEO_NOT_FOUND);
+        const row = await insertAiQuestion(db, {
+          user_id: user.id,
+          video_id: video.id,
+          question: command.question,
+          answer: result.answer,
+          citations: result.citations,
+          engine: result.engine,
+          model: result.model,
+        });
+        return { value: toAiQuestion(row), counted: row.id };
+      },
+    });
+  }
+
+  /** Deletes one of the user's questions; another user's or a missing one is 404. Its use stays counted. */
+  async delete(userId: string, questionId: string): Promise<void> {
+    if (!(await deleteUserAiQuestion(this.db, userId, questionId)))
+      throw new NotFoundException(QUESTION_NOT_FOUND);
+  }
+
+  /** The ai worker's answer; it must be about this transcript and this question. */
+  private async answer(user: User, transcriptId: string, question: string): Promise<AskResult> {
+    const result = await this.jobs.request(
+      QueueName.Ai,
+      'ask',
+      { transcriptId, question },
+      {
+        lane: laneFor(user),
+        timeoutMs: AI_ASK_TIMEOUT_MS,
+        timeoutMessage: 'Answering this question took too long. Please try again.',
+      },
+    );
+    if (result.transcriptId !== transcriptId || result.question !== question) {
+      throw foreignResult('answer', {
+        asked: { transcriptId, question },
+        answered: { transcriptId: result.transcriptId, question: result.question },
+      });
+    }
+    return result;
+  }
+
+  /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
+  private async video(userId: string, videoId: string): Promise<{ id: string; transcriptId: string }> {
+    if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const row = await findVideoForGeneration(this.db, userId, videoId.toLowerCase());
+    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return { id: row.id, transcriptId: row.transcript_id };
+  }
+}
