@@ -19,5 +19,13 @@ export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'm
 export interface AiEngine {
   readonly name: AiEngineName;
   readonly model: string;
-  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult>;
+  /**
+   * `onDelta` receives the text the user will see as it is written, piece by piece (the engine's final text
+   * before its last clean-up: the result's `outputText` is what is stored).
+   */
+  generate(
+    request: GenerationRequest,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<GenerationResult>;
 }
