@@ -30,6 +30,10 @@ export function jobStreamKey(prefix: string, streamId: string): string {
   return `${prefix}:job-stream:${streamId}`;
 }
 
+export function jobStreamReaderName(prefix: string): string {
+  return `${prefix}:job-stream-reader`;
+}
+
 /** Appends one entry and renews the stream's retention. */
 export async function appendToJobStream(
   redis: Redis,
@@ -91,7 +95,8 @@ export async function* readJobStream(
 ): AsyncGenerator<JobStreamEntry, 'final' | 'stopped' | 'expired'> {
   const key = jobStreamKey(prefix, streamId);
   const blockMs = options.blockMs ?? 5_000;
-  const reader = redis.duplicate();
+  // Named, so that an operator (or a test) can see in CLIENT LIST that no reader outlives its request.
+  const reader = redis.duplicate({ connectionName: jobStreamReaderName(prefix) });
   reader.on('error', () => undefined);
   const stop = () => reader.disconnect();
   options.signal?.addEventListener('abort', stop, { once: true });
@@ -213,7 +218,14 @@ export class JobDeltaStreams {
     const opened = await this.redis.exists(jobStreamKey(this.prefix, job.id)).catch(() => 0);
     if (opened === 0) return null;
     const publisher = new JobDeltaPublisher(this.redis, this.prefix, job.id, onError);
-    if (job.attemptsMade > 0) await publisher.reset();
+    if (job.attemptsMade > 0 && (await this.lastEntryType(job.id)) === 'delta') await publisher.reset();
     return publisher;
+  }
+
+  private async lastEntryType(streamId: string): Promise<JobStreamEntry['type'] | null> {
+    const [last] = await this.redis
+      .xrevrange(jobStreamKey(this.prefix, streamId), '+', '-', 'COUNT', 1)
+      .catch(() => []);
+    return last ? (parseEntry(last[0], last[1])?.type ?? null) : null;
   }
 }

@@ -146,17 +146,24 @@ describe('streamed generations in the ai worker', () => {
     expect(await redis.exists(jobStreamKey(prefix, id))).toBe(0);
   });
 
-  it('starts a retry over with a reset entry before its deltas', async () => {
+  it('starts a retry over with a reset entry when the failed attempt had published text', async () => {
     const id = await openStream();
+    await appendToJobStream(redis, prefix, id, { type: 'delta', text: 'The first attempt bro' });
     const result = await handlersWith(openAiEngine()).generate(data, contextOf(id, 1));
     const written = await entries(id);
-    expect(written.map((entry) => entry.type).slice(0, 3)).toEqual(['open', 'reset', 'delta']);
+    expect(written.map((entry) => entry.type).slice(0, 4)).toEqual(['open', 'delta', 'reset', 'delta']);
     expect(
       written
-        .filter((entry) => entry.type === 'delta')
+        .slice(3)
         .map((entry) => entry.text)
         .join(''),
     ).toBe(result.outputText);
+  });
+
+  it('has nothing to start over when the failed attempt published nothing', async () => {
+    const id = await openStream();
+    await handlersWith(openAiEngine()).generate(data, contextOf(id, 1));
+    expect((await entries(id)).map((entry) => entry.type).slice(0, 2)).toEqual(['open', 'delta']);
   });
 
   it('fails like any provider failure when the stream breaks off, its published pieces kept', async () => {

@@ -18,6 +18,7 @@ import { AccountModule } from './account/account.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
+import { StreamsModule } from './streams/streams.module';
 import { SamplesModule } from './samples/samples.module';
 import { TranscriptsModule } from './transcripts/transcripts.module';
 import { UsageModule } from './usage/usage.module';
@@ -56,6 +57,7 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(),
         QueuesModule,
+        StreamsModule,
         MetricsModule,
         MailModule,
         UsersModule,
