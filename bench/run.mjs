@@ -13,6 +13,7 @@ import {
 import { mixedLoad, soak } from './load.bench.mjs';
 import { runFrontendBench } from './frontend.bench.mjs';
 import { billingRoundTrip } from './billing.bench.mjs';
+import { firstStreamedWord } from './ai-streaming.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -78,6 +79,7 @@ report(
   'ai: offline engine and the generation job',
   childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),
 );
+report('ai: time to the first streamed word', await firstStreamedWord());
 report(
   'transcripts: a YouTube that never answers',
   childBench('services/transcripts/dist/bench/youtube-timeout-bench.js', 'runYouTubeTimeoutBench'),
