@@ -79,12 +79,17 @@ describe('streamed AI generations', () => {
   });
 
   it('answers deltas as the model writes, then done with the JSON the plain request answers', async () => {
-    const stream = await generate({ type: 'summary', summaryLength: 'detailed', regenerate: true });
+    const stream = await requestEventStream(`${first}/api/ai/generate`, {
+      method: 'POST',
+      cookie: pro.cookie,
+      body: { videoId: pro.videoId, type: 'summary', summaryLength: 'detailed', regenerate: true },
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(stream.status).toBe(200);
     expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(stream.headers.get('cache-control')).toBe('no-cache');
     expect(stream.headers.get('x-accel-buffering')).toBe('no');
-    // fetch asks for gzip and Brotli: an event stream must still come uncompressed, event by event.
+    // Brotli and gzip are welcome, but an event stream must come uncompressed, event by event.
     expect(stream.headers.get('content-encoding')).toBeNull();
     const events = await allEvents(stream);
 

@@ -2,6 +2,7 @@ import { DEFAULT_SUMMARY_LENGTH, type QueueName } from '@lectern/contracts';
 import type { JobDeltaStreams, JobHandlers } from '@lectern/queue-runtime';
 import type { AiEngine } from './engines';
 import type { TranscriptSource } from './ai-store';
+import { withJobDeltas } from './job-deltas';
 
 export interface AiDependencies {
   engine: AiEngine;
@@ -12,33 +13,27 @@ export interface AiDependencies {
 
 export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
   return {
-    generate: async ({ transcriptId, feature, summaryLength, title }, { job, logger, signal }) => {
+    generate: async ({ transcriptId, feature, summaryLength, title }, context) => {
       const segments = await deps.transcripts.segments(transcriptId);
       const started = Date.now();
-      const publisher = await deps.deltas?.publisherFor(job, (error) =>
-        logger.warn({ err: error }, 'a piece of streamed text could not be relayed'),
-      );
-      try {
-        const result = await deps.engine.generate(
+      const result = await withJobDeltas(deps.deltas, context, (publish) =>
+        deps.engine.generate(
           { feature, summaryLength: summaryLength ?? DEFAULT_SUMMARY_LENGTH, title, segments },
-          signal,
-          publisher?.publish,
-        );
-        logger.debug(
-          {
-            feature,
-            summaryLength,
-            segments: segments.length,
-            engine: result.engine,
-            ms: Date.now() - started,
-          },
-          'content written',
-        );
-        return { ...result, transcriptId, feature, summaryLength };
-      } finally {
-        // Every piece is in Redis before the job completes, so the stream's `done` comes after its last delta.
-        await publisher?.flush();
-      }
+          context.signal,
+          publish,
+        ),
+      );
+      context.logger.debug(
+        {
+          feature,
+          summaryLength,
+          segments: segments.length,
+          engine: result.engine,
+          ms: Date.now() - started,
+        },
+        'content written',
+      );
+      return { ...result, transcriptId, feature, summaryLength };
     },
   };
 }
