@@ -148,6 +148,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
       regenerate: fc.boolean(),
     }),
   },
+  'GET /api/ai/streams/:id': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/usage': {},
   'POST /api/stripe/create-checkout-session': {},
   'POST /api/stripe/create-portal-session': {},
