@@ -201,7 +201,7 @@ describe("other users' ids", () => {
       video: videoId,
       'video (upper case)': videoId.toUpperCase(),
       highlight: data.highlight.id,
-      'AI summary': summary.body.id as string,
+      'AI summary': summary.body.id,
       'AI insights': insights.body.id as string,
       'AI stream': summaryStream.headers['lectern-stream-id'] as string,
       account: owner.userId,
