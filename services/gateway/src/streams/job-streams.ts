@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   appendToJobStream,
   firstJobStreamEntry,
@@ -36,7 +36,6 @@ const RENEW_EVERY_MS = (JOB_STREAM_TTL_SECONDS * 1000) / 5;
 /** Job streams in Redis (docs/jobs.md, "Job streams"): opened and closed here, read by any gateway. */
 @Injectable()
 export class JobStreams {
-  private readonly logger = new Logger(JobStreams.name);
   private readonly prefix: string;
 
   constructor(
@@ -80,9 +79,5 @@ export class JobStreams {
     signal: AbortSignal,
   ): AsyncGenerator<JobStreamEntry, 'final' | 'stopped' | 'expired'> {
     return readJobStream(this.redis, this.prefix, id, { after, signal });
-  }
-
-  warn(error: unknown, message: string): void {
-    this.logger.warn({ err: error }, message);
   }
 }
