@@ -68,9 +68,10 @@ describe('streamed AI generations', () => {
     const owner = await userWithVideo(stack, { plan: 'pro', youtubeId: 'phtsynth101' });
     pro = { cookie: await cookieFor(owner.user.email), videoId: owner.videoId, email: owner.user.email };
   }, 60_000);
+  let secondClosed = false;
   afterAll(async () => {
     await quitRedis(redis);
-    await second.close();
+    if (!secondClosed) await second.close();
     await stack.close();
   });
   beforeEach(() => {
@@ -232,6 +233,36 @@ describe('streamed AI generations', () => {
       async () => (await redis.client('LIST')) as string,
       (list) => !list.includes(`name=${jobStreamReaderName(stack.gateway.env.REDIS_PREFIX)} `),
     );
+  });
+
+  // Last: it stops the second gateway.
+  it('ends its readers when a gateway stops; the client reads on, on another gateway, from its last event', async () => {
+    fake.tokenDelayMs = 20;
+    const stream = await generate({ type: 'action_plan', regenerate: true });
+    const id = stream.headers.get('lectern-stream-id')!;
+    const relayed = await readStream(id, other);
+    const seen: StreamedEvent[] = [];
+    while (seen.length < 3) {
+      const next = await relayed.events.next();
+      if (next.done) break;
+      seen.push(next.value);
+    }
+    const closing = second.close();
+    secondClosed = true;
+    for (let next = await relayed.events.next(); !next.done; next = await relayed.events.next())
+      seen.push(next.value);
+    await closing;
+    expect(seen.at(-1)).toEqual({
+      event: 'error',
+      id: undefined,
+      data: { message: 'Lectern is restarting. Please try again in a moment.' },
+    });
+    const lastSeen = seen.filter((event) => event.event === 'delta').at(-1)!;
+    const rest = await allEvents(await readStream(id, first, { 'last-event-id': lastSeen.id! }));
+    const done = rest.at(-1);
+    expect(done?.event).toBe('done');
+    expect(streamedText([...seen, ...rest])).toBe((done?.data as AiContentItem).outputText);
+    await allEvents(stream);
   });
 });
 

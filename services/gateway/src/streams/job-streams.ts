@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   appendToJobStream,
   firstJobStreamEntry,
@@ -35,8 +35,10 @@ const RENEW_EVERY_MS = (JOB_STREAM_TTL_SECONDS * 1000) / 5;
 
 /** Job streams in Redis (docs/jobs.md, "Job streams"): opened and closed here, read by any gateway. */
 @Injectable()
-export class JobStreams {
+export class JobStreams implements BeforeApplicationShutdown {
   private readonly prefix: string;
+  // Aborted when the gateway stops: readers end, so their responses do not hold the HTTP server open.
+  private readonly stopping = new AbortController();
 
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
@@ -66,6 +68,15 @@ export class JobStreams {
     };
   }
 
+  /** Whether this gateway is stopping (its readers have been ended). */
+  get isStopping(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  beforeApplicationShutdown(): void {
+    this.stopping.abort();
+  }
+
   /** Whether the stream exists and belongs to the user (a missing one and another user's look the same). */
   async isOwnedBy(id: string, userId: string): Promise<boolean> {
     const first = await firstJobStreamEntry(this.redis, this.prefix, id);
@@ -78,6 +89,9 @@ export class JobStreams {
     after: string,
     signal: AbortSignal,
   ): AsyncGenerator<JobStreamEntry, 'final' | 'stopped' | 'expired'> {
-    return readJobStream(this.redis, this.prefix, id, { after, signal });
+    return readJobStream(this.redis, this.prefix, id, {
+      after,
+      signal: AbortSignal.any([signal, this.stopping.signal]),
+    });
   }
 }

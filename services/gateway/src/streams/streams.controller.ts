@@ -8,6 +8,7 @@ import { STREAM_ID_HEADER } from './answer-with-event-stream';
 import { JobStreams } from './job-streams';
 import { STREAM_EXPIRED_MESSAGE, relayJobStream } from './relay-job-stream';
 
+export const RESTARTING_MESSAGE = 'Lectern is restarting. Please try again in a moment.';
 export const STREAM_NOT_FOUND = 'This answer is not being streamed (it may have finished a while ago).';
 const ENTRY_ID = /^\d{1,20}-\d{1,20}$/;
 
@@ -32,6 +33,9 @@ export class StreamsController {
     const events = new EventStream(res, { [STREAM_ID_HEADER]: id });
     const ended = await relayJobStream(events, this.streams, id, { after }).catch(() => 'expired' as const);
     if (ended === 'expired') events.send('error', { message: STREAM_EXPIRED_MESSAGE });
+    // Reading again from the last event's id, on this gateway once it is back or on another, continues.
+    else if (ended === 'stopped' && this.streams.isStopping)
+      events.send('error', { message: RESTARTING_MESSAGE });
     events.end();
   }
 }
