@@ -15,6 +15,7 @@ import { runFrontendBench } from './frontend.bench.mjs';
 import { billingRoundTrip } from './billing.bench.mjs';
 import { clusterComparison } from './cluster.bench.mjs';
 import { runLightAnswersBench } from './light-answers.bench.mjs';
+import { firstStreamedWord } from './ai-streaming.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -81,6 +82,7 @@ report(
   'ai: offline engine and the generation job',
   childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),
 );
+report('ai: time to the first streamed word', await firstStreamedWord());
 report(
   'transcripts: a YouTube that never answers',
   childBench('services/transcripts/dist/bench/youtube-timeout-bench.js', 'runYouTubeTimeoutBench'),

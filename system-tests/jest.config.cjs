@@ -1,2 +1,7 @@
 // The gateway and the workers together: every suite starts a gateway and the workers' runtimes in-process.
-module.exports = { ...require('../jest.preset.cjs'), rootDir: __dirname };
+module.exports = {
+  ...require('../jest.preset.cjs'),
+  rootDir: __dirname,
+  // eventsource-parser (reading the gateway's event streams) ships only as an ES module: compiled like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!eventsource-parser/)'],
+};

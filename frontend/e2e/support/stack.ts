@@ -135,6 +135,8 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
 export interface StackOptions {
   /** Where the mail worker delivers; without it mails are only logged. */
   smtpUrl?: string;
+  /** An OpenAI-compatible server (a fake) for the ai worker; the offline engine writes without it. */
+  openAi?: { baseUrl: string; apiKey: string; model: string };
 }
 
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
@@ -178,7 +180,10 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       SESSION_SECRET: randomBytes(32).toString('hex'),
       YOUTUBE_ORIGIN: youtubeUrl,
       YOUTUBE_PROXY_URL: '',
-      OPENAI_API_KEY: '',
+      OPENAI_API_KEY: options.openAi?.apiKey ?? '',
+      ...(options.openAi
+        ? { OPENAI_BASE_URL: options.openAi.baseUrl, OPENAI_MODEL: options.openAi.model }
+        : {}),
       STRIPE_SECRET_KEY: '',
       WEB_DIST_DIR: path.join(REPO_ROOT, 'frontend/dist'),
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),

@@ -1,6 +1,7 @@
 import type { AiContentItem, GenerateRequest } from '@lectern/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { generateAiContent, listAiContent } from '@/api/ai';
+import { useState } from 'react';
+import { listAiContent, streamAiContent } from '@/api/ai';
 import { queryKeys } from '@/api/query-keys';
 
 export const aiContentQuery = (videoId: string) =>
@@ -10,11 +11,24 @@ export function useAiContent(videoId: string) {
   return useQuery(aiContentQuery(videoId));
 }
 
-/** The newest generation replaces the displayed one. */
+/**
+ * The newest generation replaces the displayed one. Its text arrives as it is written: `streamedText` is what
+ * has been written so far of the generation in flight (empty before its first words and after it ends).
+ */
 export function useGenerateAiContent(videoId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<GenerateRequest, 'videoId'>) => generateAiContent({ ...body, videoId }),
+  const [streamedText, setStreamedText] = useState('');
+  const mutation = useMutation({
+    mutationFn: (body: Omit<GenerateRequest, 'videoId'>) => {
+      setStreamedText('');
+      return streamAiContent(
+        { ...body, videoId },
+        {
+          onDelta: (text) => setStreamedText((written) => written + text),
+          onReset: () => setStreamedText(''),
+        },
+      );
+    },
     onSuccess: async (item) => {
       queryClient.setQueryData<AiContentItem[]>(queryKeys.aiContent(videoId), (items) => [
         ...(items ?? []).filter((existing) => existing.id !== item.id),
@@ -22,5 +36,7 @@ export function useGenerateAiContent(videoId: string) {
       ]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.usage });
     },
+    onSettled: () => setStreamedText(''),
   });
+  return { ...mutation, streamedText };
 }

@@ -13,3 +13,4 @@ export * from './stripe-event-jobs';
 export * from './within-time';
 export * from './dev-mail';
 export * from './youtube-metrics';
+export * from './job-stream';

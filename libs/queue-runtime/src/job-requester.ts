@@ -32,6 +32,8 @@ export interface RequestOptions {
   timeoutMs: number;
   /** A second request with the same id while the first job is queued or running joins that job. */
   deduplicationId?: string;
+  /** The job's id, chosen by the caller (e.g. the id of the job stream it opened); BullMQ numbers it otherwise. */
+  jobId?: string;
   /** Message answered with 504 when the job does not finish in time. */
   timeoutMessage?: string;
 }
@@ -153,7 +155,10 @@ export class JobRequester {
     data: unknown,
     options: RequestOptions,
   ): Promise<Job> {
-    const overrides = options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {};
+    const overrides = {
+      ...(options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {}),
+      ...(options.jobId ? { jobId: options.jobId } : {}),
+    };
     const adding = queue.add(name, data, jobOptionsFor(queueName, overrides));
     const job = await withinTime(adding, this.addTimeoutMs);
     if (job) return job;

@@ -1,18 +1,38 @@
 import type { QueueName } from '@lectern/contracts';
-import type { Logger, WorkerRuntime } from '@lectern/queue-runtime';
+import {
+  JobDeltaStreams,
+  createRedis,
+  quitRedis,
+  type Logger,
+  type WorkerRuntime,
+} from '@lectern/queue-runtime';
 import { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
 import { createEngine } from './engines/create-engine';
 import type { AiEnv } from './env';
 import { createAiHandlers } from './handlers';
 import { AiStore } from './ai-store';
 
-/** The ai worker's resources: the engine its configuration selects, and the transcript cache it reads. */
+/**
+ * The ai worker's resources: the engine its configuration selects, the transcript cache it reads, and the Redis
+ * connection its jobs' streamed text goes through.
+ */
 export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRuntime<typeof QueueName.Ai>> {
   const engine = createEngine(env);
   const transcripts = new AiStore({ databaseUrl: env.DATABASE_URL, maxConnections: env.AI_CONCURRENCY + 1 });
+  // A piece of streamed text is worth little once late: fail a write during an outage instead of queueing it.
+  const redis = createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
   logger.info({ engine: engine.name, model: engine.model }, 'ai engine selected');
   return Promise.resolve({
-    handlers: createAiHandlers({ engine, transcripts, indexes: new TranscriptIndexCache() }),
-    close: () => transcripts.close(),
+    handlers: createAiHandlers({
+      engine,
+      transcripts,
+      indexes: new TranscriptIndexCache(),
+      deltas: new JobDeltaStreams(redis, env.REDIS_PREFIX),
+    }),
+    close: async () => {
+      await transcripts.close();
+      await quitRedis(redis);
+    },
   });
 }

@@ -21,6 +21,7 @@ import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 import { ReviewModule } from './review/review.module';
+import { StreamsModule } from './streams/streams.module';
 import { SamplesModule } from './samples/samples.module';
 import { TranscriptsModule } from './transcripts/transcripts.module';
 import { UsageModule } from './usage/usage.module';
@@ -64,6 +65,7 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(),
         QueuesModule,
+        StreamsModule,
         MetricsModule,
         MailModule,
         UsersModule,

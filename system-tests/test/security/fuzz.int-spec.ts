@@ -164,6 +164,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   },
   'GET /api/ai/questions/:videoId': { params: (ids) => ({ videoId: [ids.videoId] }) },
   'DELETE /api/ai/questions/:id': { params: (ids) => ({ id: [ids.questionId] }) },
+  'GET /api/ai/streams/:id': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/usage': {},
   'POST /api/stripe/create-checkout-session': {},
   'POST /api/stripe/create-portal-session': {},

@@ -90,6 +90,11 @@ const SWEEP: SweepRow[] = [
     request: (id) => ({ params: { id } }),
   },
   {
+    route: 'GET /api/ai/streams/:id',
+    label: 'read a streamed answer',
+    request: (id) => ({ params: { id } }),
+  },
+  {
     route: 'POST /api/highlights',
     label: 'highlight the same words',
     // The owner's own text and offsets, valid for the shared transcript: only ownership can refuse it.
@@ -207,7 +212,14 @@ describe("other users' ids", () => {
       .send({ videoId, text, startIndex: 0, endIndex: 24, color: 'yellow' });
     expect(highlight.status).toBe(201);
     expect((await owner.put(`/api/videos/${videoId}/notes`).send({ notes: 'Mine alone.' })).status).toBe(200);
-    const summary = await owner.post('/api/ai/generate').send({ videoId, type: 'summary' });
+    // The summary is asked for as an event stream: its stream's id is one of the owner's ids too.
+    const summaryStream = await owner
+      .post('/api/ai/generate')
+      .set('Accept', 'text/event-stream')
+      .buffer(true)
+      .send({ videoId, type: 'summary' });
+    const summary = { status: summaryStream.status, body: streamedDone(summaryStream.text) };
+    expect(summaryStream.headers['lectern-stream-id']).toMatch(/^[0-9a-f-]{36}$/);
     const insights = await owner.post('/api/ai/generate').send({ videoId, type: 'insights' });
     const flashcards = await owner.post('/api/ai/generate').send({ videoId, type: 'flashcards' });
     const question = await owner.post('/api/ai/ask').send({ videoId, question: 'What is a collision?' });
@@ -225,11 +237,12 @@ describe("other users' ids", () => {
       video: videoId,
       'video (upper case)': videoId.toUpperCase(),
       highlight: data.highlight.id,
-      'AI summary': summary.body.id as string,
+      'AI summary': summary.body.id,
       'AI insights': insights.body.id as string,
       'AI flashcards': flashcards.body.id as string,
       'review card': card!.id,
       question: question.body.id as string,
+      'AI stream': summaryStream.headers['lectern-stream-id'] as string,
       account: owner.userId,
     };
 
@@ -392,3 +405,10 @@ describe("other users' ids", () => {
     expect((await owner.get(`/api/videos/${data.videoId}`)).body.notes).toBe('Mine alone.');
   });
 });
+
+/** The JSON of an event stream's `done` event. */
+function streamedDone(text: string): { id: string } {
+  const data = /^event: done\ndata: (.*)$/m.exec(text)?.[1];
+  if (!data) throw new Error(`no done event in: ${text.slice(0, 200)}`);
+  return JSON.parse(data) as { id: string };
+}

@@ -17,6 +17,7 @@ import {
 import { AiResultCard } from '@/components/ai/ai-result-card';
 import { AskPanel } from '@/components/ai/ask/ask-panel';
 import { FeatureList } from '@/components/ai/feature-list';
+import { StreamingResultCard } from '@/components/ai/streaming-result-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -63,8 +64,11 @@ export function AiToolsPanel({ videoId, isPro }: { videoId: string; isPro: boole
     );
   };
 
-  const resultCard = (item: AiContentItem | undefined) =>
-    item ? (
+  // The generation in flight, as written so far, stands where its result will be.
+  const resultCard = (type: FeatureType, item: AiContentItem | undefined) =>
+    pendingType === type && generate.streamedText !== '' ? (
+      <StreamingResultCard key="streaming" featureType={type} text={generate.streamedText} />
+    ) : item ? (
       <AiResultCard
         key={item.id}
         item={item}
@@ -81,7 +85,7 @@ export function AiToolsPanel({ videoId, isPro }: { videoId: string; isPro: boole
         pendingType={pendingType}
         onGenerate={(type) => run(type, false)}
       />
-      {features.map((feature) => resultCard(latest.get(feature.type)))}
+      {features.map((feature) => resultCard(feature.type, latest.get(feature.type)))}
     </div>
   );
 
@@ -136,7 +140,7 @@ export function AiToolsPanel({ videoId, isPro }: { videoId: string; isPro: boole
             {content.isPending ? (
               <p className="text-sm text-muted-foreground">Loading saved results...</p>
             ) : null}
-            {resultCard(latest.get('summary'))}
+            {resultCard('summary', latest.get('summary'))}
           </TabsContent>
           <TabsContent value="study">{featureTab(STUDY_FEATURES)}</TabsContent>
           <TabsContent value="create">{featureTab(CREATE_FEATURES)}</TabsContent>

@@ -30,7 +30,15 @@ export type AnswerResult = Pick<AskResult, 'answer' | 'citations' | 'engine' | '
 export interface AiEngine {
   readonly name: AiEngineName;
   readonly model: string;
-  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult>;
+  /**
+   * `onDelta` receives the text the user will see as it is written, piece by piece (the engine's final text
+   * before its last clean-up: the result's `outputText` is what is stored).
+   */
+  generate(
+    request: GenerationRequest,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<GenerationResult>;
   /**
    * Answers from the transcript only, citing its moments. `onDelta` receives the answer's text as it is written
    * (the whole answer at once where an engine does not stream); the promise still answers the final result.

@@ -1,5 +1,5 @@
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
-import OpenAI, { type ClientOptions } from 'openai';
+import OpenAI, { APIError, type ClientOptions } from 'openai';
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
 import { answerContext } from './ask/answer-context';
 import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
@@ -16,7 +16,12 @@ import {
 } from './feature-prompts';
 import { TWEET_MAX_CHARS } from './markdown-shapes';
 import { truncateAtWord } from './offline/text-style';
-import { ProviderDeadlineError, providerLabel, toJobError } from './provider-errors';
+import {
+  ProviderDeadlineError,
+  ProviderStreamBrokenError,
+  providerLabel,
+  toJobError,
+} from './provider-errors';
 import { chunkLines, estimateTokens, formatTranscriptLines } from './transcript-lines';
 
 type Fetch = NonNullable<ClientOptions['fetch']>;
@@ -60,7 +65,11 @@ export class OpenAiEngine implements AiEngine {
     });
   }
 
-  async generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult> {
+  async generate(
+    request: GenerationRequest,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<GenerationResult> {
     const { feature, summaryLength, title } = request;
     const lines = formatTranscriptLines(request.segments);
     if (lines.length === 0)
@@ -78,7 +87,8 @@ export class OpenAiEngine implements AiEngine {
       );
       user = reduceUserPrompt(title, feature, summaryLength, condensed);
     }
-    const answer = await this.complete(system, user, signal);
+    // Only the final request is what the user sees, so only it streams; map and condense notes do not.
+    const answer = await this.complete(system, user, signal, onDelta);
     const outputText = feature === 'tweet' ? limitTweets(answer) : answer;
     return { outputText, engine: this.name, model: this.model };
   }
@@ -136,31 +146,37 @@ export class OpenAiEngine implements AiEngine {
     return current;
   }
 
-  private async complete(system: string, user: string, signal?: AbortSignal): Promise<string> {
+  private async complete(
+    system: string,
+    user: string,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<string> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    const messages = [
+      { role: 'system' as const, content: system },
+      { role: 'user' as const, content: user },
+    ];
     try {
-      const completion = await raceAbort(
-        this.client.chat.completions.create(
-          {
-            model: this.model,
-            messages: [
-              { role: 'system', content: system },
-              { role: 'user', content: user },
-            ],
-          },
-          { signal: combined },
-        ),
+      const { text, finishReason } = await raceAbort(
+        onDelta
+          ? this.streamedCompletion(messages, combined, onDelta)
+          : this.client.chat.completions
+              .create({ model: this.model, messages }, { signal: combined })
+              .then((completion) => ({
+                text: completion.choices[0]?.message.content ?? '',
+                finishReason: completion.choices[0]?.finish_reason ?? null,
+              })),
         combined,
       );
-      const choice = completion.choices[0];
-      if (choice?.finish_reason === 'content_filter') {
+      if (finishReason === 'content_filter') {
         throw new PermanentJobError(
           502,
           `The AI provider (${this.provider}) declined to write this content.`,
         );
       }
-      const content = stripCodeFence(choice?.message.content ?? '');
+      const content = stripCodeFence(text);
       if (content === '')
         throw new TransientJobError(502, `The AI provider (${this.provider}) returned an empty answer.`);
       return content;
@@ -169,6 +185,38 @@ export class OpenAiEngine implements AiEngine {
         throw toJobError(new ProviderDeadlineError(), this.provider, this.options.apiKey);
       throw toJobError(error, this.provider, this.options.apiKey);
     }
+  }
+
+  // The same request with `stream: true`: each piece of content goes to onDelta as it arrives, and the whole
+  // text is gathered for the result.
+  private async streamedCompletion(
+    messages: Array<{ role: 'system' | 'user'; content: string }>,
+    signal: AbortSignal,
+    onDelta: (text: string) => void,
+  ): Promise<{ text: string; finishReason: string | null }> {
+    const stream = await this.client.chat.completions.create(
+      { model: this.model, messages, stream: true },
+      { signal },
+    );
+    let text = '';
+    let finishReason: string | null = null;
+    try {
+      for await (const chunk of stream) {
+        const choice = chunk.choices[0];
+        const piece = choice?.delta?.content ?? '';
+        if (piece !== '') {
+          text += piece;
+          onDelta(piece);
+        }
+        finishReason = choice?.finish_reason ?? finishReason;
+      }
+    } catch (error) {
+      // An error event from the provider, or our own abort, is classified as usual; a dropped connection
+      // surfaces as fetch's bare "terminated".
+      if (error instanceof APIError || signal.aborted) throw error;
+      throw new ProviderStreamBrokenError(error);
+    }
+    return { text, finishReason };
   }
 }
 

@@ -9,6 +9,14 @@ export class ProviderDeadlineError extends Error {
   }
 }
 
+/** A streamed answer that broke off (the connection dropped) after it had begun. */
+export class ProviderStreamBrokenError extends Error {
+  constructor(cause: unknown) {
+    super('The AI provider stopped its streamed answer.', { cause });
+    this.name = 'ProviderStreamBrokenError';
+  }
+}
+
 /**
  * Classifies an error of one provider request into what the job reports: 504 for a timeout, a permanent 502
  * when the provider rejects our key or request (retrying cannot help), a transient 502 when it is down or
@@ -19,6 +27,9 @@ export function toJobError(error: unknown, provider: string, apiKey: string): Er
     return new TransientJobError(504, `The AI provider (${provider}) did not answer in time.`);
   }
   if (error instanceof APIUserAbortError) return error;
+  if (error instanceof ProviderStreamBrokenError) {
+    return new TransientJobError(502, `The AI provider (${provider}) stopped answering partway through.`);
+  }
   if (error instanceof APIConnectionError) {
     return new TransientJobError(502, `Lectern could not reach the AI provider (${provider}).`);
   }

@@ -6,11 +6,17 @@ import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { videoIdPipe } from '../library/video-id';
 import { parseGenerateRequest } from './ai-request';
 import { AiService } from './ai.service';
+import { answerWithEventStream } from '../streams/answer-with-event-stream';
+import { wantsEventStream } from '../http/event-stream';
+import { JobStreams } from '../streams/job-streams';
 
 @Controller('api/ai')
 @UseGuards(SignedInGuard)
 export class AiController {
-  constructor(private readonly ai: AiService) {}
+  constructor(
+    private readonly ai: AiService,
+    private readonly streams: JobStreams,
+  ) {}
 
   @Get('content/:videoId')
   async content(
@@ -23,9 +29,22 @@ export class AiController {
     await sendRevalidatableJson(req, res, JSON.stringify(items));
   }
 
+  /** The item as JSON; with `Accept: text/event-stream`, as it is written (docs/api.md, "Event streams"). */
   @Post('generate')
   @HttpCode(200)
-  generate(@SignedInUser() user: User, @Body() body: unknown): Promise<AiContentItem> {
-    return this.ai.generate(user, parseGenerateRequest(body));
+  async generate(
+    @SignedInUser() user: User,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const command = parseGenerateRequest(body);
+    if (wantsEventStream(req)) {
+      await answerWithEventStream(res, this.streams, user.id, (stream) =>
+        this.ai.generate(user, command, stream),
+      );
+      return;
+    }
+    res.json(await this.ai.generate(user, command));
   }
 }

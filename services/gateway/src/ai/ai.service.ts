@@ -27,6 +27,7 @@ import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
 import { UsageService } from '../usage/usage.service';
+import type { JobStreamOpener } from '../streams/job-streams';
 import type { GenerateCommand } from './ai-request';
 import { toAiContentItem } from './ai-content-row';
 
@@ -81,8 +82,9 @@ export class AiService {
    * Answers the stored item when one exists and no regeneration was asked for (nothing counted). Otherwise the ai
    * worker writes it as a counted action (see UsageService.runCounted): a Free user's use is reserved before the
    * job starts, so parallel requests never run more generations than uses left, and a failed one never counts.
+   * With a `stream` (the client asked for an event stream), the job's text is streamed as it is written.
    */
-  async generate(user: User, command: GenerateCommand): Promise<AiContentItem> {
+  async generate(user: User, command: GenerateCommand, stream?: JobStreamOpener): Promise<AiContentItem> {
     const { feature, summaryLength } = command;
     if (feature !== 'summary' && !hasProAccess(user)) {
       this.metrics.planGateRefused(`ai:${feature}`);
@@ -98,7 +100,7 @@ export class AiService {
 
     return this.usage.runCounted(user, 'ai_generation', {
       startsJob: true,
-      job: () => this.write(user, video, command),
+      job: () => this.write(user, video, command, stream),
       jobTimeoutMs: AI_GENERATE_TIMEOUT_MS,
       record: async (db, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
@@ -122,8 +124,14 @@ export class AiService {
   }
 
   /** Has the ai worker write the item; the answer must be what was asked for, about this video's transcript. */
-  private async write(user: User, video: OwnedVideo, command: GenerateCommand): Promise<GenerateResult> {
+  private async write(
+    user: User,
+    video: OwnedVideo,
+    command: GenerateCommand,
+    stream?: JobStreamOpener,
+  ): Promise<GenerateResult> {
     const { feature, summaryLength } = command;
+    const jobId = await stream?.open();
     const result = await this.jobs.request(
       QueueName.Ai,
       'generate',
@@ -132,6 +140,7 @@ export class AiService {
         lane: laneFor(user),
         timeoutMs: AI_GENERATE_TIMEOUT_MS,
         timeoutMessage: 'Writing this content took too long. Please try again.',
+        ...(jobId ? { jobId } : {}),
       },
     );
     if (

@@ -31,7 +31,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const [status, message] = this.describe(exception);
+    const [status, message] = describeApiError(exception);
     if (status >= 500) this.logger.error({ err: exception }, 'request failed');
     if (response.headersSent) {
       response.end();
@@ -42,44 +42,48 @@ export class ApiExceptionFilter implements ExceptionFilter {
     }
     response.status(status).json({ message });
   }
+}
 
-  private describe(exception: unknown): [number, string] {
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      return [status, this.httpExceptionMessage(exception, status)];
-    }
-    if (exception instanceof JobRequestError) {
-      return exception.internal || (exception.status >= 500 && exception.status < 502)
-        ? [HttpStatus.INTERNAL_SERVER_ERROR, GENERIC_SERVER_ERROR]
-        : [exception.status, exception.message];
-    }
-    return [HttpStatus.INTERNAL_SERVER_ERROR, GENERIC_SERVER_ERROR];
+/**
+ * The status and human sentence an error is answered with: as JSON by the filter, or as an event stream's
+ * `error` event once the stream has begun.
+ */
+export function describeApiError(exception: unknown): [number, string] {
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    return [status, httpExceptionMessage(exception, status)];
   }
+  if (exception instanceof JobRequestError) {
+    return exception.internal || (exception.status >= 500 && exception.status < 502)
+      ? [HttpStatus.INTERNAL_SERVER_ERROR, GENERIC_SERVER_ERROR]
+      : [exception.status, exception.message];
+  }
+  return [HttpStatus.INTERNAL_SERVER_ERROR, GENERIC_SERVER_ERROR];
+}
 
-  private httpExceptionMessage(exception: HttpException, status: number): string {
-    if (status >= 500 && status !== 502 && status !== 503 && status !== 504) return GENERIC_SERVER_ERROR;
-    const body = exception.getResponse();
-    const raw =
-      typeof body === 'string'
-        ? body
-        : typeof body === 'object' && body !== null && 'message' in body
-          ? body.message
-          : undefined;
-    const message = Array.isArray(raw) ? raw.join(' ') : typeof raw === 'string' ? raw : undefined;
-    // Express's router on a path parameter with a broken %-escape: "Failed to decode param '%zz'".
-    if (message?.startsWith('Failed to decode param')) return BAD_ADDRESS;
-    // Nest's own router messages ("Cannot GET /api/x") and status names are not for users.
-    if (
-      !message ||
-      message.startsWith('Cannot ') ||
-      message === exception.name ||
-      message === HttpStatus[status]
-    ) {
-      return (
-        DEFAULT_MESSAGES[status] ??
-        (status >= 500 ? GENERIC_SERVER_ERROR : 'The request could not be completed.')
-      );
-    }
-    return message;
+function httpExceptionMessage(exception: HttpException, status: number): string {
+  if (status >= 500 && status !== 502 && status !== 503 && status !== 504) return GENERIC_SERVER_ERROR;
+  const body = exception.getResponse();
+  const raw =
+    typeof body === 'string'
+      ? body
+      : typeof body === 'object' && body !== null && 'message' in body
+        ? body.message
+        : undefined;
+  const message = Array.isArray(raw) ? raw.join(' ') : typeof raw === 'string' ? raw : undefined;
+  // Express's router on a path parameter with a broken %-escape: "Failed to decode param '%zz'".
+  if (message?.startsWith('Failed to decode param')) return BAD_ADDRESS;
+  // Nest's own router messages ("Cannot GET /api/x") and status names are not for users.
+  if (
+    !message ||
+    message.startsWith('Cannot ') ||
+    message === exception.name ||
+    message === HttpStatus[status]
+  ) {
+    return (
+      DEFAULT_MESSAGES[status] ??
+      (status >= 500 ? GENERIC_SERVER_ERROR : 'The request could not be completed.')
+    );
   }
+  return message;
 }

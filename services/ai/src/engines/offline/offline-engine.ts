@@ -15,11 +15,17 @@ export class OfflineEngine implements AiEngine {
   readonly name = 'offline' as const;
   readonly model = OFFLINE_MODEL;
 
-  generate(request: GenerationRequest, signal?: AbortSignal): Promise<GenerationResult> {
+  generate(
+    request: GenerationRequest,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<GenerationResult> {
     try {
       // The work below is synchronous (well under a second even for ten hours): an abort can only be seen before it.
       signal?.throwIfAborted();
       const outputText = writeFeature(request, analyseTranscript(request.segments));
+      // Written at once, so it streams as one piece.
+      onDelta?.(outputText);
       return Promise.resolve({ outputText, engine: this.name, model: this.model });
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));

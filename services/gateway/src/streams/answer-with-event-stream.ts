@@ -1,0 +1,81 @@
+import { Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { describeApiError } from '../http/api-exception.filter';
+import { EventStream } from '../http/event-stream';
+import type { JobStreamOpener, JobStreamWriter, JobStreams } from './job-streams';
+import { relayJobStream } from './relay-job-stream';
+
+/** The response header naming the stream, for `GET /api/ai/streams/:id` on any gateway. */
+export const STREAM_ID_HEADER = 'Lectern-Stream-Id';
+
+const logger = new Logger('EventStreamAnswer');
+
+type Outcome<T> = { value: T } | { error: unknown };
+
+/**
+ * Answers a request as an event stream. `produce` is the same service call the plain request makes (its value
+ * is the plain JSON answer), given an opener to call just before it enqueues its job:
+ *  - a failure before the job starts (400, 402, 403, 404, 429) is thrown, and answered as plain JSON;
+ *  - an answer with no job (a stored item) is a stream of one `done`;
+ *  - otherwise the job's stream is relayed from Redis (deltas, then `done` with the JSON or `error`).
+ * The outcome is written to the stream whether or not the client is still there, so the result is stored and
+ * any gateway can still relay it. A client that leaves only stops this request's reading.
+ */
+export async function answerWithEventStream<T>(
+  res: Response,
+  streams: JobStreams,
+  ownerId: string,
+  produce: (opener: JobStreamOpener) => Promise<T>,
+): Promise<void> {
+  let announce!: (writer: JobStreamWriter) => void;
+  const opened = new Promise<JobStreamWriter>((resolve) => {
+    announce = resolve;
+  });
+  const opener: JobStreamOpener = {
+    open: async () => {
+      const writer = await streams.open(ownerId);
+      announce(writer);
+      return writer.id;
+    },
+  };
+  const outcome: Promise<Outcome<T>> = produce(opener).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  const first = await Promise.race([opened.then((writer) => ({ writer })), outcome]);
+  if ('error' in first) throw first.error;
+  if ('value' in first) {
+    const events = new EventStream(res);
+    events.sendJson('done', JSON.stringify(first.value));
+    events.end();
+    return;
+  }
+
+  const { writer } = first;
+  const events = new EventStream(res, { [STREAM_ID_HEADER]: writer.id });
+  // Should the outcome not reach Redis, this request stops waiting for it there and answers it itself.
+  const unrelayable = new AbortController();
+  void outcome.then(async (result) => {
+    const [status, message] = 'error' in result ? describeApiError(result.error) : [200, ''];
+    if ('error' in result && status >= 500) logger.error({ err: result.error }, 'streamed request failed');
+    try {
+      if ('error' in result) await writer.fail(status, message);
+      else await writer.done(JSON.stringify(result.value));
+    } catch (error) {
+      logger.warn({ err: error }, 'the outcome could not be written to its job stream');
+      unrelayable.abort();
+    }
+  });
+  const ended = await relayJobStream(events, streams, writer.id, { signal: unrelayable.signal }).catch(
+    (error: unknown) => {
+      logger.warn({ err: error }, 'reading a job stream failed');
+      return 'stopped' as const;
+    },
+  );
+  if (ended !== 'final' && !events.signal.aborted) {
+    const result = await outcome;
+    if ('error' in result) events.send('error', { message: describeApiError(result.error)[1] });
+    else events.sendJson('done', JSON.stringify(result.value));
+  }
+  events.end();
+}

@@ -1,0 +1,97 @@
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import {
+  appendToJobStream,
+  firstJobStreamEntry,
+  readJobStream,
+  renewJobStream,
+  JOB_STREAM_TTL_SECONDS,
+  type JobStreamEntry,
+} from '@lectern/queue-runtime';
+import type { Redis } from 'ioredis';
+import { randomUUID } from 'node:crypto';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { REDIS_CLIENT } from '../queues/redis.tokens';
+
+/**
+ * Handed to a service by a request that asked for an event stream: the service calls `open()` just before it
+ * enqueues its job, and gives the job the id it answers (the stream's id). Errors before that call (validation,
+ * plan, limit, a missing video) are answered as plain JSON; after it, on the stream.
+ */
+export interface JobStreamOpener {
+  open(): Promise<string>;
+}
+
+/** The gateway's end of a job stream it opened: it closes the stream with the request's outcome. */
+export interface JobStreamWriter {
+  readonly id: string;
+  done(json: string): Promise<void>;
+  fail(status: number, message: string): Promise<void>;
+}
+
+// While its job runs, the gateway that opened a stream keeps it from expiring (a long map-reduce may write its
+// first piece of text minutes after the open).
+const RENEW_EVERY_MS = (JOB_STREAM_TTL_SECONDS * 1000) / 5;
+
+/** Job streams in Redis (docs/jobs.md, "Job streams"): opened and closed here, read by any gateway. */
+@Injectable()
+export class JobStreams implements BeforeApplicationShutdown {
+  private readonly prefix: string;
+  // Aborted when the gateway stops: readers end, so their responses do not hold the HTTP server open.
+  private readonly stopping = new AbortController();
+
+  constructor(
+    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(GATEWAY_ENV) env: GatewayEnv,
+  ) {
+    this.prefix = env.REDIS_PREFIX;
+  }
+
+  /** A new stream owned by the user; only its owner may read it. */
+  async open(ownerId: string): Promise<JobStreamWriter> {
+    const id = randomUUID();
+    await appendToJobStream(this.redis, this.prefix, id, { type: 'open', owner: ownerId });
+    const renewal = setInterval(() => {
+      renewJobStream(this.redis, this.prefix, id).catch(() => undefined);
+    }, RENEW_EVERY_MS);
+    renewal.unref();
+    const close = async (
+      entry: { type: 'done'; body: string } | { type: 'error'; status: number; message: string },
+    ) => {
+      clearInterval(renewal);
+      await appendToJobStream(this.redis, this.prefix, id, entry);
+    };
+    return {
+      id,
+      done: (json) => close({ type: 'done', body: json }),
+      fail: (status, message) => close({ type: 'error', status, message }),
+    };
+  }
+
+  /** Whether this gateway is stopping (its readers have been ended). */
+  get isStopping(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  beforeApplicationShutdown(): void {
+    this.stopping.abort();
+  }
+
+  /** Whether the stream exists and belongs to the user (a missing one and another user's look the same). */
+  async isOwnedBy(id: string, userId: string): Promise<boolean> {
+    const first = await firstJobStreamEntry(this.redis, this.prefix, id);
+    return first?.type === 'open' && first.owner === userId;
+  }
+
+  /** Its entries after `after` ('0': from the start), until the final one, the signal, or expiry. */
+  read(
+    id: string,
+    after: string,
+    signal: AbortSignal,
+  ): AsyncGenerator<JobStreamEntry, 'final' | 'stopped' | 'expired'> {
+    return readJobStream(this.redis, this.prefix, id, {
+      after,
+      signal: AbortSignal.any([signal, this.stopping.signal]),
+    });
+  }
+}
