@@ -14,6 +14,7 @@ import type { Redis } from 'ioredis';
 import { OfflineEngine } from '../src/engines/offline/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import type { AiEngine } from '../src/engines';
+import { TranscriptIndexCache } from '../src/engines';
 import { createAiHandlers } from '../src/handlers';
 import { startFakeOpenAi, tokensOf, type FakeOpenAi } from './fixtures/fake-openai';
 import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
@@ -51,6 +52,7 @@ function openAiEngine(tokenBudget = 16_000): OpenAiEngine {
 function handlersWith(engine: AiEngine) {
   return createAiHandlers({
     engine,
+    indexes: new TranscriptIndexCache(),
     transcripts: {
       segments: (id) => Promise.resolve(id === 'ten-hours' ? tenHourLecture() : punctuatedLecture),
       close: () => Promise.resolve(),
