@@ -83,10 +83,10 @@ describe('Anki package', () => {
 });
 
 describe('Flashcards CSV', () => {
-  it('writes question,answer rows quoted as RFC 4180 asks, CRLF, UTF-8, no header', async () => {
+  it('writes question,answer rows quoted as RFC 4180 asks, CRLF, UTF-8 after a byte-order mark, no header', async () => {
     const csv = await renderToBuffer(flashcardsDocument(), 'csv');
-    expect(csv.subarray(0, 3).toString('hex')).not.toBe('efbbbf');
-    expect(csv.toString('utf8')).toBe(
+    expect(csv.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    expect(csv.subarray(3).toString('utf8')).toBe(
       [
         'What does the sea do twice a day?,Η θάλασσα ανεβαίνει δύο φορές την ημέρα. [0:22]',
         '"Which energy is clean, in Chinese?",潮汐能 [0:37]',
@@ -99,8 +99,26 @@ describe('Flashcards CSV', () => {
 
   it('writes moments past an hour as h:mm:ss', async () => {
     const csv = await renderToBuffer(longLectureDocument(), 'csv');
-    expect(csv.toString('utf8')).toBe(
+    expect(csv.subarray(3).toString('utf8')).toBe(
       'What happens at a spring tide?,The highest high tides of the month. [1:02:03]\r\n',
+    );
+  });
+  it('makes no cell a spreadsheet formula: one starting with = + - @, a tab or a CR gets a leading quote', async () => {
+    const text = [
+      'Q: =HYPERLINK("http://x","click")\nA: @SUM(A1)',
+      'Q: +1\nA: -2+3',
+      'Q: Summit low?\nA: -5 kelvin',
+      'Q: ＝1+1 (full-width)\nA: Plain answer',
+    ].join('\n\n');
+    const csv = await renderToBuffer(flashcardsDocument(text), 'csv');
+    expect(csv.subarray(3).toString('utf8')).toBe(
+      [
+        '"\'=HYPERLINK(""http://x"",""click"")",\'@SUM(A1)',
+        "'+1,'-2+3",
+        "Summit low?,'-5 kelvin",
+        "'＝1+1 (full-width),Plain answer",
+        '',
+      ].join('\r\n'),
     );
   });
 });
