@@ -55,6 +55,20 @@ describe('Anki package', () => {
     expect(note?.checksum).toBe(parseInt(sha1.slice(0, 8), 16));
   });
 
+  it('checksums a question holding < > & as Anki would from the stored field (tags out, entities decoded)', async () => {
+    const deck = await openAnkiPackage(
+      await renderToBuffer(flashcardsDocument('Q: Is 3 < 5 > 4?\nA: No.\n\nQ: A & B\nA: Both.'), 'apkg'),
+    );
+    // Stored escaped, the fields hold no tag: Anki's stripping leaves them whole and decoding gives the text.
+    expect(deck.notes.map((note) => note.fields[0])).toEqual(['Is 3 &lt; 5 &gt; 4?', 'A &amp; B']);
+    const ankiChecksum = (text: string) =>
+      parseInt(createHash('sha1').update(text, 'utf8').digest('hex').slice(0, 8), 16);
+    expect(deck.notes.map((note) => [note.sortField, note.checksum])).toEqual([
+      ['Is 3 < 5 > 4?', ankiChecksum('Is 3 < 5 > 4?')],
+      ['A & B', ankiChecksum('A & B')],
+    ]);
+  });
+
   it('puts the answer and a link to its moment in the video on the back', () => {
     const url = (seconds: number) => `https://www.youtube.com/watch?v=abc123XYZ_-&amp;t=${seconds}s`;
     expect(anki.notes.map((note) => note.fields[1])).toEqual([
