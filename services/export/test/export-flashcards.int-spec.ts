@@ -138,6 +138,35 @@ describe('Flashcards CSV', () => {
 });
 
 describe('flashcard deck', () => {
+  // Anki matches notes by guid, made from the question: a repeated question would lose a card on import.
+  const REPEATED = [
+    'Q: What causes tides?\nA: The Moon.',
+    'Q: Why is the sea salty?\nA: Minerals.',
+    'Q:   what  CAUSES tides? \nA: Gravity.',
+    'Q: What causes tides?\nA: The Moon, again.',
+  ].join('\n\n');
+
+  it('keeps the first card of a question asked again (same after trimming, spacing and case) in the Anki package', async () => {
+    const deck = await openAnkiPackage(await renderToBuffer(flashcardsDocument(REPEATED), 'apkg'));
+    expect(deck.notes.map((note) => [note.fields[0], note.fields[1]?.replace(/<div.*$/u, '')])).toEqual([
+      ['What causes tides?', 'The Moon.'],
+      ['Why is the sea salty?', 'Minerals.'],
+    ]);
+    expect(new Set(deck.notes.map((note) => note.guid)).size).toBe(2);
+    expect(deck.cards).toHaveLength(2);
+  });
+
+  it('keeps the first card of a question asked again in the CSV', async () => {
+    const csv = await renderToBuffer(flashcardsDocument(REPEATED), 'csv');
+    expect(
+      csv
+        .subarray(3)
+        .toString('utf8')
+        .split('\r\n')
+        .map((row) => row.replace(/ \[\d+:\d\d\]$/u, '')),
+    ).toEqual(['What causes tides?,The Moon.', 'Why is the sea salty?,Minerals.', '']);
+  });
+
   it('has no cards for a video without flashcards', () => {
     expect(buildFlashcardDeck(multilingualDocument()).cards).toEqual([]);
   });
