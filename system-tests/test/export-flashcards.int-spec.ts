@@ -69,7 +69,9 @@ describe('exporting flashcards', () => {
     expect(asciiFileName(response.headers['content-disposition'] as string)).toBe(
       'Supply_and_Demand_in_Ten_Minutes.csv',
     );
-    const rows = (response.body as Buffer).toString('utf8').split('\r\n');
+    const body = response.body as Buffer;
+    expect(body.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    const rows = body.subarray(3).toString('utf8').split('\r\n');
     expect(rows.pop()).toBe('');
     expect(rows).toHaveLength(questions.length);
     expect(rows[0]).toMatch(/ \[\d+:\d\d\]"?$/);

@@ -3,6 +3,15 @@ export interface Flashcard {
   answer: string;
 }
 
+/**
+ * A flashcard's question as compared with the video's other cards: trimmed, whitespace collapsed, case-folded
+ * (after NFKC). Two cards whose questions are the same this way are one card: review keeps one schedule for
+ * them and the Anki and CSV exports keep the first.
+ */
+export function normalizeFlashcardQuestion(question: string): string {
+  return question.normalize('NFKC').trim().replace(/\s+/gu, ' ').toLowerCase();
+}
+
 /** The cards of a flashcards answer, as both engines write them. Reads `Q:` / `A:` pairs (Markdown emphasis and list markers around them allowed). */
 export function parseFlashcards(text: string): Flashcard[] {
   const cards: Flashcard[] = [];

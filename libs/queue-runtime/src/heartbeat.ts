@@ -54,3 +54,24 @@ export async function readHeartbeats(redis: Redis, prefix: string): Promise<Work
   const values = await redis.mget(keys);
   return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as WorkerBeat);
 }
+
+/**
+ * Whether a worker of the service on this host keeps its heartbeat alive (the container healthcheck). The
+ * check runs as its own process, so it knows the host but not the worker's pid: it matches the host's keys.
+ * A SCAN call covers only part of the keyspace, so the cursor is followed until Redis returns it to 0.
+ */
+export async function hostHasHeartbeat(
+  redis: Redis,
+  prefix: string,
+  service: QueueName,
+  host: string,
+): Promise<boolean> {
+  const pattern = beatKey(prefix, service, `${host}:*`);
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    if (keys.length > 0) return true;
+    cursor = next;
+  } while (cursor !== '0');
+  return false;
+}

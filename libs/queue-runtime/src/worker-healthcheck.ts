@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { QUEUE_NAMES, type QueueName } from '@lectern/contracts';
 import { BaseEnvSchema, parseEnv } from './config';
+import { hostHasHeartbeat } from './heartbeat';
 import { createRedis } from './redis';
 
 /**
@@ -17,14 +18,7 @@ async function main(): Promise<number> {
   const redis = createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();
-    const [, keys] = await redis.scan(
-      '0',
-      'MATCH',
-      `${env.REDIS_PREFIX}:workers:${service}:${hostname()}:*`,
-      'COUNT',
-      1000,
-    );
-    return keys.length > 0 ? 0 : 1;
+    return (await hostHasHeartbeat(redis, env.REDIS_PREFIX, service, hostname())) ? 0 : 1;
   } finally {
     redis.disconnect();
   }

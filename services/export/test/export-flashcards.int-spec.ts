@@ -55,6 +55,20 @@ describe('Anki package', () => {
     expect(note?.checksum).toBe(parseInt(sha1.slice(0, 8), 16));
   });
 
+  it('checksums a question holding < > & as Anki would from the stored field (tags out, entities decoded)', async () => {
+    const deck = await openAnkiPackage(
+      await renderToBuffer(flashcardsDocument('Q: Is 3 < 5 > 4?\nA: No.\n\nQ: A & B\nA: Both.'), 'apkg'),
+    );
+    // Stored escaped, the fields hold no tag: Anki's stripping leaves them whole and decoding gives the text.
+    expect(deck.notes.map((note) => note.fields[0])).toEqual(['Is 3 &lt; 5 &gt; 4?', 'A &amp; B']);
+    const ankiChecksum = (text: string) =>
+      parseInt(createHash('sha1').update(text, 'utf8').digest('hex').slice(0, 8), 16);
+    expect(deck.notes.map((note) => [note.sortField, note.checksum])).toEqual([
+      ['Is 3 < 5 > 4?', ankiChecksum('Is 3 < 5 > 4?')],
+      ['A & B', ankiChecksum('A & B')],
+    ]);
+  });
+
   it('puts the answer and a link to its moment in the video on the back', () => {
     const url = (seconds: number) => `https://www.youtube.com/watch?v=abc123XYZ_-&amp;t=${seconds}s`;
     expect(anki.notes.map((note) => note.fields[1])).toEqual([
@@ -83,10 +97,10 @@ describe('Anki package', () => {
 });
 
 describe('Flashcards CSV', () => {
-  it('writes question,answer rows quoted as RFC 4180 asks, CRLF, UTF-8, no header', async () => {
+  it('writes question,answer rows quoted as RFC 4180 asks, CRLF, UTF-8 after a byte-order mark, no header', async () => {
     const csv = await renderToBuffer(flashcardsDocument(), 'csv');
-    expect(csv.subarray(0, 3).toString('hex')).not.toBe('efbbbf');
-    expect(csv.toString('utf8')).toBe(
+    expect(csv.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    expect(csv.subarray(3).toString('utf8')).toBe(
       [
         'What does the sea do twice a day?,Η θάλασσα ανεβαίνει δύο φορές την ημέρα. [0:22]',
         '"Which energy is clean, in Chinese?",潮汐能 [0:37]',
@@ -99,13 +113,60 @@ describe('Flashcards CSV', () => {
 
   it('writes moments past an hour as h:mm:ss', async () => {
     const csv = await renderToBuffer(longLectureDocument(), 'csv');
-    expect(csv.toString('utf8')).toBe(
+    expect(csv.subarray(3).toString('utf8')).toBe(
       'What happens at a spring tide?,The highest high tides of the month. [1:02:03]\r\n',
+    );
+  });
+  it('makes no cell a spreadsheet formula: one starting with = + - @, a tab or a CR gets a leading quote', async () => {
+    const text = [
+      'Q: =HYPERLINK("http://x","click")\nA: @SUM(A1)',
+      'Q: +1\nA: -2+3',
+      'Q: Summit low?\nA: -5 kelvin',
+      'Q: ＝1+1 (full-width)\nA: Plain answer',
+    ].join('\n\n');
+    const csv = await renderToBuffer(flashcardsDocument(text), 'csv');
+    expect(csv.subarray(3).toString('utf8')).toBe(
+      [
+        '"\'=HYPERLINK(""http://x"",""click"")",\'@SUM(A1)',
+        "'+1,'-2+3",
+        "Summit low?,'-5 kelvin",
+        "'＝1+1 (full-width),Plain answer",
+        '',
+      ].join('\r\n'),
     );
   });
 });
 
 describe('flashcard deck', () => {
+  // Anki matches notes by guid, made from the question: a repeated question would lose a card on import.
+  const REPEATED = [
+    'Q: What causes tides?\nA: The Moon.',
+    'Q: Why is the sea salty?\nA: Minerals.',
+    'Q:   what  CAUSES tides? \nA: Gravity.',
+    'Q: What causes tides?\nA: The Moon, again.',
+  ].join('\n\n');
+
+  it('keeps the first card of a question asked again (same after trimming, spacing and case) in the Anki package', async () => {
+    const deck = await openAnkiPackage(await renderToBuffer(flashcardsDocument(REPEATED), 'apkg'));
+    expect(deck.notes.map((note) => [note.fields[0], note.fields[1]?.replace(/<div.*$/u, '')])).toEqual([
+      ['What causes tides?', 'The Moon.'],
+      ['Why is the sea salty?', 'Minerals.'],
+    ]);
+    expect(new Set(deck.notes.map((note) => note.guid)).size).toBe(2);
+    expect(deck.cards).toHaveLength(2);
+  });
+
+  it('keeps the first card of a question asked again in the CSV', async () => {
+    const csv = await renderToBuffer(flashcardsDocument(REPEATED), 'csv');
+    expect(
+      csv
+        .subarray(3)
+        .toString('utf8')
+        .split('\r\n')
+        .map((row) => row.replace(/ \[\d+:\d\d\]$/u, '')),
+    ).toEqual(['What causes tides?,The Moon.', 'Why is the sea salty?,Minerals.', '']);
+  });
+
   it('has no cards for a video without flashcards', () => {
     expect(buildFlashcardDeck(multilingualDocument()).cards).toEqual([]);
   });

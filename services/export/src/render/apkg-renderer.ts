@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatTimestamp } from '@lectern/contracts';
+import { decodeHTML } from 'entities';
 import JSZip from 'jszip';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
 import type { FlashcardDeck } from './flashcard-deck';
@@ -105,15 +106,20 @@ function deckId(youtubeId: string): number {
   );
 }
 
-/** Anki's duplicate check: the first 8 hex digits of the SHA-1 of the sort field without its HTML. */
+// What Anki takes out of a field for its sort field and checksum (`strip_html` in its rslib/src/text.rs):
+// comments, style and script blocks, then any tag; entities are decoded after. (It keeps media file names
+// too; a Lectern field holds no media.)
+const ANKI_HTML = /<!--.*?-->|<style.*?>.*?<\/style>|<script.*?>.*?<\/script>|<.*?>/gis;
+
+/** A stored field's text as Anki reads it for the sort field and the duplicate check. */
+function ankiFieldText(field: string): string {
+  const withoutTags = field.replace(ANKI_HTML, '');
+  return withoutTags.includes('&') ? decodeHTML(withoutTags).replace(/\u00a0/g, ' ') : withoutTags;
+}
+
+/** Anki's duplicate check: the first 8 hex digits of the SHA-1 of the first field's text. */
 function fieldChecksum(text: string): number {
-  return parseInt(
-    createHash('sha1')
-      .update(text.replace(/<[^>]*>/g, ''))
-      .digest('hex')
-      .slice(0, 8),
-    16,
-  );
+  return parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
 }
 
 function escapeHtml(text: string): string {
@@ -222,16 +228,18 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
   try {
     deck.cards.forEach((flashcard, index) => {
       const noteId = nowMs + index;
+      const front = escapeHtml(flashcard.question);
+      // The sort field and its checksum come from the stored (escaped) front, as Anki computes them.
+      const frontText = ankiFieldText(front);
       note.run([
         noteId,
         noteGuid(deck.youtubeId, flashcard.question),
         NOTE_TYPE.id,
         nowSeconds,
         ' lectern ',
-        [escapeHtml(flashcard.question), backField(flashcard)].join('\x1f'),
-        // The sort field and its checksum are the field's text, as Anki stores them (HTML taken out).
-        flashcard.question,
-        fieldChecksum(flashcard.question),
+        [front, backField(flashcard)].join('\x1f'),
+        frontText,
+        fieldChecksum(frontText),
         '',
       ]);
       // New cards are shown in the deck's order: `due` is the position.

@@ -1,4 +1,4 @@
-import { parseFlashcards, watchUrlAt } from '@lectern/contracts';
+import { normalizeFlashcardQuestion, parseFlashcards, watchUrlAt } from '@lectern/contracts';
 import { CardMoments, citedMoment } from './card-moments';
 import type { ExportDocument } from './export-document';
 import { sanitizeLine } from './export-model';
@@ -20,16 +20,23 @@ export interface FlashcardDeck {
   cards: DeckCard[];
 }
 
-/** The stored flashcards with a question and an answer, their text made safe, each with the moment it cites. */
+/**
+ * The stored flashcards with a question and an answer, their text made safe, each with the moment it cites.
+ * A question asked again (the same once normalised, as review compares them) keeps its first card: Anki
+ * matches notes by a guid made from the question, so a second note would be dropped on import.
+ */
 export function storedFlashcards(
   doc: ExportDocument,
 ): Array<{ question: string; answer: string; moment: number | null }> {
   const stored = doc.aiContent.find((item) => item.featureType === 'flashcards');
-  return (stored ? parseFlashcards(stored.outputText) : []).flatMap((card) => {
+  const cards = new Map<string, { question: string; answer: string; moment: number | null }>();
+  for (const card of stored ? parseFlashcards(stored.outputText) : []) {
     const question = sanitizeLine(card.question).replace(/\s+/gu, ' ').trim();
     const cited = citedMoment(sanitizeLine(card.answer).replace(/\s+/gu, ' ').trim());
-    return question === '' || cited.answer === '' ? [] : [{ question, ...cited }];
-  });
+    const key = normalizeFlashcardQuestion(question);
+    if (question !== '' && cited.answer !== '' && !cards.has(key)) cards.set(key, { question, ...cited });
+  }
+  return [...cards.values()];
 }
 
 export function buildFlashcardDeck(doc: ExportDocument): FlashcardDeck {
