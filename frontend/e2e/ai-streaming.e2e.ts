@@ -84,4 +84,29 @@ describe('a streamed generation', () => {
     await page.getByRole('region', { name: 'Summary result' }).waitFor();
     expect(await page.getByRole('region', { name: 'Summary being written' }).count()).toBe(0);
   }, 60_000);
+
+  it('shows an answer to a question as it is written, its cited moments already links', async () => {
+    fake.reset();
+    await page.getByRole('tab', { name: 'Ask' }).click();
+    await page.getByLabel('Your question').fill('What does chlorophyll absorb?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+
+    const thread = page.getByRole('list', { name: 'Questions and answers' });
+    const writing = thread.locator('li[aria-busy="true"]');
+    const partial = await page.waitForFunction(() => {
+      const item = document.querySelector('[aria-label="Questions and answers"] li[aria-busy="true"]');
+      const text = item?.textContent ?? '';
+      return text.split(/\s+/).length >= 8 ? text : null;
+    });
+    expect(((await partial.jsonValue()) as string).length).toBeGreaterThan(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await thread.locator('li:not([aria-busy])').first().waitFor({ timeout: 30_000 });
+    expect(await writing.count()).toBe(0);
+    const answer = thread.getByRole('listitem').first();
+    expect(
+      await answer.getByRole('button', { name: /^Show [\d:]+ in the transcript$/ }).count(),
+    ).toBeGreaterThan(0);
+    expect(fake.requests.at(-1)).toMatchObject({ kind: 'ask', stream: true });
+  }, 60_000);
 });

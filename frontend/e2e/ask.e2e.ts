@@ -46,7 +46,9 @@ async function ask(question: string): Promise<void> {
   const before = await thread().getByRole('listitem').count();
   await page.getByLabel('Your question').fill(question);
   await page.getByRole('button', { name: 'Ask', exact: true }).click();
-  await thread().getByRole('listitem').nth(before).waitFor({ timeout: 30_000 });
+  // The answer being written is shown busy at the end of the thread until it is stored.
+  await thread().locator('li:not([aria-busy])').nth(before).waitFor({ timeout: 30_000 });
+  await thread().locator('li[aria-busy]').waitFor({ state: 'detached' });
 }
 
 /** Whether the transcript row showing this moment is painted inside the transcript's scroll box. */

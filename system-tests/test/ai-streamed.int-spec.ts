@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import type { AiContentItem } from '@lectern/contracts';
+import type { AiContentItem, AiQuestion } from '@lectern/contracts';
 import { createRedis, jobStreamReaderName, quitRedis } from '@lectern/queue-runtime';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Redis } from 'ioredis';
-import type { FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
+import { INVENTED_MOMENT, type FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
 import { createGateway } from '../../services/gateway/src/bootstrap';
 import { startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 import {
@@ -236,6 +236,46 @@ describe('streamed AI generations', () => {
   });
 
   // Last: it stops the second gateway.
+  describe('Ask the video, streamed', () => {
+    const ask = (question: string, origin = first) =>
+      requestEventStream(`${origin}/api/ai/ask`, {
+        method: 'POST',
+        cookie: pro.cookie,
+        body: { videoId: pro.videoId, question },
+      });
+
+    it('streams the answer as it is written, and a moment the model made up never reaches the stream', async () => {
+      fake.inventCitations = true;
+      const stream = await ask('What does chlorophyll absorb?');
+      expect(stream.status).toBe(200);
+      const events = await allEvents(stream);
+      const deltas = events.filter((event) => event.event === 'delta');
+      expect(deltas.length).toBeGreaterThan(1);
+      for (const delta of deltas) expect((delta.data as { text: string }).text).not.toContain('99:');
+      const done = events.at(-1)!;
+      expect(done.event).toBe('done');
+      const answered = done.data as AiQuestion;
+      expect(answered.answer).not.toContain(INVENTED_MOMENT);
+      expect(answered.citations.length).toBeGreaterThan(0);
+      // What was streamed is what is stored: the same citations, in the same words.
+      expect(streamedText(events)).toBe(answered.answer);
+      const thread = await fetch(`${first}/api/ai/questions/${pro.videoId}`, {
+        headers: { cookie: pro.cookie },
+      });
+      expect(((await thread.json()) as AiQuestion[]).at(-1)).toEqual(answered);
+    });
+
+    it('is read on another gateway than the one asked, event for event', async () => {
+      const stream = await ask('How does the Calvin cycle fix carbon?', first);
+      const id = stream.headers.get('lectern-stream-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const relayed = await readStream(id!, other);
+      const [here, there] = await Promise.all([allEvents(stream), allEvents(relayed)]);
+      expect(there).toEqual(here);
+      expect(here.at(-1)?.event).toBe('done');
+    });
+  });
+
   it('ends its readers when a gateway stops; the client reads on, on another gateway, from its last event', async () => {
     fake.tokenDelayMs = 20;
     const stream = await generate({ type: 'action_plan', regenerate: true });

@@ -1,5 +1,6 @@
 import type { AiQuestion } from '@lectern/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { askQuestion, deleteQuestion, listQuestions } from '@/api/questions';
 import { queryKeys } from '@/api/query-keys';
 
@@ -11,19 +12,35 @@ export function useQuestions(videoId: string) {
   return useQuery(questionsQuery(videoId));
 }
 
-/** An answered question joins the end of the thread; a Free user's remaining questions change. */
+/**
+ * An answered question joins the end of the thread; a Free user's remaining questions change. The answer arrives
+ * as it is written: `streamedText` is what has been written so far of the answer in flight.
+ */
 export function useAskQuestion(videoId: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (question: string) => askQuestion({ videoId, question }),
-    onSuccess: async (answered) => {
+  const [streamedText, setStreamedText] = useState('');
+  const mutation = useMutation({
+    mutationFn: (question: string) => {
+      setStreamedText('');
+      return askQuestion(
+        { videoId, question },
+        {
+          onDelta: (text) => setStreamedText((written) => written + text),
+          onReset: () => setStreamedText(''),
+        },
+      );
+    },
+    onSuccess: (answered) => {
       queryClient.setQueryData<AiQuestion[]>(queryKeys.questions(videoId), (items) => [
         ...(items ?? []).filter((existing) => existing.id !== answered.id),
         answered,
       ]);
-      await queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+      // Not awaited: the answer in progress must give way to the stored one at once, not after the usage reload.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
     },
+    onSettled: () => setStreamedText(''),
   });
+  return { ...mutation, streamedText };
 }
 
 export function useDeleteQuestion(videoId: string) {

@@ -37,11 +37,13 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
       );
       return { ...result, transcriptId, feature, summaryLength };
     },
-    ask: async ({ transcriptId, question }, { logger, signal }) => {
+    ask: async ({ transcriptId, question }, context) => {
       const started = Date.now();
       const index = await deps.indexes.indexFor(transcriptId, () => deps.transcripts.segments(transcriptId));
-      const result = await deps.engine.ask({ question, index }, signal);
-      logger.debug(
+      const result = await withJobDeltas(deps.deltas, context, (publish) =>
+        deps.engine.ask({ question, index }, context.signal, publish),
+      );
+      context.logger.debug(
         { citations: result.citations.length, engine: result.engine, ms: Date.now() - started },
         'question answered',
       );

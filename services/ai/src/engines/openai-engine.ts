@@ -3,7 +3,8 @@ import OpenAI, { APIError, type ClientOptions } from 'openai';
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
 import { answerContext } from './ask/answer-context';
 import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
-import { citedAnswer } from './ask/cited-answer';
+import { citedAnswer, keptCitation } from './ask/cited-answer';
+import { citationFilter } from './ask/cited-answer-stream';
 import type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from './engine';
 import {
   CONDENSE_SYSTEM_PROMPT,
@@ -107,11 +108,20 @@ export class OpenAiEngine implements AiEngine {
       throw new PermanentJobError(422, 'This video has no transcript text to work from.');
     const context = answerContext(index, question);
     let result: Pick<AnswerResult, 'answer' | 'citations'> = { answer: NOT_COVERED_ANSWER, citations: [] };
-    if (context !== null) {
-      const raw = await this.complete(ASK_SYSTEM_PROMPT, askUserPrompt(question, context.text), signal);
-      result = citedAnswer(raw, index, context);
+    if (context === null) {
+      onDelta?.(result.answer);
+      return { ...result, engine: this.name, model: this.model };
     }
-    onDelta?.(result.answer);
+    // Streamed, each citation is judged as it completes, by the same rule as the final answer's.
+    const filter = onDelta && citationFilter((moment) => keptCitation(moment, index, context), onDelta);
+    const raw = await this.complete(
+      ASK_SYSTEM_PROMPT,
+      askUserPrompt(question, context.text),
+      signal,
+      filter?.write,
+    );
+    filter?.end();
+    result = citedAnswer(raw, index, context);
     return { ...result, engine: this.name, model: this.model };
   }
 

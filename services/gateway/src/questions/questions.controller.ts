@@ -1,9 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { QUESTION_NOT_FOUND, type AiQuestion, type User } from '@lectern/contracts';
+import type { Request, Response } from 'express';
 import { SignedInGuard, SignedInUser } from '../auth/guards';
+import { wantsEventStream } from '../http/event-stream';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { videoIdPipe } from '../library/video-id';
 import { parseAskRequest } from './ask-request';
+import { answerWithEventStream } from '../streams/answer-with-event-stream';
+import { JobStreams } from '../streams/job-streams';
 import { QuestionsService } from './questions.service';
 
 const questionIdPipe = new ParseIdPipe(QUESTION_NOT_FOUND);
@@ -12,12 +16,29 @@ const questionIdPipe = new ParseIdPipe(QUESTION_NOT_FOUND);
 @Controller('api/ai')
 @UseGuards(SignedInGuard)
 export class QuestionsController {
-  constructor(private readonly questions: QuestionsService) {}
+  constructor(
+    private readonly questions: QuestionsService,
+    private readonly streams: JobStreams,
+  ) {}
 
+  /** The stored question as JSON; with `Accept: text/event-stream`, as it is written (docs/api.md, "Event streams"). */
   @Post('ask')
   @HttpCode(200)
-  ask(@SignedInUser() user: User, @Body() body: unknown): Promise<AiQuestion> {
-    return this.questions.ask(user, parseAskRequest(body));
+  async ask(
+    @SignedInUser() user: User,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const command = parseAskRequest(body);
+    if (wantsEventStream(req)) {
+      await answerWithEventStream(res, this.streams, user.id, (stream) =>
+        this.questions.ask(user, command, stream),
+      );
+      return;
+    }
+    const answered: AiQuestion = await this.questions.ask(user, command);
+    res.json(answered);
   }
 
   @Get('questions/:videoId')

@@ -21,6 +21,7 @@ import { DataSource } from 'typeorm';
 import { foreignResult } from '../library/foreign-result';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { laneFor } from '../usage/plan-lane';
+import type { JobStreamOpener } from '../streams/job-streams';
 import { UsageService } from '../usage/usage.service';
 import { toAiQuestion } from './ai-question-row';
 import type { AskCommand } from './ask-request';
@@ -53,13 +54,14 @@ export class QuestionsService {
   /**
    * Has the ai worker answer, as a counted action (see UsageService.runCounted): a Free user's question is reserved
    * before the job starts, so parallel asks never answer more questions than are left, and a failed one never
-   * counts. Answers the stored question in its final form (a streaming reply can wrap this call).
+   * counts. Answers the stored question in its final form; with a `stream` (the client asked for an event stream),
+   * the answer's text is streamed as the model writes it.
    */
-  async ask(user: User, command: AskCommand): Promise<AiQuestion> {
+  async ask(user: User, command: AskCommand, stream?: JobStreamOpener): Promise<AiQuestion> {
     const video = await this.video(user.id, command.videoId);
     return this.usage.runCounted(user, 'ai_question', {
       startsJob: true,
-      job: () => this.answer(user, video.transcriptId, command.question),
+      job: () => this.answer(user, video.transcriptId, command.question, stream),
       jobTimeoutMs: AI_ASK_TIMEOUT_MS,
       record: async (db, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
@@ -85,7 +87,13 @@ export class QuestionsService {
   }
 
   /** The ai worker's answer; it must be about this transcript and this question. */
-  private async answer(user: User, transcriptId: string, question: string): Promise<AskResult> {
+  private async answer(
+    user: User,
+    transcriptId: string,
+    question: string,
+    stream?: JobStreamOpener,
+  ): Promise<AskResult> {
+    const jobId = await stream?.open();
     const result = await this.jobs.request(
       QueueName.Ai,
       'ask',
@@ -94,6 +102,7 @@ export class QuestionsService {
         lane: laneFor(user),
         timeoutMs: AI_ASK_TIMEOUT_MS,
         timeoutMessage: 'Answering this question took too long. Please try again.',
+        ...(jobId ? { jobId } : {}),
       },
     );
     if (result.transcriptId !== transcriptId || result.question !== question) {

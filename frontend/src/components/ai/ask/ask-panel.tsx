@@ -2,7 +2,7 @@ import { MAX_QUESTION_LENGTH } from '@lectern/contracts';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/api/http';
-import { QuestionItem } from '@/components/ai/ask/question-item';
+import { AnswerInProgress, QuestionItem } from '@/components/ai/ask/question-item';
 import { useTranscriptSeek } from '@/components/video/transcript-seek';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -56,7 +56,7 @@ export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }
           {errorMessage(thread.error, 'The questions could not be loaded.')}
         </p>
       ) : null}
-      {items.length > 0 ? (
+      {items.length > 0 || ask.isPending ? (
         <ol className="space-y-3" aria-label="Questions and answers">
           {items.map((item) => (
             <QuestionItem
@@ -67,6 +67,9 @@ export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }
               onDelete={() => onDelete(item.id)}
             />
           ))}
+          {ask.isPending ? (
+            <AnswerInProgress question={ask.variables} text={ask.streamedText} onSeek={seek} />
+          ) : null}
         </ol>
       ) : thread.isSuccess ? (
         <p className="text-sm text-muted-foreground">

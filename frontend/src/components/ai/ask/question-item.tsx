@@ -37,3 +37,32 @@ export function QuestionItem({
     </li>
   );
 }
+
+/**
+ * The question being answered, its answer shown as it is written (the server has already dropped any moment that
+ * was not in the transcript it sent, so each cited moment is safe to seek to while the rest is still coming).
+ */
+export function AnswerInProgress({
+  question,
+  text,
+  onSeek,
+}: {
+  question: string;
+  text: string;
+  onSeek: (seconds: number) => void;
+}) {
+  return (
+    <li
+      className="space-y-2 rounded-md border border-dashed p-3"
+      aria-label={`Question: ${question}`}
+      aria-busy="true"
+    >
+      <p className="text-sm font-medium">{question}</p>
+      {text === '' ? (
+        <p className="text-sm text-muted-foreground">Finding the moments that answer it...</p>
+      ) : (
+        <CitedAnswer text={text} onSeek={onSeek} />
+      )}
+    </li>
+  );
+}

@@ -27,7 +27,7 @@ export function citedAnswer(
   const cited = new Set<number>();
   const answer = raw
     .replace(CITATION, (marker: string, moment: string) => {
-      const segment = sentSegmentAt(parseTimestamp(moment), index, context);
+      const segment = sentSegment(moment, index, context);
       if (segment === null) return '';
       const start = index.startOf(segment);
       if (!cited.has(segment)) {
@@ -40,6 +40,19 @@ export function citedAnswer(
   if (citations.length === 0 || NOT_COVERED.test(answer))
     return { answer: NOT_COVERED_ANSWER, citations: [] };
   return { answer, citations };
+}
+
+/**
+ * The `[m:ss]` a cited moment is shown as (the start of the sent segment it points at), or null when it points at
+ * no moment that was sent: the one rule for stored and streamed answers alike.
+ */
+export function keptCitation(moment: string, index: TranscriptIndex, context: AnswerContext): string | null {
+  const segment = sentSegment(moment, index, context);
+  return segment === null ? null : `[${formatTimestamp(index.startOf(segment))}]`;
+}
+
+function sentSegment(moment: string, index: TranscriptIndex, context: AnswerContext): number | null {
+  return sentSegmentAt(parseTimestamp(moment), index, context);
 }
 
 // The sent segment a moment points at: the last one of its window starting at or before it (moments are written
