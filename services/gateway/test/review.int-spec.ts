@@ -345,4 +345,18 @@ describe('review of flashcards, scheduled by FSRS', () => {
     expect(notObject.body).toEqual({ message: 'The request body must be a JSON object.' });
     expect((await gateway.http().get('/api/review/due')).status).toBe(401);
   });
+
+  it("rates a card when this gateway's clock is behind the last review, across UTC midnight", async () => {
+    const card = byQuestion(await due(student), 'What is a collision')!;
+    // Another gateway, its clock ahead, rated the card just after midnight UTC; this one is five minutes behind.
+    const midnight = new Date(Date.UTC(2026, 5, 1));
+    clock.set(new Date(midnight.getTime() + 2 * MINUTE));
+    const first = await rate(card, 'good');
+    clock.set(new Date(midnight.getTime() - 3 * MINUTE));
+    const response = await student.post(`/api/review/${card.id}`).send({ rating: 'good' });
+    expect(response.status).toBe(200);
+    // The rating counts as given at the last review, never before it.
+    expect((response.body as ReviewedCard).lastReview).toBe(first.lastReview);
+    expect((response.body as ReviewedCard).reps).toBe(first.reps + 1);
+  });
 });

@@ -37,13 +37,21 @@ export function newCardSchedule(now: Date): ReviewSchedule {
   return fromCard(createEmptyCard(now));
 }
 
-/** The card's schedule after a rating given at `now`, and the log line that records it. */
+/** ts-fsrs refused the card's schedule as it is stored (a rating cannot be applied to it). */
+export class UnschedulableCardError extends Error {}
+
+/**
+ * The card's schedule after a rating given at `now`, and the log line that records it. A rating never counts
+ * as given before the card's last review: gateways' clocks differ by a little, and ts-fsrs refuses a review on
+ * an earlier UTC date than the last one. Any other refusal of ts-fsrs is an UnschedulableCardError.
+ */
 export function rate(
   schedule: ReviewSchedule,
   rating: ReviewRating,
   now: Date,
 ): { schedule: ReviewSchedule; log: Omit<ReviewLogRow, 'card_id'> } {
-  const { card, log } = scheduler.next(toCard(schedule), now, GRADES[rating]);
+  const at = schedule.last_review && schedule.last_review > now ? schedule.last_review : now;
+  const { card, log } = nextOrRefusal(toCard(schedule), at, GRADES[rating]);
   return {
     schedule: fromCard(card),
     log: {
@@ -59,6 +67,18 @@ export function rate(
       reviewed_at: log.review,
     },
   };
+}
+
+function nextOrRefusal(card: Card, at: Date, grade: Grade) {
+  try {
+    return scheduler.next(card, at, grade);
+  } catch (error) {
+    // ts-fsrs does not export its error classes; its validation errors are named.
+    if (error instanceof Error && error.name === 'FSRSValidationError') {
+      throw new UnschedulableCardError(error.message, { cause: error });
+    }
+    throw error;
+  }
 }
 
 function toCard(schedule: ReviewSchedule): Card {

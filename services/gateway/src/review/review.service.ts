@@ -1,13 +1,15 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import type { DueCard, ReviewRating, ReviewedCard } from '@lectern/contracts';
 import { findDueReviewCards, lockUserReviewCard, recordReview, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { VideosService } from '../library/videos.service';
 import { ReviewDecks } from './review-decks';
-import { rate } from './review-scheduler';
+import { rate, UnschedulableCardError } from './review-scheduler';
 
 export const CARD_NOT_FOUND = 'Card not found.';
+export const CARD_UNSCHEDULABLE =
+  'This card’s schedule cannot take a rating right now. Please reload the cards due and try again.';
 
 @Injectable()
 export class ReviewService {
@@ -46,7 +48,7 @@ export class ReviewService {
       const db = typeormDb(manager);
       const card = await lockUserReviewCard(db, userId, cardId);
       if (!card) throw new NotFoundException(CARD_NOT_FOUND);
-      const next = rate(card, rating, this.clock.now());
+      const next = rateOrConflict(card, rating, this.clock.now());
       await recordReview(db, card.id, next.schedule, next.log);
       return {
         id: card.id,
@@ -60,5 +62,14 @@ export class ReviewService {
         lastReview: next.log.reviewed_at.toISOString(),
       };
     });
+  }
+}
+
+function rateOrConflict(...args: Parameters<typeof rate>): ReturnType<typeof rate> {
+  try {
+    return rate(...args);
+  } catch (error) {
+    if (error instanceof UnschedulableCardError) throw new ConflictException(CARD_UNSCHEDULABLE);
+    throw error;
   }
 }
