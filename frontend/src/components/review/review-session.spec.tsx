@@ -1,8 +1,9 @@
 import type { DueCard } from '@lectern/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '@/api/query-keys';
 import { ReviewSession } from '@/components/review/review-session';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
@@ -19,9 +20,9 @@ const card = (id: string, question: string, answer: string): DueCard => ({
 const FIRST = card('c1', 'What is a hash table?', 'An array of buckets.');
 const SECOND = card('c2', 'What is a collision?', 'Two keys in one slot.');
 
-function renderSession(videoId?: string) {
+function renderSession(videoId?: string, client = createQueryClient()) {
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <ReviewSession videoId={videoId} autoFocus />
       </MemoryRouter>
@@ -67,6 +68,26 @@ describe('a review session', () => {
     expect(api.callsTo('POST /api/review/c1')).toEqual([{ rating: 'good' }]);
     expect(screen.getByRole('group', { name: 'Question' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('1 card due');
+  });
+
+  it('shows a new card unrevealed when the list read again puts another card first', async () => {
+    let due = [FIRST, SECOND];
+    const api = fakeApi({ 'GET /api/review/due': () => Response.json(due) });
+    const client = createQueryClient();
+    renderSession(undefined, client);
+    await screen.findByRole('group', { name: 'Question' });
+    press(' ');
+    await screen.findByRole('group', { name: 'Answer' });
+
+    // Rated elsewhere (another tab): the list read again starts with the second card.
+    due = [SECOND];
+    await act(() => client.invalidateQueries({ queryKey: queryKeys.review.all }));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Question' })).toHaveTextContent('What is a collision?'),
+    );
+    expect(screen.queryByRole('group', { name: 'Answer' })).toBeNull();
+    press('3');
+    expect(api.callsTo('POST /api/review/c2')).toEqual([]);
   });
 
   it('keeps the card and says why when the rating is not saved', async () => {

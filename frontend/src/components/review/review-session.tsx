@@ -34,9 +34,12 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
   const due = useDueCards(videoId);
   const review = useReviewCard();
   const [rated, setRated] = useState<ReadonlySet<string>>(() => new Set());
-  const [revealed, setRevealed] = useState(false);
+  // The answer shown belongs to one card: when the list read again puts another card first, it starts hidden.
+  const [revealedCardId, setRevealedCardId] = useState<string | null>(null);
   const queue = (due.data ?? []).filter((card) => !rated.has(ratedKey(card)));
   const card = queue[0];
+  const revealed = card !== undefined && revealedCardId === card.id;
+  const reveal = () => setRevealedCardId(card?.id ?? null);
   const questionRef = useRef<HTMLDivElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
   const emptyRef = useRef<HTMLHeadingElement>(null);
@@ -67,7 +70,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
       {
         onSuccess: () => {
           setRated((done) => new Set(done).add(ratedKey(card)));
-          setRevealed(false);
+          setRevealedCardId(null);
         },
         onError: (error) =>
           toast({
@@ -83,7 +86,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
     if (event.altKey || event.ctrlKey || event.metaKey || isTextEntry(event.target)) return;
     if (event.key === ' ' && !revealed && card) {
       event.preventDefault();
-      setRevealed(true);
+      reveal();
       return;
     }
     const choice = RATINGS.find((r) => r.key === event.key);
@@ -181,7 +184,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
               </div>
             </>
           ) : (
-            <Button variant="outline" aria-keyshortcuts="Space" onClick={() => setRevealed(true)}>
+            <Button variant="outline" aria-keyshortcuts="Space" onClick={reveal}>
               Show answer
             </Button>
           )}
