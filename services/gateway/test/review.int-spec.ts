@@ -359,4 +359,43 @@ describe('review of flashcards, scheduled by FSRS', () => {
     expect((response.body as ReviewedCard).lastReview).toBe(first.lastReview);
     expect((response.body as ReviewedCard).reps).toBe(first.reps + 1);
   });
+
+  it('syncs a deck taking the user before the video, the order account deletion takes them in', async () => {
+    const lockVideoId = await addVideo(student.userId, 'reviewLock1');
+    await writeFlashcards(lockVideoId, 'Q: What does a lock order prevent?\nA: Deadlocks.');
+    const deletion = gateway.app.get(DataSource).createQueryRunner();
+    await deletion.connect();
+    try {
+      // Account deletion's first step: the user row, locked.
+      await deletion.startTransaction();
+      await deletion.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [student.userId]);
+      const read = student.get(`/api/review/due?videoId=${lockVideoId}`).then((r) => r);
+      // Wait until the sync waits on the user row.
+      const [{ pid }] = (await deletion.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>;
+      for (;;) {
+        const waiting = (await deletion.query(
+          `SELECT 1 FROM pg_locks w JOIN pg_locks h ON h.pid = $1 AND h.granted AND NOT w.granted
+              AND h.locktype = w.locktype AND h.database IS NOT DISTINCT FROM w.database
+              AND h.relation IS NOT DISTINCT FROM w.relation AND h.transactionid IS NOT DISTINCT FROM w.transactionid`,
+          [pid],
+        )) as unknown[];
+        if (waiting.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Its next step, the cascade to the videos, must not find the video held by the sync.
+      const video = (await deletion.query('SELECT id FROM videos WHERE id = $1 FOR UPDATE NOWAIT', [
+        lockVideoId,
+      ])) as unknown[];
+      expect(video).toHaveLength(1);
+      await deletion.rollbackTransaction();
+      const response = await read;
+      expect(response.status).toBe(200);
+      expect((response.body as DueCard[]).map((c) => c.question)).toEqual([
+        'What does a lock order prevent?',
+      ]);
+    } finally {
+      if (deletion.isTransactionActive) await deletion.rollbackTransaction();
+      await deletion.release();
+    }
+  });
 });
