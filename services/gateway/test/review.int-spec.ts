@@ -1,4 +1,4 @@
-import type { DueCard, ReviewedCard, ReviewRating } from '@lectern/contracts';
+import { AccountExportSchema, type DueCard, type ReviewedCard, type ReviewRating } from '@lectern/contracts';
 import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb, type Db } from '@lectern/db';
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
 import { DataSource } from 'typeorm';
@@ -274,18 +274,51 @@ describe('review of flashcards, scheduled by FSRS', () => {
   it('shows the cards and their ratings in the account export', async () => {
     const response = await student.get('/api/auth/me/export');
     expect(response.status).toBe(200);
-    const exported = JSON.parse(response.text) as {
-      library: Array<{
-        id: string;
-        reviewCards: Array<{ question: string; retired: boolean; reviews: unknown[] }>;
-      }>;
-    };
+    const exported = AccountExportSchema.parse(JSON.parse(response.text));
     const video = exported.library.find((v) => v.id === videoId)!;
     expect(video.reviewCards).toHaveLength(4);
     expect(video.reviewCards.find((c) => c.question === 'What is the load factor?')?.retired).toBe(true);
     const kept = video.reviewCards.find((c) => c.question === 'what is a HASH   table?')!;
     expect(kept.reviews.length).toBeGreaterThan(5);
-    expect(kept.reviews[0]).toEqual({ rating: 'good', reviewedAt: START.toISOString() });
+
+    // Everything FSRS needs to carry on elsewhere: the card's whole schedule, and each rating with the schedule
+    // the card had before it.
+    const [row] = await gateway.app.get(DataSource).query<
+      Array<{
+        due: Date;
+        stability: number;
+        difficulty: number;
+        elapsed_days: number;
+        scheduled_days: number;
+        learning_steps: number;
+        last_review: Date;
+      }>
+    >('SELECT * FROM review_cards WHERE id = $1', [kept.id]);
+    expect(kept).toMatchObject({
+      due: row!.due.toISOString(),
+      stability: row!.stability,
+      difficulty: row!.difficulty,
+      elapsedDays: row!.elapsed_days,
+      scheduledDays: row!.scheduled_days,
+      learningSteps: row!.learning_steps,
+      lastReview: row!.last_review.toISOString(),
+    });
+    expect(kept.stability).toBeGreaterThan(0);
+    const firstLog = expectedScheduler.next(createEmptyCard(START), START, Rating.Good).log;
+    expect(kept.reviews[0]).toEqual({
+      rating: 'good',
+      reviewedAt: START.toISOString(),
+      state: 'new',
+      due: firstLog.due.toISOString(),
+      stability: firstLog.stability,
+      difficulty: firstLog.difficulty,
+      elapsedDays: firstLog.elapsed_days,
+      lastElapsedDays: firstLog.last_elapsed_days,
+      scheduledDays: firstLog.scheduled_days,
+      learningSteps: firstLog.learning_steps,
+    });
+    expect(kept.reviews[1]).toMatchObject({ rating: 'good', state: 'learning' });
+    expect(kept.reviews.at(-1)).toMatchObject({ rating: 'again', state: 'review' });
   });
 
   it("answers 404 for another user's card and video, and never lists them", async () => {
