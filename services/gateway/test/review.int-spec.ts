@@ -12,6 +12,8 @@ import { startTestGateway, type TestGateway } from './support/test-gateway';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const START = new Date('2026-03-02T09:00:00.000Z');
+/** New cards introduced a day (docs/api.md, "Review"). */
+const NEW_CARDS_PER_DAY = 20;
 
 class ManualClock implements Clock {
   private at = START.getTime();
@@ -430,5 +432,82 @@ describe('review of flashcards, scheduled by FSRS', () => {
       if (deletion.isTransactionActive) await deletion.rollbackTransaction();
       await deletion.release();
     }
+  });
+
+  it('answers at most `limit` cards, soonest first, with how many are due in all', async () => {
+    clock.set(new Date(Date.UTC(2029, 0, 1)));
+    const all = await due(student);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const total = await student.get('/api/review/due');
+    expect(total.headers['x-total-count']).toBe(String(all.length));
+    const first = await student.get('/api/review/due?limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual([all[0]]);
+    expect(first.headers['x-total-count']).toBe(String(all.length));
+    const two = await student.get(`/api/review/due?limit=2&videoId=${videoId}`);
+    expect(two.body).toEqual(all.filter((c) => c.videoId === videoId).slice(0, 2));
+    expect((await student.get('/api/review/due?limit=500')).status).toBe(200);
+    for (const limit of ['0', '501', '-1', '1.5', 'ten', '']) {
+      const response = await student.get(`/api/review/due?limit=${limit}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'limit must be a whole number from 1 to 500.' });
+    }
+  });
+
+  it('lists 100 cards unless asked for more, the same ones on each read', async () => {
+    const heavy = await signedInBrowser(gateway, 'heavy');
+    const heavyVideo = await addVideo(heavy.userId, 'reviewMany1');
+    const questions = Array.from({ length: 130 }, (_, i) => `Q: Question ${i + 1}?\nA: Answer ${i + 1}.`);
+    await writeFlashcards(heavyVideo, questions.join('\n\n'));
+    expect((await heavy.get('/api/review/due')).status).toBe(200);
+    // All of them reviewed before and due again (new cards would stop at the day's allowance).
+    await gateway.app.get(DataSource).query(
+      `UPDATE review_cards SET state = 'review', reps = 1, stability = 3, difficulty = 5, scheduled_days = 3,
+              last_review = due - interval '3 days' WHERE user_id = $1`,
+      [heavy.userId],
+    );
+    const response = await heavy.get('/api/review/due');
+    expect(response.status).toBe(200);
+    const cards = response.body as DueCard[];
+    expect(cards.map((c) => c.question)).toEqual(Array.from({ length: 100 }, (_, i) => `Question ${i + 1}?`));
+    expect(response.headers['x-total-count']).toBe('130');
+    expect((await heavy.get('/api/review/due')).body).toEqual(cards);
+    const more = await heavy.get('/api/review/due?limit=500');
+    expect((more.body as DueCard[]).slice(0, 100)).toEqual(cards);
+    expect(more.body).toHaveLength(130);
+  });
+
+  it(`introduces at most ${NEW_CARDS_PER_DAY} new cards a day`, async () => {
+    const learner = await signedInBrowser(gateway, 'learner');
+    const learnerVideo = await addVideo(learner.userId, 'reviewNew1');
+    const questions = Array.from({ length: 25 }, (_, i) => `Q: New ${i + 1}?\nA: Answer ${i + 1}.`);
+    await writeFlashcards(learnerVideo, questions.join('\n\n'));
+    const today = new Date(Date.UTC(2030, 0, 1, 9));
+    clock.set(today);
+    const listed = async (query = '') => {
+      const response = await learner.get(`/api/review/due${query}`);
+      expect(response.status).toBe(200);
+      return {
+        questions: (response.body as DueCard[]).map((c) => c.question),
+        total: Number(response.headers['x-total-count']),
+      };
+    };
+    const first = await listed();
+    expect(first).toEqual({
+      questions: Array.from({ length: NEW_CARDS_PER_DAY }, (_, i) => `New ${i + 1}?`),
+      total: NEW_CARDS_PER_DAY,
+    });
+    // Five rated: five fewer new cards left for today, and those five are learning, not new.
+    const cards = (await learner.get('/api/review/due')).body as DueCard[];
+    for (const card of cards.slice(0, 5)) {
+      expect((await learner.post(`/api/review/${card.id}`).send({ rating: 'easy' })).status).toBe(200);
+    }
+    expect(await listed()).toEqual({ questions: first.questions.slice(5), total: NEW_CARDS_PER_DAY - 5 });
+    expect((await listed(`?videoId=${learnerVideo}`)).total).toBe(NEW_CARDS_PER_DAY - 5);
+    // The next UTC day, the rest are introduced.
+    clock.set(new Date(Date.UTC(2030, 0, 2, 0, 1)));
+    const tomorrow = await listed();
+    expect(tomorrow.questions.filter((q) => q.startsWith('New '))).toHaveLength(20);
+    expect(tomorrow.questions).toContain('New 25?');
   });
 });
