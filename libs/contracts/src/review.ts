@@ -35,7 +35,7 @@ export const DueCardsQuerySchema = z.object({
     .regex(/^[1-9][0-9]{0,5}$/u, LIMIT_MESSAGE)
     .transform(Number)
     .pipe(z.number().max(DUE_CARDS_MAX_LIMIT, LIMIT_MESSAGE))
-    .default(String(DUE_CARDS_DEFAULT_LIMIT)),
+    .default(DUE_CARDS_DEFAULT_LIMIT),
 });
 
 /** A card due for review, as `GET /api/review/due` lists it. */

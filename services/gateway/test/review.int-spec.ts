@@ -406,7 +406,7 @@ describe('review of flashcards, scheduled by FSRS', () => {
       await deletion.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [student.userId]);
       const read = student.get(`/api/review/due?videoId=${lockVideoId}`).then((r) => r);
       // Wait until the sync waits on the user row.
-      const [{ pid }] = (await deletion.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>;
+      const [{ pid }] = (await deletion.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
       for (;;) {
         const waiting = (await deletion.query(
           `SELECT 1 FROM pg_locks w JOIN pg_locks h ON h.pid = $1 AND h.granted AND NOT w.granted
