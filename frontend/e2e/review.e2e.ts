@@ -102,6 +102,11 @@ describe('reviewing flashcards by keyboard', () => {
   });
 
   it('reviews the rest of the library on /review, then says nothing is due', async () => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/review/due') asked.push(url.search);
+    });
     await page.goto('/review');
     await page.getByRole('heading', { name: 'Review', level: 1 }).waitFor();
     await page.getByRole('group', { name: 'Question' }).getByText('What is a collision?').waitFor();
@@ -123,5 +128,8 @@ describe('reviewing flashcards by keyboard', () => {
       [...document.querySelectorAll('nav[aria-label="Main"] a')].some((a) => a.textContent === 'Review'),
     );
     expect(await review.textContent()).toBe('Review');
+    // The list was read once, not after each rating; the navigation's count asks for one card each time.
+    expect(asked.filter((search) => search === '')).toHaveLength(1);
+    expect(asked.filter((search) => search !== '').every((search) => search === '?limit=1')).toBe(true);
   });
 });

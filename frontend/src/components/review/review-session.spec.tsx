@@ -1,4 +1,4 @@
-import type { DueCard } from '@lectern/contracts';
+import type { DueCard, ReviewedCard, ReviewRating } from '@lectern/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -15,6 +15,19 @@ const card = (id: string, question: string, answer: string): DueCard => ({
   question,
   answer,
   due: '2026-03-02T09:00:00.000Z',
+});
+
+/** The answer to a rating given at 09:00: the card is due again `minutes` later. */
+const reviewed = (id: string, rating: ReviewRating, minutes: number): ReviewedCard => ({
+  id,
+  videoId: 'v1',
+  rating,
+  due: new Date(Date.parse('2026-03-02T09:00:00.000Z') + minutes * 60_000).toISOString(),
+  state: 'learning',
+  reps: 1,
+  lapses: 0,
+  scheduledDays: 0,
+  lastReview: '2026-03-02T09:00:00.000Z',
 });
 
 const FIRST = card('c1', 'What is a hash table?', 'An array of buckets.');
@@ -42,7 +55,7 @@ describe('a review session', () => {
       'GET /api/review/due': () => Response.json(due),
       'POST /api/review/c1': () => {
         due = [SECOND];
-        return Response.json({ id: 'c1', rating: 'good' });
+        return Response.json(reviewed('c1', 'good', 10));
       },
     });
     renderSession();
@@ -68,6 +81,29 @@ describe('a review session', () => {
     expect(api.callsTo('POST /api/review/c1')).toEqual([{ rating: 'good' }]);
     expect(screen.getByRole('group', { name: 'Question' })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent('1 card due');
+    // The rated card leaves the list held; the list is not read again.
+    expect(api.callsTo('GET /api/review/due')).toHaveLength(1);
+  });
+
+  it('reads the next cards once those listed are done, when more are due than were listed', async () => {
+    let due = [FIRST];
+    const api = fakeApi({
+      'GET /api/review/due': () => Response.json(due, { headers: { 'X-Total-Count': '2' } }),
+      'POST /api/review/c1': () => {
+        due = [SECOND];
+        return Response.json(reviewed('c1', 'good', 3 * 24 * 60));
+      },
+    });
+    renderSession();
+    await screen.findByRole('group', { name: 'Question' });
+    expect(screen.getByRole('status')).toHaveTextContent('2 cards due');
+    press(' ');
+    await screen.findByRole('group', { name: 'Answer' });
+    press('3');
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Question' })).toHaveTextContent('What is a collision?'),
+    );
+    expect(api.callsTo('GET /api/review/due')).toHaveLength(2);
   });
 
   it('shows a new card unrevealed when the list read again puts another card first', async () => {

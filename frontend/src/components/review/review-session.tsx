@@ -36,8 +36,16 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
   const [rated, setRated] = useState<ReadonlySet<string>>(() => new Set());
   // The answer shown belongs to one card: when the list read again puts another card first, it starts hidden.
   const [revealedCardId, setRevealedCardId] = useState<string | null>(null);
-  const queue = (due.data ?? []).filter((card) => !rated.has(ratedKey(card)));
+  const page = due.data;
+  const queue = (page?.cards ?? []).filter((card) => !rated.has(ratedKey(card)));
   const card = queue[0];
+  const dueCount = page ? page.total - (page.cards.length - queue.length) : 0;
+  // More are due than were listed: once the cards held are done, the next ones are read.
+  const listDone = page !== undefined && page.cards.length === 0 && page.total > 0;
+  const { refetch, isFetching } = due;
+  useEffect(() => {
+    if (listDone && !isFetching) void refetch();
+  }, [listDone, isFetching, refetch]);
   const revealed = card !== undefined && revealedCardId === card.id;
   const reveal = () => setRevealedCardId(card?.id ?? null);
   const questionRef = useRef<HTMLDivElement>(null);
@@ -96,7 +104,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
     }
   };
 
-  if (due.isPending) {
+  if (due.isPending || listDone) {
     return (
       <div aria-busy="true" aria-label="Loading cards due" className="space-y-3">
         <Skeleton className="h-28" />
@@ -115,9 +123,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
   return (
     <section ref={sectionRef} aria-label="Review session" onKeyDown={onKeyDown} className="space-y-4">
       <p className="text-sm text-muted-foreground" role="status">
-        {queue.length === 0
-          ? 'No cards due.'
-          : `${queue.length} ${queue.length === 1 ? 'card' : 'cards'} due`}
+        {dueCount === 0 ? 'No cards due.' : `${dueCount} ${dueCount === 1 ? 'card' : 'cards'} due`}
       </p>
       {!card ? (
         <div className="rounded-lg border border-dashed p-6 text-center">
