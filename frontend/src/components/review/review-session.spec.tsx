@@ -47,7 +47,10 @@ function renderSession(videoId?: string, client = createQueryClient()) {
 const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
 
 describe('a review session', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
 
   it('shows the question, reveals the answer on Space, rates on 3 and moves focus to the next card', async () => {
     let due = [FIRST, SECOND];
@@ -124,6 +127,50 @@ describe('a review session', () => {
     expect(screen.queryByRole('group', { name: 'Answer' })).toBeNull();
     press('3');
     expect(api.callsTo('POST /api/review/c2')).toEqual([]);
+  });
+
+  it('waits for a card rated again when nothing else is due, and shows it once it falls due', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let due = [FIRST];
+    const api = fakeApi({
+      'GET /api/review/due': () => Response.json(due),
+      'POST /api/review/c1': () => {
+        due = [];
+        return Response.json(reviewed('c1', 'again', 1));
+      },
+    });
+    renderSession();
+    await screen.findByRole('group', { name: 'Question' });
+    press(' ');
+    await screen.findByRole('group', { name: 'Answer' });
+    press('1');
+    const waiting = await screen.findByRole('heading', { name: /^Next card in (1:00|0:59)$/ });
+    expect(waiting).toHaveFocus();
+    expect(screen.queryByRole('heading', { name: 'Nothing to review right now' })).toBeNull();
+    expect(api.callsTo('GET /api/review/due')).toHaveLength(1);
+
+    due = [{ ...FIRST, due: '2026-03-02T09:01:00.000Z' }];
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole('heading', { name: /^Next card in 0:(30|29)$/ })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(31_000));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Question' })).toHaveTextContent('What is a hash table?'),
+    );
+    expect(screen.queryByRole('group', { name: 'Answer' })).toBeNull();
+    expect(api.callsTo('GET /api/review/due')).toHaveLength(2);
+  });
+
+  it('does not wait for a card due again in days', async () => {
+    fakeApi({
+      'GET /api/review/due': () => Response.json([FIRST]),
+      'POST /api/review/c1': () => Response.json(reviewed('c1', 'good', 3 * 24 * 60)),
+    });
+    renderSession();
+    await screen.findByRole('group', { name: 'Question' });
+    press(' ');
+    await screen.findByRole('group', { name: 'Answer' });
+    press('3');
+    expect(await screen.findByRole('heading', { name: 'Nothing to review right now' })).toHaveFocus();
   });
 
   it('keeps the card and says why when the rating is not saved', async () => {
