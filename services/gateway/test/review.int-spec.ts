@@ -510,4 +510,18 @@ describe('review of flashcards, scheduled by FSRS', () => {
     expect(tomorrow.questions.filter((q) => q.startsWith('New '))).toHaveLength(20);
     expect(tomorrow.questions).toContain('New 25?');
   });
+
+  it('answers 409 with a sentence when FSRS refuses the schedule stored for a card', async () => {
+    const [card] = await due(student);
+    // A schedule no gateway writes (stability not a number), as a restore from elsewhere might leave it.
+    await gateway.app
+      .get(DataSource)
+      .query(`UPDATE review_cards SET stability = 'NaN' WHERE id = $1`, [card!.id]);
+    const response = await student.post(`/api/review/${card!.id}`).send({ rating: 'good' });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      message:
+        'This card’s schedule cannot take a rating right now. Please reload the cards due and try again.',
+    });
+  });
 });

@@ -43,7 +43,8 @@ export class UnschedulableCardError extends Error {}
 /**
  * The card's schedule after a rating given at `now`, and the log line that records it. A rating never counts
  * as given before the card's last review: gateways' clocks differ by a little, and ts-fsrs refuses a review on
- * an earlier UTC date than the last one. Any other refusal of ts-fsrs is an UnschedulableCardError.
+ * an earlier UTC date than the last one. Any other refusal of ts-fsrs, or a schedule it cannot compute from the
+ * card as stored, is an UnschedulableCardError.
  */
 export function rate(
   schedule: ReviewSchedule,
@@ -70,8 +71,9 @@ export function rate(
 }
 
 function nextOrRefusal(card: Card, at: Date, grade: Grade) {
+  let next: ReturnType<typeof scheduler.next>;
   try {
-    return scheduler.next(card, at, grade);
+    next = scheduler.next(card, at, grade);
   } catch (error) {
     // ts-fsrs does not export its error classes; its validation errors are named.
     if (error instanceof Error && error.name === 'FSRSValidationError') {
@@ -79,6 +81,12 @@ function nextOrRefusal(card: Card, at: Date, grade: Grade) {
     }
     throw error;
   }
+  // A schedule ts-fsrs cannot compute (NaN stability, a date at infinity) comes back as NaN rather than thrown.
+  const { due, stability, difficulty } = next.card;
+  if (![due.getTime(), stability, difficulty].every(Number.isFinite)) {
+    throw new UnschedulableCardError('FSRS computed no schedule for the card as stored.');
+  }
+  return next;
 }
 
 function toCard(schedule: ReviewSchedule): Card {
