@@ -1,6 +1,15 @@
 import type { ReviewRating, ReviewState } from '@lectern/contracts';
 import type { ReviewLogRow, ReviewSchedule } from '@lectern/db';
-import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import {
+  createEmptyCard,
+  fsrs,
+  generatorParameters,
+  Rating,
+  State,
+  type Card,
+  type Grade,
+  type RecordLogItem,
+} from 'ts-fsrs';
 
 /**
  * FSRS as ts-fsrs ships it (Anki's default retention of 90 %, its learning steps of 1 and 10 minutes), with
@@ -71,7 +80,7 @@ export function rate(
 }
 
 function nextOrRefusal(card: Card, at: Date, grade: Grade) {
-  let next: ReturnType<typeof scheduler.next>;
+  let next: RecordLogItem;
   try {
     next = scheduler.next(card, at, grade);
   } catch (error) {
