@@ -97,11 +97,17 @@ describe('reviewing flashcards by keyboard', () => {
     await page.getByRole('group', { name: 'Question' }).getByText('What gas do plants take in?').waitFor();
     await checkScreen(page, 'review-video');
     await reviewByKeyboard('What gas do plants take in?', 'Carbon dioxide.', '4');
-    await flashcards.getByRole('heading', { name: 'Nothing to review right now' }).waitFor();
+    // The first card, rated good while new, comes back at FSRS's next learning step (10 minutes): waited for.
+    await flashcards.getByRole('heading', { name: /^Next card in (10:00|9:\d\d)$/ }).waitFor();
     expect(await apiJson<DueCard[]>(context, `/api/review/due?videoId=${photosynthesisId}`)).toEqual([]);
   });
 
-  it('reviews the rest of the library on /review, then says nothing is due', async () => {
+  it('reviews the rest of the library on /review, then waits for the card rated again', async () => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/review/due') asked.push(url.search);
+    });
     await page.goto('/review');
     await page.getByRole('heading', { name: 'Review', level: 1 }).waitFor();
     await page.getByRole('group', { name: 'Question' }).getByText('What is a collision?').waitFor();
@@ -113,15 +119,19 @@ describe('reviewing flashcards by keyboard', () => {
     await page.keyboard.press('1');
     await reviewByKeyboard('What is the load factor?', 'Entries divided by slots.', '2');
 
-    const empty = page.getByRole('heading', { name: 'Nothing to review right now' });
-    await empty.waitFor();
-    expect(await focusedText()).toBe('Nothing to review right now');
-    await checkScreen(page, 'review-empty');
+    // Nothing else due: the card rated again (due in a minute, FSRS's first learning step) is waited for.
+    const waiting = page.getByRole('heading', { name: /^Next card in (1:00|0:\d\d)$/ });
+    await waiting.waitFor();
+    expect(await focusedText()).toMatch(/^Next card in/);
+    await checkScreen(page, 'review-waiting');
     expect(await apiJson<DueCard[]>(context, '/api/review/due')).toEqual([]);
     const review = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Review/ });
     await page.waitForFunction(() =>
       [...document.querySelectorAll('nav[aria-label="Main"] a')].some((a) => a.textContent === 'Review'),
     );
     expect(await review.textContent()).toBe('Review');
+    // The list was read once, not after each rating; the navigation's count asks for one card each time.
+    expect(asked.filter((search) => search === '')).toHaveLength(1);
+    expect(asked.filter((search) => search !== '').every((search) => search === '?limit=1')).toBe(true);
   });
 });

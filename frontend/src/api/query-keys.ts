@@ -15,7 +15,11 @@ export const queryKeys = {
   usage: ['usage'] as const,
   review: {
     all: ['review'] as const,
-    /** The cards due now: the whole library's (the navigation's count and /review), or one video's. */
+    /** Every list of cards due. */
+    dueLists: ['review', 'due'] as const,
+    /** The first cards due now and how many in all: the whole library's (/review), or one video's. */
     due: (videoId?: string) => ['review', 'due', videoId ?? 'library'] as const,
+    /** How many cards are due across the library: the navigation's count. */
+    dueCount: ['review', 'due-count'] as const,
   },
 };

@@ -6,7 +6,28 @@ import { AiQuestionSchema } from './questions';
 export const ACCOUNT_EXPORT_FORMAT = 'lectern-account-export';
 export const ACCOUNT_EXPORT_VERSION = 1;
 
-/** A flashcard the user reviews, with its schedule and every rating given (retired: its question is gone). */
+/**
+ * One rating, with the schedule the card had before it: ts-fsrs's `ReviewLog` field for field (`due` is the
+ * card's last review, or its due date when it had none), enough to replay or reschedule the card elsewhere.
+ */
+export const AccountExportReviewSchema = z.object({
+  rating: ReviewRatingSchema,
+  reviewedAt: z.string(),
+  state: z.enum(REVIEW_STATES),
+  due: z.string(),
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsedDays: z.number().int(),
+  lastElapsedDays: z.number().int(),
+  scheduledDays: z.number().int(),
+  learningSteps: z.number().int(),
+});
+export type AccountExportReview = z.infer<typeof AccountExportReviewSchema>;
+
+/**
+ * A flashcard the user reviews, with its whole FSRS schedule (ts-fsrs's `Card`) and every rating given, oldest
+ * first (retired: its question is gone).
+ */
 export const AccountExportReviewCardSchema = z.object({
   id: z.string(),
   question: z.string(),
@@ -14,10 +35,15 @@ export const AccountExportReviewCardSchema = z.object({
   retired: z.boolean(),
   due: z.string(),
   state: z.enum(REVIEW_STATES),
+  stability: z.number(),
+  difficulty: z.number(),
+  elapsedDays: z.number().int(),
+  scheduledDays: z.number().int(),
+  learningSteps: z.number().int(),
   reps: z.number().int(),
   lapses: z.number().int(),
   lastReview: z.string().nullable(),
-  reviews: z.array(z.object({ rating: ReviewRatingSchema, reviewedAt: z.string() })),
+  reviews: z.array(AccountExportReviewSchema),
 });
 export type AccountExportReviewCard = z.infer<typeof AccountExportReviewCardSchema>;
 

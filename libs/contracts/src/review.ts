@@ -14,9 +14,28 @@ export type ReviewState = (typeof REVIEW_STATES)[number];
 export const ReviewCardRequestSchema = z.object({ rating: ReviewRatingSchema });
 export type ReviewCardRequest = z.input<typeof ReviewCardRequestSchema>;
 
-/** `GET /api/review/due?videoId=`: the optional filter to one video of the library. */
+/** How many cards `GET /api/review/due` answers unless `limit` says otherwise, and the most it answers. */
+export const DUE_CARDS_DEFAULT_LIMIT = 100;
+export const DUE_CARDS_MAX_LIMIT = 500;
+/** The response header of `GET /api/review/due` giving how many cards are due in all, beyond `limit`. */
+export const DUE_CARDS_TOTAL_HEADER = 'X-Total-Count';
+/**
+ * New (never rated) cards a student is given a UTC day, as Anki's default: the rest wait for the following days,
+ * so a library of thousands of flashcards does not fall due at once.
+ */
+export const NEW_CARDS_PER_DAY = 20;
+
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${DUE_CARDS_MAX_LIMIT}.`;
+
+/** `GET /api/review/due?videoId=&limit=`: the optional filter to one video of the library, and how many to list. */
 export const DueCardsQuerySchema = z.object({
   videoId: z.string({ error: 'videoId must be text.' }).optional(),
+  limit: z
+    .string({ error: LIMIT_MESSAGE })
+    .regex(/^[1-9][0-9]{0,5}$/u, LIMIT_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().max(DUE_CARDS_MAX_LIMIT, LIMIT_MESSAGE))
+    .default(DUE_CARDS_DEFAULT_LIMIT),
 });
 
 /** A card due for review, as `GET /api/review/due` lists it. */

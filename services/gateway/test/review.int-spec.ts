@@ -1,4 +1,4 @@
-import type { DueCard, ReviewedCard, ReviewRating } from '@lectern/contracts';
+import { AccountExportSchema, type DueCard, type ReviewedCard, type ReviewRating } from '@lectern/contracts';
 import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb, type Db } from '@lectern/db';
 import { createEmptyCard, fsrs, generatorParameters, Rating, type Card, type Grade } from 'ts-fsrs';
 import { DataSource } from 'typeorm';
@@ -12,6 +12,8 @@ import { startTestGateway, type TestGateway } from './support/test-gateway';
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const START = new Date('2026-03-02T09:00:00.000Z');
+/** New cards introduced a day (docs/api.md, "Review"). */
+const NEW_CARDS_PER_DAY = 20;
 
 class ManualClock implements Clock {
   private at = START.getTime();
@@ -274,18 +276,51 @@ describe('review of flashcards, scheduled by FSRS', () => {
   it('shows the cards and their ratings in the account export', async () => {
     const response = await student.get('/api/auth/me/export');
     expect(response.status).toBe(200);
-    const exported = JSON.parse(response.text) as {
-      library: Array<{
-        id: string;
-        reviewCards: Array<{ question: string; retired: boolean; reviews: unknown[] }>;
-      }>;
-    };
+    const exported = AccountExportSchema.parse(JSON.parse(response.text));
     const video = exported.library.find((v) => v.id === videoId)!;
     expect(video.reviewCards).toHaveLength(4);
     expect(video.reviewCards.find((c) => c.question === 'What is the load factor?')?.retired).toBe(true);
     const kept = video.reviewCards.find((c) => c.question === 'what is a HASH   table?')!;
     expect(kept.reviews.length).toBeGreaterThan(5);
-    expect(kept.reviews[0]).toEqual({ rating: 'good', reviewedAt: START.toISOString() });
+
+    // Everything FSRS needs to carry on elsewhere: the card's whole schedule, and each rating with the schedule
+    // the card had before it.
+    const [row] = await gateway.app.get(DataSource).query<
+      Array<{
+        due: Date;
+        stability: number;
+        difficulty: number;
+        elapsed_days: number;
+        scheduled_days: number;
+        learning_steps: number;
+        last_review: Date;
+      }>
+    >('SELECT * FROM review_cards WHERE id = $1', [kept.id]);
+    expect(kept).toMatchObject({
+      due: row!.due.toISOString(),
+      stability: row!.stability,
+      difficulty: row!.difficulty,
+      elapsedDays: row!.elapsed_days,
+      scheduledDays: row!.scheduled_days,
+      learningSteps: row!.learning_steps,
+      lastReview: row!.last_review.toISOString(),
+    });
+    expect(kept.stability).toBeGreaterThan(0);
+    const firstLog = expectedScheduler.next(createEmptyCard(START), START, Rating.Good).log;
+    expect(kept.reviews[0]).toEqual({
+      rating: 'good',
+      reviewedAt: START.toISOString(),
+      state: 'new',
+      due: firstLog.due.toISOString(),
+      stability: firstLog.stability,
+      difficulty: firstLog.difficulty,
+      elapsedDays: firstLog.elapsed_days,
+      lastElapsedDays: firstLog.last_elapsed_days,
+      scheduledDays: firstLog.scheduled_days,
+      learningSteps: firstLog.learning_steps,
+    });
+    expect(kept.reviews[1]).toMatchObject({ rating: 'good', state: 'learning' });
+    expect(kept.reviews.at(-1)).toMatchObject({ rating: 'again', state: 'review' });
   });
 
   it("answers 404 for another user's card and video, and never lists them", async () => {
@@ -344,5 +379,149 @@ describe('review of flashcards, scheduled by FSRS', () => {
     expect(notObject.status).toBe(400);
     expect(notObject.body).toEqual({ message: 'The request body must be a JSON object.' });
     expect((await gateway.http().get('/api/review/due')).status).toBe(401);
+  });
+
+  it("rates a card when this gateway's clock is behind the last review, across UTC midnight", async () => {
+    const card = byQuestion(await due(student), 'What is a collision')!;
+    // Another gateway, its clock ahead, rated the card just after midnight UTC; this one is five minutes behind.
+    const midnight = new Date(Date.UTC(2026, 5, 1));
+    clock.set(new Date(midnight.getTime() + 2 * MINUTE));
+    const first = await rate(card, 'good');
+    clock.set(new Date(midnight.getTime() - 3 * MINUTE));
+    const response = await student.post(`/api/review/${card.id}`).send({ rating: 'good' });
+    expect(response.status).toBe(200);
+    // The rating counts as given at the last review, never before it.
+    expect((response.body as ReviewedCard).lastReview).toBe(first.lastReview);
+    expect((response.body as ReviewedCard).reps).toBe(first.reps + 1);
+  });
+
+  it('syncs a deck taking the user before the video, the order account deletion takes them in', async () => {
+    const lockVideoId = await addVideo(student.userId, 'reviewLock1');
+    await writeFlashcards(lockVideoId, 'Q: What does a lock order prevent?\nA: Deadlocks.');
+    const deletion = gateway.app.get(DataSource).createQueryRunner();
+    await deletion.connect();
+    try {
+      // Account deletion's first step: the user row, locked.
+      await deletion.startTransaction();
+      await deletion.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [student.userId]);
+      const read = student.get(`/api/review/due?videoId=${lockVideoId}`).then((r) => r);
+      // Wait until the sync waits on the user row.
+      const [{ pid }] = (await deletion.query('SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+      for (;;) {
+        const waiting = (await deletion.query(
+          `SELECT 1 FROM pg_locks w JOIN pg_locks h ON h.pid = $1 AND h.granted AND NOT w.granted
+              AND h.locktype = w.locktype AND h.database IS NOT DISTINCT FROM w.database
+              AND h.relation IS NOT DISTINCT FROM w.relation AND h.transactionid IS NOT DISTINCT FROM w.transactionid`,
+          [pid],
+        )) as unknown[];
+        if (waiting.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Its next step, the cascade to the videos, must not find the video held by the sync.
+      const video = (await deletion.query('SELECT id FROM videos WHERE id = $1 FOR UPDATE NOWAIT', [
+        lockVideoId,
+      ])) as unknown[];
+      expect(video).toHaveLength(1);
+      await deletion.rollbackTransaction();
+      const response = await read;
+      expect(response.status).toBe(200);
+      expect((response.body as DueCard[]).map((c) => c.question)).toEqual([
+        'What does a lock order prevent?',
+      ]);
+    } finally {
+      if (deletion.isTransactionActive) await deletion.rollbackTransaction();
+      await deletion.release();
+    }
+  });
+
+  it('answers at most `limit` cards, soonest first, with how many are due in all', async () => {
+    clock.set(new Date(Date.UTC(2029, 0, 1)));
+    const all = await due(student);
+    expect(all.length).toBeGreaterThanOrEqual(2);
+    const total = await student.get('/api/review/due');
+    expect(total.headers['x-total-count']).toBe(String(all.length));
+    const first = await student.get('/api/review/due?limit=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual([all[0]]);
+    expect(first.headers['x-total-count']).toBe(String(all.length));
+    const two = await student.get(`/api/review/due?limit=2&videoId=${videoId}`);
+    expect(two.body).toEqual(all.filter((c) => c.videoId === videoId).slice(0, 2));
+    expect((await student.get('/api/review/due?limit=500')).status).toBe(200);
+    for (const limit of ['0', '501', '-1', '1.5', 'ten', '']) {
+      const response = await student.get(`/api/review/due?limit=${limit}`);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ message: 'limit must be a whole number from 1 to 500.' });
+    }
+  });
+
+  it('lists 100 cards unless asked for more, the same ones on each read', async () => {
+    const heavy = await signedInBrowser(gateway, 'heavy');
+    const heavyVideo = await addVideo(heavy.userId, 'reviewMany1');
+    const questions = Array.from({ length: 130 }, (_, i) => `Q: Question ${i + 1}?\nA: Answer ${i + 1}.`);
+    await writeFlashcards(heavyVideo, questions.join('\n\n'));
+    expect((await heavy.get('/api/review/due')).status).toBe(200);
+    // All of them reviewed before and due again (new cards would stop at the day's allowance).
+    await gateway.app.get(DataSource).query(
+      `UPDATE review_cards SET state = 'review', reps = 1, stability = 3, difficulty = 5, scheduled_days = 3,
+              last_review = due - interval '3 days' WHERE user_id = $1`,
+      [heavy.userId],
+    );
+    const response = await heavy.get('/api/review/due');
+    expect(response.status).toBe(200);
+    const cards = response.body as DueCard[];
+    expect(cards.map((c) => c.question)).toEqual(Array.from({ length: 100 }, (_, i) => `Question ${i + 1}?`));
+    expect(response.headers['x-total-count']).toBe('130');
+    expect((await heavy.get('/api/review/due')).body).toEqual(cards);
+    const more = await heavy.get('/api/review/due?limit=500');
+    expect((more.body as DueCard[]).slice(0, 100)).toEqual(cards);
+    expect(more.body).toHaveLength(130);
+  });
+
+  it(`introduces at most ${NEW_CARDS_PER_DAY} new cards a day`, async () => {
+    const learner = await signedInBrowser(gateway, 'learner');
+    const learnerVideo = await addVideo(learner.userId, 'reviewNew1');
+    const questions = Array.from({ length: 25 }, (_, i) => `Q: New ${i + 1}?\nA: Answer ${i + 1}.`);
+    await writeFlashcards(learnerVideo, questions.join('\n\n'));
+    const today = new Date(Date.UTC(2030, 0, 1, 9));
+    clock.set(today);
+    const listed = async (query = '') => {
+      const response = await learner.get(`/api/review/due${query}`);
+      expect(response.status).toBe(200);
+      return {
+        questions: (response.body as DueCard[]).map((c) => c.question),
+        total: Number(response.headers['x-total-count']),
+      };
+    };
+    const first = await listed();
+    expect(first).toEqual({
+      questions: Array.from({ length: NEW_CARDS_PER_DAY }, (_, i) => `New ${i + 1}?`),
+      total: NEW_CARDS_PER_DAY,
+    });
+    // Five rated: five fewer new cards left for today, and those five are learning, not new.
+    const cards = (await learner.get('/api/review/due')).body as DueCard[];
+    for (const card of cards.slice(0, 5)) {
+      expect((await learner.post(`/api/review/${card.id}`).send({ rating: 'easy' })).status).toBe(200);
+    }
+    expect(await listed()).toEqual({ questions: first.questions.slice(5), total: NEW_CARDS_PER_DAY - 5 });
+    expect((await listed(`?videoId=${learnerVideo}`)).total).toBe(NEW_CARDS_PER_DAY - 5);
+    // The next UTC day, the rest are introduced.
+    clock.set(new Date(Date.UTC(2030, 0, 2, 0, 1)));
+    const tomorrow = await listed();
+    expect(tomorrow.questions.filter((q) => q.startsWith('New '))).toHaveLength(20);
+    expect(tomorrow.questions).toContain('New 25?');
+  });
+
+  it('answers 409 with a sentence when FSRS refuses the schedule stored for a card', async () => {
+    const [card] = await due(student);
+    // A schedule no gateway writes (stability not a number), as a restore from elsewhere might leave it.
+    await gateway.app
+      .get(DataSource)
+      .query(`UPDATE review_cards SET stability = 'NaN' WHERE id = $1`, [card!.id]);
+    const response = await student.post(`/api/review/${card!.id}`).send({ rating: 'good' });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({
+      message:
+        'This card’s schedule cannot take a rating right now. Please reload the cards due and try again.',
+    });
   });
 });

@@ -11,7 +11,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { useDueCards } from '@/hooks/use-review';
+import { useDueCount } from '@/hooks/use-review';
 import { displayName, initialOf } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { ROUTES } from '@/routes';
@@ -25,8 +25,7 @@ const LINKS = [
 
 /** The 'Due today' count beside Review: the library's cards due now (none shown when there are none). */
 function DueCount() {
-  const due = useDueCards();
-  const count = due.data?.length ?? 0;
+  const count = useDueCount().data ?? 0;
   if (count === 0) return null;
   return (
     <Badge variant="secondary" className="ml-1.5 px-1.5">

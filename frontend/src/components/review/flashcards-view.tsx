@@ -19,7 +19,7 @@ export function FlashcardsView({
 }) {
   const due = useDueCards(videoId);
   useRegeneratedDeckRefresh(contentId);
-  const dueCount = due.data?.length;
+  const dueCount = due.data?.total;
   return (
     <Tabs defaultValue="cards">
       <TabsList aria-label="Flashcards mode">
@@ -41,8 +41,8 @@ export function FlashcardsView({
 }
 
 /**
- * New flashcards change which cards are due: when a generation replaces the deck on screen, every due list is
- * read again; when the deck is first shown, the library's list is (the navigation's count may not know it yet).
+ * New flashcards change which cards are due: when a generation replaces the deck on screen, every due list and
+ * count is read again; when the deck is first shown, the navigation's count is (it may not know the deck yet).
  */
 function useRegeneratedDeckRefresh(contentId: string) {
   const queryClient = useQueryClient();
@@ -52,8 +52,7 @@ function useRegeneratedDeckRefresh(contentId: string) {
     const firstShown = shown.current === null;
     shown.current = contentId;
     void queryClient.invalidateQueries({
-      queryKey: firstShown ? queryKeys.review.due() : queryKeys.review.all,
-      exact: firstShown,
+      queryKey: firstShown ? queryKeys.review.dueCount : queryKeys.review.all,
     });
   }, [contentId, queryClient]);
 }

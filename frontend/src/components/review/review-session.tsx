@@ -1,5 +1,5 @@
-import type { DueCard, ReviewRating } from '@lectern/contracts';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { formatTimestamp, type DueCard, type ReviewRating, type ReviewedCard } from '@lectern/contracts';
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
 import { Button } from '@/components/ui/button';
@@ -14,6 +14,18 @@ const RATINGS: readonly { rating: ReviewRating; label: string; key: string; hint
   { rating: 'good', label: 'Good', key: '3', hint: 'Recalled' },
   { rating: 'easy', label: 'Easy', key: '4', hint: 'Instantly' },
 ];
+
+/**
+ * A card rated in the session and due again within this time (a learning step) is waited for once nothing else
+ * is due, as Anki's learn-ahead limit: the session counts down to it and reads the list again then.
+ */
+const WAIT_FOR_CARDS_WITHIN_MS = 20 * 60_000;
+
+/** When, on this device's clock, a rated card is due again: the server's interval, from the answer's arrival. */
+function dueAgainHere(reviewed: ReviewedCard): number | null {
+  const wait = Date.parse(reviewed.due) - Date.parse(reviewed.lastReview);
+  return Number.isFinite(wait) && wait >= 0 && wait <= WAIT_FOR_CARDS_WITHIN_MS ? Date.now() + wait : null;
+}
 
 /** A card stays done until it is due again: rated, it leaves the queue before the list is read afresh. */
 const ratedKey = (card: DueCard) => `${card.id}|${card.due}`;
@@ -33,10 +45,36 @@ function isTextEntry(target: EventTarget): boolean {
 export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string; autoFocus?: boolean }) {
   const due = useDueCards(videoId);
   const review = useReviewCard();
+  // Cards rated in this session that are due again soon, by id: when (this device's clock) each falls due.
+  const [comingBack, setComingBack] = useState<ReadonlyMap<string, number>>(() => new Map());
   const [rated, setRated] = useState<ReadonlySet<string>>(() => new Set());
-  const [revealed, setRevealed] = useState(false);
-  const queue = (due.data ?? []).filter((card) => !rated.has(ratedKey(card)));
+  // The answer shown belongs to one card: when the list read again puts another card first, it starts hidden.
+  const [revealedCardId, setRevealedCardId] = useState<string | null>(null);
+  const page = due.data;
+  const queue = (page?.cards ?? []).filter((card) => !rated.has(ratedKey(card)));
   const card = queue[0];
+  const dueCount = page ? page.total - (page.cards.length - queue.length) : 0;
+  // More are due than were listed: once the cards held are done, the next ones are read.
+  const listDone = page !== undefined && page.cards.length === 0 && page.total > 0;
+  const { refetch, isFetching } = due;
+  useEffect(() => {
+    if (listDone && !isFetching) void refetch();
+  }, [listDone, isFetching, refetch]);
+  const nextCardAt = !card && comingBack.size > 0 ? Math.min(...comingBack.values()) : null;
+  useEffect(() => {
+    if (nextCardAt === null) return;
+    const timer = setTimeout(
+      () => {
+        const now = Date.now();
+        setComingBack((waiting) => new Map([...waiting].filter(([, at]) => at > now)));
+        void refetch();
+      },
+      Math.max(0, nextCardAt - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [nextCardAt, refetch]);
+  const revealed = card !== undefined && revealedCardId === card.id;
+  const reveal = () => setRevealedCardId(card?.id ?? null);
   const questionRef = useRef<HTMLDivElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
   const emptyRef = useRef<HTMLHeadingElement>(null);
@@ -65,9 +103,16 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
     review.mutate(
       { cardId: card.id, rating },
       {
-        onSuccess: () => {
+        onSuccess: (reviewed) => {
           setRated((done) => new Set(done).add(ratedKey(card)));
-          setRevealed(false);
+          setRevealedCardId(null);
+          const at = dueAgainHere(reviewed);
+          setComingBack((waiting) => {
+            const next = new Map(waiting);
+            if (at === null) next.delete(card.id);
+            else next.set(card.id, at);
+            return next;
+          });
         },
         onError: (error) =>
           toast({
@@ -83,7 +128,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
     if (event.altKey || event.ctrlKey || event.metaKey || isTextEntry(event.target)) return;
     if (event.key === ' ' && !revealed && card) {
       event.preventDefault();
-      setRevealed(true);
+      reveal();
       return;
     }
     const choice = RATINGS.find((r) => r.key === event.key);
@@ -93,7 +138,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
     }
   };
 
-  if (due.isPending) {
+  if (due.isPending || listDone) {
     return (
       <div aria-busy="true" aria-label="Loading cards due" className="space-y-3">
         <Skeleton className="h-28" />
@@ -112,11 +157,11 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
   return (
     <section ref={sectionRef} aria-label="Review session" onKeyDown={onKeyDown} className="space-y-4">
       <p className="text-sm text-muted-foreground" role="status">
-        {queue.length === 0
-          ? 'No cards due.'
-          : `${queue.length} ${queue.length === 1 ? 'card' : 'cards'} due`}
+        {dueCount === 0 ? 'No cards due.' : `${dueCount} ${dueCount === 1 ? 'card' : 'cards'} due`}
       </p>
-      {!card ? (
+      {!card && nextCardAt !== null ? (
+        <NextCardCountdown at={nextCardAt} headingRef={emptyRef} />
+      ) : !card ? (
         <div className="rounded-lg border border-dashed p-6 text-center">
           <h2 ref={emptyRef} tabIndex={-1} className="text-lg font-semibold outline-none">
             Nothing to review right now
@@ -181,7 +226,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
               </div>
             </>
           ) : (
-            <Button variant="outline" aria-keyshortcuts="Space" onClick={() => setRevealed(true)}>
+            <Button variant="outline" aria-keyshortcuts="Space" onClick={reveal}>
               Show answer
             </Button>
           )}
@@ -189,5 +234,31 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
         </>
       )}
     </section>
+  );
+}
+
+/** Until a card rated in the session falls due again (the session reads the list again then): the time left. */
+function NextCardCountdown({
+  at,
+  headingRef,
+}: {
+  at: number;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const [now, setNow] = useState(() => Date.now());
+  const left = at - now;
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(tick);
+  }, [at]);
+  return (
+    <div className="rounded-lg border border-dashed p-6 text-center">
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold tabular-nums outline-none">
+        Next card in {formatTimestamp(Math.ceil(Math.max(0, left) / 1000))}
+      </h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        A card you just rated comes back in a moment, to be learnt again. Stay here, or come back later.
+      </p>
+    </div>
   );
 }

@@ -158,20 +158,62 @@ export interface DueReviewCardRow {
   due: Date;
 }
 
-/** The user's cards due at `now` or earlier (of one video, when given), soonest first, in deck order. */
+/** Which due cards to list: of one video or all, the new cards the day still allows, and how many at most. */
+export interface DueReviewCardsQuery {
+  userId: string;
+  now: Date;
+  videoId: string | null;
+  /** New (never rated) cards still allowed today: the first this many are listed, the others held back. */
+  newAllowance: number;
+}
+
+/**
+ * The user's cards due at `now` or earlier (of one video, when given), but for the new ones beyond the day's
+ * allowance, which are held back in deck order. Parameters: $1 user, $2 now, $3 video or null, $4 allowance.
+ */
+const DUE_CARDS = `
+  SELECT id, video_id, question, answer, due, position,
+         state = 'new'
+           AND row_number() OVER (PARTITION BY state = 'new' ORDER BY due, video_id, position, id) > $4
+           AS held_back
+    FROM review_cards
+   WHERE user_id = $1 AND retired_at IS NULL AND due <= $2 AND ($3::uuid IS NULL OR video_id = $3::uuid)`;
+
+/** The first `limit` due cards, soonest first, then in deck order (`id` breaks the last ties). */
 export async function findDueReviewCards(
   db: Db,
-  userId: string,
-  now: Date,
-  videoId: string | null,
+  query: DueReviewCardsQuery,
+  limit: number,
 ): Promise<DueReviewCardRow[]> {
   const { rows } = await db.query<DueReviewCardRow>(
-    `SELECT id, video_id, question, answer, due FROM review_cards
-      WHERE user_id = $1 AND retired_at IS NULL AND due <= $2 AND ($3::uuid IS NULL OR video_id = $3::uuid)
-      ORDER BY due, video_id, position, id`,
-    [userId, now, videoId],
+    `SELECT id, video_id, question, answer, due FROM (${DUE_CARDS}) d
+      WHERE NOT held_back ORDER BY due, video_id, position, id LIMIT $5`,
+    [query.userId, query.now, query.videoId, query.newAllowance, limit],
   );
   return rows;
+}
+
+/** How many cards are due in all (the list without its limit). */
+export async function countDueReviewCards(db: Db, query: DueReviewCardsQuery): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (${DUE_CARDS}) d WHERE NOT held_back`,
+    [query.userId, query.now, query.videoId, query.newAllowance],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * How many of the user's cards were first rated (rated while new) at `since` or later, retired ones included.
+ * Only cards last reviewed since then can have been, which keeps the logs read to those.
+ */
+export async function countCardsIntroducedSince(db: Db, userId: string, since: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM review_cards c
+      WHERE c.user_id = $1 AND c.last_review >= $2
+        AND EXISTS (SELECT 1 FROM review_logs l WHERE l.card_id = c.id AND l.state = 'new' AND l.reviewed_at >= $2)`,
+    [userId, since],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /** The user's current (not retired) card, locked for update until the transaction ends; null otherwise. */

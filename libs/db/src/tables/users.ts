@@ -115,6 +115,15 @@ export async function lockUser(db: Db, id: string): Promise<void> {
   await db.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [id]);
 }
 
+/**
+ * Holds a key-share lock on the user's row until the transaction ends: the lock a foreign key check takes, taken
+ * first by a transaction that will write rows pointing at the user after locking other rows of theirs. Account
+ * deletion locks the user before its cascade reaches those rows, so both take the user first and cannot deadlock.
+ */
+export async function lockUserForKeyShare(db: Db, id: string): Promise<void> {
+  await db.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [id]);
+}
+
 export async function setUserRole(db: Db, id: string, role: Role): Promise<void> {
   await db.query('UPDATE users SET role = $2 WHERE id = $1', [id, role]);
 }

@@ -3,6 +3,7 @@ import {
   ACCOUNT_EXPORT_FORMAT,
   ACCOUNT_EXPORT_VERSION,
   type AccountExport,
+  type AccountExportReview,
   type AccountExportReviewCard,
   type AccountExportVideo,
   type Highlight,
@@ -118,10 +119,30 @@ function toReviewCard(card: ReviewCardRow, logs: ReviewLogRow[]): AccountExportR
     retired: card.retired_at !== null,
     due: card.due.toISOString(),
     state: card.state,
+    stability: card.stability,
+    difficulty: card.difficulty,
+    elapsedDays: card.elapsed_days,
+    scheduledDays: card.scheduled_days,
+    learningSteps: card.learning_steps,
     reps: card.reps,
     lapses: card.lapses,
     lastReview: card.last_review?.toISOString() ?? null,
-    reviews: logs.map((log) => ({ rating: log.rating, reviewedAt: log.reviewed_at.toISOString() })),
+    reviews: logs.map(toReview),
+  };
+}
+
+function toReview(log: ReviewLogRow): AccountExportReview {
+  return {
+    rating: log.rating,
+    reviewedAt: log.reviewed_at.toISOString(),
+    state: log.state,
+    due: log.due.toISOString(),
+    stability: log.stability,
+    difficulty: log.difficulty,
+    elapsedDays: log.elapsed_days,
+    lastElapsedDays: log.last_elapsed_days,
+    scheduledDays: log.scheduled_days,
+    learningSteps: log.learning_steps,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   findNewestFlashcards,
   findReviewDeckContentId,
   findStaleReviewDecks,
+  lockUserForKeyShare,
   lockVideoForShare,
   saveReviewDeck,
   syncReviewCards,
@@ -20,7 +21,8 @@ import { newCardSchedule } from './review-scheduler';
  * Keeps review cards in line with the flashcards they come from. Cards are synced lazily, when reviews are
  * read: generation stays unaware of review, and a deck is synced at most once per flashcards generation.
  * Each video's sync runs in its own transaction under an advisory lock on the video and re-checks the newest
- * generation once it holds the lock, so concurrent readers sync a deck once and in generation order
+ * generation once it holds the lock, so concurrent readers sync a deck once and in generation order; it locks
+ * the user first, as account deletion does
  * (docs/data-model.md, "Review cards").
  */
 @Injectable()
@@ -39,6 +41,9 @@ export class ReviewDecks {
   private async sync(userId: string, videoId: string): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const db = typeormDb(manager);
+      // The user before the video: inserting cards checks the user's key, and account deletion locks the user
+      // before its cascade reaches the video. Taken in the other order, the two would deadlock.
+      await lockUserForKeyShare(db, userId);
       await advisoryXactLock(db, `review-deck:${videoId}`);
       // Held to the commit, so the video cannot be deleted under the cards being written for it.
       if (!(await lockVideoForShare(db, userId, videoId))) return;

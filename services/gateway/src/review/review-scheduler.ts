@@ -1,6 +1,15 @@
 import type { ReviewRating, ReviewState } from '@lectern/contracts';
 import type { ReviewLogRow, ReviewSchedule } from '@lectern/db';
-import { createEmptyCard, fsrs, generatorParameters, Rating, State, type Card, type Grade } from 'ts-fsrs';
+import {
+  createEmptyCard,
+  fsrs,
+  generatorParameters,
+  Rating,
+  State,
+  type Card,
+  type Grade,
+  type RecordLogItem,
+} from 'ts-fsrs';
 
 /**
  * FSRS as ts-fsrs ships it (Anki's default retention of 90 %, its learning steps of 1 and 10 minutes), with
@@ -37,13 +46,22 @@ export function newCardSchedule(now: Date): ReviewSchedule {
   return fromCard(createEmptyCard(now));
 }
 
-/** The card's schedule after a rating given at `now`, and the log line that records it. */
+/** ts-fsrs refused the card's schedule as it is stored (a rating cannot be applied to it). */
+export class UnschedulableCardError extends Error {}
+
+/**
+ * The card's schedule after a rating given at `now`, and the log line that records it. A rating never counts
+ * as given before the card's last review: gateways' clocks differ by a little, and ts-fsrs refuses a review on
+ * an earlier UTC date than the last one. Any other refusal of ts-fsrs, or a schedule it cannot compute from the
+ * card as stored, is an UnschedulableCardError.
+ */
 export function rate(
   schedule: ReviewSchedule,
   rating: ReviewRating,
   now: Date,
 ): { schedule: ReviewSchedule; log: Omit<ReviewLogRow, 'card_id'> } {
-  const { card, log } = scheduler.next(toCard(schedule), now, GRADES[rating]);
+  const at = schedule.last_review && schedule.last_review > now ? schedule.last_review : now;
+  const { card, log } = nextOrRefusal(toCard(schedule), at, GRADES[rating]);
   return {
     schedule: fromCard(card),
     log: {
@@ -59,6 +77,25 @@ export function rate(
       reviewed_at: log.review,
     },
   };
+}
+
+function nextOrRefusal(card: Card, at: Date, grade: Grade) {
+  let next: RecordLogItem;
+  try {
+    next = scheduler.next(card, at, grade);
+  } catch (error) {
+    // ts-fsrs does not export its error classes; its validation errors are named.
+    if (error instanceof Error && error.name === 'FSRSValidationError') {
+      throw new UnschedulableCardError(error.message, { cause: error });
+    }
+    throw error;
+  }
+  // A schedule ts-fsrs cannot compute (NaN stability, a date at infinity) comes back as NaN rather than thrown.
+  const { due, stability, difficulty } = next.card;
+  if (![due.getTime(), stability, difficulty].every(Number.isFinite)) {
+    throw new UnschedulableCardError('FSRS computed no schedule for the card as stored.');
+  }
+  return next;
 }
 
 function toCard(schedule: ReviewSchedule): Card {

@@ -1,11 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import {
+  DUE_CARDS_TOTAL_HEADER,
   DueCardsQuerySchema,
   ReviewCardRequestSchema,
   type DueCard,
   type ReviewedCard,
 } from '@lectern/contracts';
 import type { UserRecord } from '@lectern/db';
+import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
@@ -17,10 +19,21 @@ import { CARD_NOT_FOUND, ReviewService } from './review.service';
 export class ReviewController {
   constructor(private readonly review: ReviewService) {}
 
+  /** The first `limit` cards due, and in `X-Total-Count` how many are due in all (the navigation's count). */
   @Get('due')
-  due(@CurrentUser() user: UserRecord, @Query() query: unknown): Promise<DueCard[]> {
-    const { videoId } = parseWith(DueCardsQuerySchema, query);
-    return this.review.due(user.id, videoId === undefined ? null : videoIdPipe.transform(videoId));
+  async due(
+    @CurrentUser() user: UserRecord,
+    @Query() query: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DueCard[]> {
+    const { videoId, limit } = parseWith(DueCardsQuerySchema, query);
+    const due = await this.review.due(
+      user.id,
+      videoId === undefined ? null : videoIdPipe.transform(videoId),
+      limit,
+    );
+    res.setHeader(DUE_CARDS_TOTAL_HEADER, String(due.total));
+    return due.cards;
   }
 
   @Post(':cardId')

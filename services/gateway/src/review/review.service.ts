@@ -1,13 +1,22 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
-import type { DueCard, ReviewRating, ReviewedCard } from '@lectern/contracts';
-import { findDueReviewCards, lockUserReviewCard, recordReview, typeormDb } from '@lectern/db';
+import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { NEW_CARDS_PER_DAY, type DueCard, type ReviewRating, type ReviewedCard } from '@lectern/contracts';
+import {
+  countCardsIntroducedSince,
+  countDueReviewCards,
+  findDueReviewCards,
+  lockUserReviewCard,
+  recordReview,
+  typeormDb,
+} from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { VideosService } from '../library/videos.service';
 import { ReviewDecks } from './review-decks';
-import { rate } from './review-scheduler';
+import { rate, UnschedulableCardError } from './review-scheduler';
 
 export const CARD_NOT_FOUND = 'Card not found.';
+export const CARD_UNSCHEDULABLE =
+  'This card’s schedule cannot take a rating right now. Please reload the cards due and try again.';
 
 @Injectable()
 export class ReviewService {
@@ -18,23 +27,36 @@ export class ReviewService {
     private readonly videos: VideosService,
   ) {}
 
-  /** The cards due now or earlier across the user's library, or of one of their videos; soonest first. */
-  async due(userId: string, videoId: string | null): Promise<DueCard[]> {
+  /**
+   * The first `limit` cards due now or earlier across the user's library, or of one of their videos, soonest
+   * first, and how many are due in all. New cards beyond the day's allowance (NEW_CARDS_PER_DAY, counted per UTC
+   * day) are held back for the following days.
+   */
+  async due(
+    userId: string,
+    videoId: string | null,
+    limit: number,
+  ): Promise<{ cards: DueCard[]; total: number }> {
     if (videoId) await this.videos.summary(userId, videoId); // 404 unless it is the user's
     await this.decks.syncStale(userId, videoId);
-    const rows = await findDueReviewCards(
-      typeormDb(this.dataSource.manager),
-      userId,
-      this.clock.now(),
-      videoId,
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      videoId: row.video_id,
-      question: row.question,
-      answer: row.answer,
-      due: row.due.toISOString(),
-    }));
+    const db = typeormDb(this.dataSource.manager);
+    const now = this.clock.now();
+    const introduced = await countCardsIntroducedSince(db, userId, utcDayStart(now));
+    const query = { userId, now, videoId, newAllowance: Math.max(0, NEW_CARDS_PER_DAY - introduced) };
+    const [rows, total] = await Promise.all([
+      findDueReviewCards(db, query, limit),
+      countDueReviewCards(db, query),
+    ]);
+    return {
+      cards: rows.map((row) => ({
+        id: row.id,
+        videoId: row.video_id,
+        question: row.question,
+        answer: row.answer,
+        due: row.due.toISOString(),
+      })),
+      total,
+    };
   }
 
   /**
@@ -46,7 +68,7 @@ export class ReviewService {
       const db = typeormDb(manager);
       const card = await lockUserReviewCard(db, userId, cardId);
       if (!card) throw new NotFoundException(CARD_NOT_FOUND);
-      const next = rate(card, rating, this.clock.now());
+      const next = rateOrConflict(card, rating, this.clock.now());
       await recordReview(db, card.id, next.schedule, next.log);
       return {
         id: card.id,
@@ -61,4 +83,17 @@ export class ReviewService {
       };
     });
   }
+}
+
+function rateOrConflict(...args: Parameters<typeof rate>): ReturnType<typeof rate> {
+  try {
+    return rate(...args);
+  } catch (error) {
+    if (error instanceof UnschedulableCardError) throw new ConflictException(CARD_UNSCHEDULABLE);
+    throw error;
+  }
+}
+
+function utcDayStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 }
