@@ -7,7 +7,6 @@ import {
   findTranscriptAnswerHead,
   findTranscriptAnswerSource,
   saveTranscriptAnswer,
-  type TranscriptAnswerHead,
   type TranscriptAnswerRow,
   type TranscriptAnswerSourceRow,
 } from './tables/transcript-answers';
@@ -17,7 +16,9 @@ const deflate = promisify(deflateRaw);
 
 /**
  * The layout of the transcript's part of `GET /api/videos/:id` (`transcriptAnswerPrefix`). Change it whenever
- * that layout changes: stored prefixes of another format are then made again before they are served.
+ * that layout changes: stored prefixes of an older format are then served as they are made
+ * per request, and made again in the background; a gateway that finds a newer format than it knows does the
+ * same without storing anything (videos.service).
  */
 export const TRANSCRIPT_ANSWER_FORMAT = 1;
 
@@ -72,23 +73,17 @@ export async function encodeTranscriptAnswer(
   };
 }
 
-/** Makes and stores the compressed answer prefix of a stored transcript (when it is stored, or first read). */
-export async function storeTranscriptAnswer(db: Db, transcriptId: string): Promise<void> {
-  const source = await findTranscriptAnswerSource(db, transcriptId);
-  if (!source) return;
-  await saveTranscriptAnswer(db, await encodeTranscriptAnswer(transcriptId, transcriptAnswerPrefix(source)));
-}
-
 /**
- * The stored answer prefix of a transcript (without its bytes), made first if the transcript was stored before
- * prefixes were kept or was made for another format: a stale prefix is never served.
+ * Makes and stores the compressed answer prefix of a stored transcript (by the transcripts worker when it stores
+ * the transcript; by a gateway in the background when it reads one stored without it). Answers whether it
+ * compressed anything: nothing is done when a prefix of this format or a newer one is already stored.
  */
-export async function transcriptAnswerHead(
-  db: Db,
-  transcriptId: string,
-): Promise<TranscriptAnswerHead | null> {
+export async function storeTranscriptAnswer(db: Db, transcriptId: string): Promise<boolean> {
   const stored = await findTranscriptAnswerHead(db, transcriptId);
-  if (stored?.format === TRANSCRIPT_ANSWER_FORMAT) return stored;
-  await storeTranscriptAnswer(db, transcriptId);
-  return findTranscriptAnswerHead(db, transcriptId);
+  if (stored && stored.format >= TRANSCRIPT_ANSWER_FORMAT) return false;
+  const source = await findTranscriptAnswerSource(db, transcriptId);
+  if (!source) return false;
+  const answer = await encodeTranscriptAnswer(transcriptId, transcriptAnswerPrefix(source));
+  await saveTranscriptAnswer(db, answer, source.source_digest);
+  return true;
 }

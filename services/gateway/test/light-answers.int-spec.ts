@@ -6,6 +6,8 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';
+import { TranscriptAnswerBuilds } from '../src/library/transcript-answer-builds';
+import { MetricsService } from '../src/metrics/metrics.service';
 import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 
 interface StoredAnswer {
@@ -273,13 +275,34 @@ describe('light answers: compression, revalidation and cached web app files', ()
       }
       return answers;
     };
+    /** The stored row of a transcript, once it is there (stored in the background after a read). */
+    const storedRowOf = async (transcriptId: string, format = 1) => {
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const [row] = await gateway.app
+          .get(DataSource)
+          .query<StoredAnswer[]>(`SELECT * FROM transcript_answers WHERE transcript_id = $1`, [transcriptId]);
+        if (row?.format === format) return row;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`No answer of format ${format} was stored for transcript ${transcriptId}.`);
+    };
+    const settledBuilds = () => gateway.app.get(TranscriptAnswerBuilds).settled();
+    const builds = async () => {
+      const metric = gateway.app
+        .get(MetricsService)
+        .registry.getSingleMetric('lectern_transcript_answer_builds_total');
+      return (await metric!.get()).values[0]?.value ?? 0;
+    };
     const expectSameContent = (answers: { body: Buffer }[]) => {
       for (const answer of answers) expect(answer.body.equals(answers[0]!.body)).toBe(true);
       return JSON.parse(answers[0]!.body.toString()) as Record<string, unknown>;
     };
 
+    let englishTranscriptId: string;
+
     beforeAll(async () => {
       const english = await insertTranscriptIfAbsent(db(), transcript('en', 'chaining resolves collisions'));
+      englishTranscriptId = english!;
       frenchTranscriptId = (await insertTranscriptIfAbsent(db(), transcript('fr', 'le hachage ouvert')))!;
       const user = await gateway.http().get('/api/auth/me').set('Cookie', cookie);
       storedVideoId = await insertVideo(db(), {
@@ -289,14 +312,71 @@ describe('light answers: compression, revalidation and cached web app files', ()
       });
     });
 
-    it('makes the stored bytes on first read for a transcript stored without them, and serves the same JSON in every encoding', async () => {
+    it('answers a transcript stored without its compressed part at once, in every encoding, and stores the part after', async () => {
       expect(await storedRows()).toHaveLength(0);
+      // Builds started by earlier reads of other videos end first.
+      await settledBuilds();
+      const buildsBefore = await builds();
       const video = expectSameContent(await representations());
       expect(video).toMatchObject({ id: storedVideoId, captionLanguage: 'en', notes: '', highlights: [] });
       expect((video.transcriptSegments as unknown[]).length).toBe(1500);
-      const rows = await storedRows();
-      expect(rows).toHaveLength(1);
-      expect(rows[0]!.format).toBe(1);
+      await storedRowOf(englishTranscriptId);
+      await settledBuilds();
+      expect(await storedRows()).toHaveLength(1);
+      expect(await builds()).toBe(buildsBefore + 1);
+      // Served from the stored part now, the same JSON with the same ETags.
+      const again = await representations();
+      expectSameContent(again);
+      expect(again[0]!.body.equals(Buffer.from(JSON.stringify(video)))).toBe(true);
+    });
+
+    it('compresses the part of a transcript read by many requests at once only once', async () => {
+      const transcriptId = (await insertTranscriptIfAbsent(db(), {
+        ...transcript('de', 'offene Adressierung'),
+        youtube_id: 'readAtOnce',
+      }))!;
+      const user = await gateway.http().get('/api/auth/me').set('Cookie', cookie);
+      const concurrentVideoId = await insertVideo(db(), {
+        userId: user.body.id as string,
+        transcriptId,
+        youtubeId: 'readAtOnce',
+      });
+      await settledBuilds();
+      const buildsBefore = await builds();
+      const answers = await Promise.all(
+        ['br', 'br', 'gzip', 'br'].map((encoding) =>
+          get(`/api/videos/${concurrentVideoId}`, { 'Accept-Encoding': encoding }),
+        ),
+      );
+      for (const answer of answers) {
+        const decompress = answer.headers['content-encoding'] === 'br' ? brotliDecompressSync : gunzipSync;
+        expect(JSON.parse(decompress(answer.body).toString())).toMatchObject({ youtubeId: 'readAtOnce' });
+      }
+      await storedRowOf(transcriptId);
+      await settledBuilds();
+      expect(await builds()).toBe(buildsBefore + 1);
+      expect(
+        await gateway.app
+          .get(DataSource)
+          .query(`SELECT 1 FROM transcript_answers WHERE transcript_id = $1`, [transcriptId]),
+      ).toHaveLength(1);
+    });
+
+    it('never serves a stored part, nor its ETag, once the transcript it was made from changed', async () => {
+      const before = await representations();
+      expectSameContent(before);
+      await gateway.app
+        .get(DataSource)
+        .query(`UPDATE transcripts SET title = 'Renamed by YouTube' WHERE id = $1`, [englishTranscriptId]);
+      const after = await representations();
+      const video = expectSameContent(after);
+      expect(video.title).toBe('Renamed by YouTube');
+      // One hash for one content: the plain answer's ETag is the compressed ones' without their encoding.
+      const hashes = after.map((answer) => answer.etag.replace(/-(br|gzip)"$/, '"'));
+      expect(new Set(hashes).size).toBe(1);
+      for (const [index, answer] of after.entries()) expect(answer.etag).not.toBe(before[index]!.etag);
+      await storedRowOf(englishTranscriptId);
+      expectSameContent([...(await representations()), ...after]);
     });
 
     it('joins a highlight and edited notes to the stored bytes without rewriting them', async () => {
@@ -333,14 +413,14 @@ describe('light answers: compression, revalidation and cached web app files', ()
         .set('Cookie', cookie)
         .send({ languageCode: 'fr', kind: 'manual' });
       expect(chosen.status).toBe(200);
-      expect((await storedRows()).map((row) => row.transcript_id)).toContain(frenchTranscriptId);
       const video = expectSameContent(await representations());
+      await storedRowOf(frenchTranscriptId);
       expect(video.captionLanguage).toBe('fr');
       expect(video.transcriptText).toMatch(/^le hachage ouvert 0 /);
       expect(JSON.stringify(video)).not.toContain('chaining resolves collisions');
     });
 
-    it('never serves bytes stored for another layout of the answer: they are made again', async () => {
+    it('never serves bytes stored for an older layout of the answer: they are made again', async () => {
       await gateway.app
         .get(DataSource)
         .query(
@@ -349,8 +429,27 @@ describe('light answers: compression, revalidation and cached web app files', ()
         );
       const video = expectSameContent(await representations());
       expect(video.captionLanguage).toBe('fr');
+      await storedRowOf(frenchTranscriptId, 1);
+      expect(expectSameContent(await representations())).toEqual(video);
+    });
+
+    it('neither serves nor rewrites bytes stored for a newer layout (a newer gateway in a rolling deploy)', async () => {
+      await gateway.app
+        .get(DataSource)
+        .query(
+          `UPDATE transcript_answers SET format = 2, brotli = '\\x00', deflate = '\\x00' WHERE transcript_id = $1`,
+          [frenchTranscriptId],
+        );
+      const buildsBefore = await builds();
+      const video = expectSameContent(await representations());
+      expect(video.captionLanguage).toBe('fr');
+      await settledBuilds();
       const row = (await storedRows()).find((stored) => stored.transcript_id === frenchTranscriptId);
-      expect(row!.format).toBe(1);
+      expect(row).toMatchObject({ format: 2, brotli: Buffer.from([0]) });
+      expect(await builds()).toBe(buildsBefore);
+      await gateway.app
+        .get(DataSource)
+        .query(`DELETE FROM transcript_answers WHERE transcript_id = $1`, [frenchTranscriptId]);
     });
 
     it('gives each encoding its own ETag, and answers 304 to the ETag that encoding got', async () => {

@@ -11,6 +11,7 @@ import { CreateExportFiles1795333000000 } from './1795333000000-create-export-fi
 import { CreateAiQuestions1795400000000 } from './1795400000000-create-ai-questions';
 import { CreateReviewCards1795400100000 } from './1795400100000-create-review-cards';
 import { CreateTranscriptAnswers1795400200000 } from './1795400200000-create-transcript-answers';
+import { DropStaleTranscriptAnswers1795400300000 } from './1795400300000-drop-stale-transcript-answers';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   CreateAiQuestions1795400000000,
   CreateReviewCards1795400100000,
   CreateTranscriptAnswers1795400200000,
+  DropStaleTranscriptAnswers1795400300000,
 ];

@@ -32,7 +32,14 @@ export type TranscriptAnswerSourceRow = Pick<
   | 'captions_auto_generated'
   | 'transcript_text'
   | 'segments_json'
->;
+> & {
+  /** MD5 of those columns as read: a prefix is stored only while the row still has them. */
+  source_digest: string;
+};
+
+/** The columns the prefix is made from (the trigger of migration 1795400300000 names the same), as one digest. */
+const SOURCE_DIGEST = `md5(row(youtube_id, title, channel_name, thumbnail_url, duration, caption_language,
+                              captions_auto_generated, transcript_text, segments_json)::text)`;
 
 export async function findTranscriptAnswerSource(
   db: Db,
@@ -40,7 +47,7 @@ export async function findTranscriptAnswerSource(
 ): Promise<TranscriptAnswerSourceRow | null> {
   const { rows } = await db.query<TranscriptAnswerSourceRow>(
     `SELECT youtube_id, title, channel_name, thumbnail_url, duration, caption_language, captions_auto_generated,
-            transcript_text, segments_json
+            transcript_text, segments_json, ${SOURCE_DIGEST} AS source_digest
        FROM transcripts WHERE id = $1`,
     [transcriptId],
   );
@@ -73,31 +80,45 @@ export async function findTranscriptAnswerHead(
   };
 }
 
-/** One compressed form of a transcript's stored answer prefix, or null when none is stored in that format. */
+/**
+ * One compressed form of a transcript's stored answer prefix, or null when none is stored in that format with
+ * that content (its row was dropped or replaced since the caller read its hash).
+ */
 export async function findTranscriptAnswerBytes(
   db: Db,
-  transcriptId: string,
-  format: number,
+  head: Pick<TranscriptAnswerHead, 'transcript_id' | 'format' | 'plain_sha1'>,
   encoding: 'br' | 'gzip',
 ): Promise<Buffer | null> {
   const { rows } = await db.query<{ bytes: Buffer }>(
     `SELECT ${encoding === 'br' ? 'brotli' : 'deflate'} AS bytes
-       FROM transcript_answers WHERE transcript_id = $1 AND format = $2`,
-    [transcriptId, format],
+       FROM transcript_answers WHERE transcript_id = $1 AND format = $2 AND plain_sha1 = $3`,
+    [head.transcript_id, head.format, head.plain_sha1],
   );
   return rows[0]?.bytes ?? null;
 }
 
-/** Stores (or replaces, when made for another format) a transcript's answer prefix. */
-export async function saveTranscriptAnswer(db: Db, answer: TranscriptAnswerRow): Promise<void> {
+/**
+ * Stores a transcript's answer prefix, made from the transcript row whose digest is `sourceDigest`, or replaces
+ * one stored for an older format; a row of the same or a newer format is left as it is, so gateways of two
+ * versions in a rolling deploy never take turns rewriting it. Nothing is stored once the transcript row no
+ * longer has that digest, and the row is locked (FOR SHARE) until the insert commits, so an update of it
+ * either comes first (nothing stored) or after (its trigger drops what was stored).
+ */
+export async function saveTranscriptAnswer(
+  db: Db,
+  answer: TranscriptAnswerRow,
+  sourceDigest: string,
+): Promise<void> {
   await db.query(
     `INSERT INTO transcript_answers (transcript_id, format, plain_bytes, plain_sha1, plain_crc32, brotli, deflate)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+     SELECT id, $2, $3, $4, $5, $6, $7 FROM transcripts
+      WHERE id = $1 AND ${SOURCE_DIGEST} = $8
+        FOR SHARE
      ON CONFLICT (transcript_id) DO UPDATE
        SET format = EXCLUDED.format, plain_bytes = EXCLUDED.plain_bytes, plain_sha1 = EXCLUDED.plain_sha1,
            plain_crc32 = EXCLUDED.plain_crc32, brotli = EXCLUDED.brotli, deflate = EXCLUDED.deflate,
            created_at = now()
-     WHERE transcript_answers.format <> EXCLUDED.format`,
+     WHERE transcript_answers.format < EXCLUDED.format`,
     [
       answer.transcript_id,
       answer.format,
@@ -106,6 +127,7 @@ export async function saveTranscriptAnswer(db: Db, answer: TranscriptAnswerRow):
       answer.plain_crc32,
       answer.brotli,
       answer.deflate,
+      sourceDigest,
     ],
   );
 }

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import Negotiator from 'negotiator';
 import type { Request } from 'express';
+import { preferredEncoding } from './accept-encoding';
 
 /** What the build writes next to each web app file (frontend/scripts/precompress.mjs), best first. */
 const ENCODINGS = [
@@ -48,8 +48,11 @@ export function precompressedFile(
   if (!filePath.startsWith(distDir + path.sep)) return undefined;
   const available = ENCODINGS.filter(({ suffix }) => copies.has(filePath + suffix));
   if (available.length === 0) return undefined;
-  // Brotli whenever the client accepts it, whatever order it lists its encodings in: it is the smaller.
-  const accepted = new Negotiator(req).encodings(available.map(({ encoding }) => encoding));
-  const match = available.find(({ encoding }) => accepted.includes(encoding));
+  // By the client's q-values, Brotli (the smaller) on a tie.
+  const chosen = preferredEncoding(
+    req,
+    available.map(({ encoding }) => encoding),
+  );
+  const match = available.find(({ encoding }) => encoding === chosen);
   return match && { encoding: match.encoding, urlPath: req.path + match.suffix };
 }

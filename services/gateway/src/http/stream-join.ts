@@ -60,7 +60,8 @@ export interface DeflatePrefix {
  */
 export function joinGzip(prefix: DeflatePrefix, suffix: Buffer): Buffer[] {
   const trailer = Buffer.alloc(8);
-  // zlib.crc32 of no bytes answers 0 rather than the value it continues from.
+  // No bytes leave the CRC as it is. zlib.crc32 answers that too for most empty buffers, but 0 for one without
+  // memory behind it (Buffer.from('').subarray(0, 0) on Node 20), so no bytes are not handed to it.
   const crc = suffix.length === 0 ? prefix.crc32 : crc32(suffix, prefix.crc32);
   trailer.writeUInt32LE(crc >>> 0, 0);
   trailer.writeUInt32LE((prefix.length + suffix.length) % 2 ** 32, 4);

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { TranscriptAnswerBuilds } from './transcript-answer-builds';
 import { VideosController } from './videos.controller';
 import { VideosService } from './videos.service';
 
 /** The user's library: the list of videos, a video's page, its notes and its removal. */
 @Module({
   controllers: [VideosController],
-  providers: [VideosService],
+  providers: [VideosService, TranscriptAnswerBuilds],
   exports: [VideosService],
 })
 export class LibraryModule {}

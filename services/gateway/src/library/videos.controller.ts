@@ -26,12 +26,8 @@ export class VideosController {
     @Res() res: Response,
   ): Promise<void> {
     const encoding = answerEncoding(req);
-    const answer = await this.videos.detailAnswer(user.id, id);
-    await sendRevalidatable(req, res, {
-      hash: answer.hash,
-      encoding,
-      body: () => answer.body(encoding),
-    });
+    const answer = await this.videos.detailAnswer(user.id, id, encoding);
+    await sendRevalidatable(req, res, { hash: answer.hash, encoding, body: () => answer.body() });
   }
 
   @Delete(':id')

@@ -11,25 +11,32 @@ import {
   lockVideoForShare,
   saveVideoNotes,
   TRANSCRIPT_ANSWER_FORMAT,
-  transcriptAnswerHead,
   transcriptAnswerPrefix,
   typeormDb,
   type Db,
+  type TranscriptAnswerHead,
+  type VideoAnswerHeadRow,
 } from '@lectern/db';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
-import { contentHash, type AnswerEncoding } from '../http/revalidatable-json';
+import { compressOnTheFly, contentHash, type AnswerEncoding } from '../http/revalidatable-json';
 import { joinBrotli, joinGzip } from '../http/stream-join';
+import { TranscriptAnswerBuilds } from './transcript-answer-builds';
 import { VIDEO_NOT_FOUND } from './video-id';
 import { videoSummary } from './video-summary';
 
 /** Memory for compressed transcript answers: 64 MB holds the Brotli bytes of a few hundred 10-hour videos. */
 const STORED_ANSWER_CACHE_BYTES = 64 * 2 ** 20;
 
-/** A video's answer: the hash its ETags are made of, and its bytes in each encoding. */
+/** A video's answer in one encoding: the hash its ETag is made of, and its bytes. */
 export interface VideoAnswer {
   hash: string;
-  body(encoding: AnswerEncoding): Promise<Buffer[]>;
+  body(): Promise<Buffer[]>;
+}
+
+/** The hash of a video's answer: the same for the same JSON whichever way it is made or encoded. */
+function answerHash(prefixSha1: string, suffix: Buffer): string {
+  return contentHash(prefixSha1, suffix);
 }
 
 @Injectable()
@@ -40,7 +47,10 @@ export class VideosService {
     sizeCalculation: (bytes) => Math.max(1, bytes.length),
   });
 
-  constructor(dataSource: DataSource) {
+  constructor(
+    dataSource: DataSource,
+    private readonly answerBuilds: TranscriptAnswerBuilds,
+  ) {
     this.db = typeormDb(dataSource.manager);
   }
 
@@ -56,76 +66,75 @@ export class VideosService {
   }
 
   /**
-   * The video's answer (`GET /api/videos/:id`), in two parts. First the transcript's part, which never changes
-   * for a stored transcript: compressed once when the transcript was stored (transcript_answers) and sent
-   * from those bytes. Then the video's own fields (id, createdAt, notes, highlights), last in the JSON, joined
-   * to the stored stream on each request without compressing the transcript again (http/stream-join.ts).
+   * The video's answer (`GET /api/videos/:id`) in `encoding`, in two parts. First the transcript's part, compressed
+   * once (transcript_answers) and sent from those bytes; the stored row goes whenever the transcript row it was
+   * made from changes (migration 1795400300000), so it is never stale. Then the video's own fields (id,
+   * createdAt, notes, highlights), last in the JSON, joined to the stored stream on each request without
+   * compressing the transcript again (http/stream-join.ts). Without a stored part of this layout, and for
+   * clients that take no compression, the answer is made from the transcript row and compressed per request.
    */
-  async detailAnswer(userId: string, videoId: string): Promise<VideoAnswer> {
+  async detailAnswer(userId: string, videoId: string, encoding: AnswerEncoding): Promise<VideoAnswer> {
     const video = await findVideoAnswerHead(this.db, userId, videoId);
     if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const head =
-      video.answer_format === TRANSCRIPT_ANSWER_FORMAT
-        ? {
-            transcript_id: video.transcript_id,
-            format: video.answer_format,
-            plain_bytes: Number(video.plain_bytes),
-            plain_sha1: video.plain_sha1!,
-            plain_crc32: Number(video.plain_crc32),
-          }
-        : await transcriptAnswerHead(this.db, video.transcript_id);
-    if (!head) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const highlights = JSON.parse(video.highlights_json) as Highlight[];
     const suffix = Buffer.from(
       JSON.stringify({
         id: video.id,
         createdAt: video.created_at.toISOString(),
         notes: video.notes,
-        highlights,
+        highlights: JSON.parse(video.highlights_json) as Highlight[],
       }).slice(1),
     );
-    const db = this.db;
-    const storedBytes = (transcriptId: string, format: number, encoding: 'br' | 'gzip') =>
-      this.storedAnswerBytes(transcriptId, format, encoding);
+    const head = storedHead(video);
+    if (head && encoding !== 'identity') {
+      const stored = await this.storedAnswerBytes(head, encoding);
+      if (stored) {
+        return {
+          hash: answerHash(head.plain_sha1, suffix),
+          body: () =>
+            Promise.resolve(
+              encoding === 'br'
+                ? joinBrotli(stored, suffix)
+                : joinGzip({ deflate: stored, crc32: head.plain_crc32, length: head.plain_bytes }, suffix),
+            ),
+        };
+      }
+    }
+    // Stored before prefixes were kept or in an older layout: made again in the background, never while a
+    // request waits. A newer layout (a newer gateway's, during a rolling deploy) is left as it is.
+    if (video.answer_format === null || video.answer_format < TRANSCRIPT_ANSWER_FORMAT) {
+      this.answerBuilds.request(video.transcript_id);
+    }
+    const source = await findTranscriptAnswerSource(this.db, video.transcript_id);
+    if (!source) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const prefix = Buffer.from(transcriptAnswerPrefix(source));
     return {
-      hash: contentHash(head.plain_sha1, suffix),
-      async body(encoding) {
-        if (encoding === 'identity') {
-          const source = await findTranscriptAnswerSource(db, head.transcript_id);
-          if (!source) throw new NotFoundException(VIDEO_NOT_FOUND);
-          return [Buffer.from(transcriptAnswerPrefix(source)), suffix];
-        }
-        const stored = await storedBytes(head.transcript_id, head.format, encoding);
-        return encoding === 'br'
-          ? joinBrotli(stored, suffix)
-          : joinGzip({ deflate: stored, crc32: head.plain_crc32, length: head.plain_bytes }, suffix);
-      },
+      hash: answerHash(contentHash(prefix), suffix),
+      body: () => compressOnTheFly(Buffer.concat([prefix, suffix]), encoding),
     };
   }
 
   /**
-   * A transcript's compressed answer prefix. Bytes stored for a transcript and format never change, so they are
-   * kept in memory (up to STORED_ANSWER_CACHE_BYTES, least recently used first out): a request then reads only
-   * the video's own fields from PostgreSQL.
+   * A transcript's compressed answer prefix, or null when its row changed or went since the head was read.
+   * Kept in memory by the hash of its content (up to STORED_ANSWER_CACHE_BYTES, least recently used first
+   * out), which every request reads afresh with the video's own fields: a changed transcript has another hash,
+   * so its old bytes are never served.
    */
   private async storedAnswerBytes(
-    transcriptId: string,
-    format: number,
+    head: TranscriptAnswerHead,
     encoding: 'br' | 'gzip',
-  ): Promise<Buffer> {
-    const key = `${transcriptId}:${format}:${encoding}`;
+  ): Promise<Buffer | null> {
+    const key = `${head.transcript_id}:${head.format}:${head.plain_sha1}:${encoding}`;
     const kept = this.storedAnswers.get(key);
     if (kept) return kept;
-    const stored = await findTranscriptAnswerBytes(this.db, transcriptId, format, encoding);
-    if (!stored) throw new NotFoundException(VIDEO_NOT_FOUND);
-    this.storedAnswers.set(key, stored);
+    const stored = await findTranscriptAnswerBytes(this.db, head, encoding);
+    if (stored) this.storedAnswers.set(key, stored);
     return stored;
   }
 
   /** The whole video as JSON text, as `GET /api/videos/:id` answers it uncompressed. */
   async detailJson(userId: string, videoId: string): Promise<string> {
-    const answer = await this.detailAnswer(userId, videoId);
-    return Buffer.concat(await answer.body('identity')).toString();
+    const answer = await this.detailAnswer(userId, videoId, 'identity');
+    return Buffer.concat(await answer.body()).toString();
   }
 
   /** Removes the video with its highlights, notes and AI content (cascades); usage already counted stays. */
@@ -158,4 +167,16 @@ export class VideosService {
     if (text === null) throw new NotFoundException(VIDEO_NOT_FOUND);
     return text;
   }
+}
+
+/** The stored prefix the video's head query found, when it is of this gateway's layout. */
+function storedHead(video: VideoAnswerHeadRow): TranscriptAnswerHead | null {
+  if (video.answer_format !== TRANSCRIPT_ANSWER_FORMAT || video.plain_sha1 === null) return null;
+  return {
+    transcript_id: video.transcript_id,
+    format: video.answer_format,
+    plain_bytes: Number(video.plain_bytes),
+    plain_sha1: video.plain_sha1,
+    plain_crc32: Number(video.plain_crc32),
+  };
 }

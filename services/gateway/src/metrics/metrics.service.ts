@@ -70,6 +70,12 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly transcriptAnswerBuilds = new Counter({
+    name: 'lectern_transcript_answer_builds_total',
+    help: 'Transcripts whose part of the video answer this gateway compressed and stored after reading one stored without it (or in an older layout).',
+    registers: [this.registry],
+  });
+
   private jobTotals: JobRunTotals[] = [];
 
   constructor(
@@ -91,6 +97,10 @@ export class MetricsService {
 
   jobAdmissionRefused(kind: string, reason: 'in_flight' | 'hourly'): void {
     this.jobAdmissionRefusals.inc({ kind, reason });
+  }
+
+  transcriptAnswerBuilt(): void {
+    this.transcriptAnswerBuilds.inc();
   }
 
   /** The text Prometheus scrapes, with its content type. */
