@@ -204,6 +204,16 @@ describe('OpenAI-compatible answers against the fake provider', () => {
     expect(result).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [] });
   });
 
+  it('asks the model about a word whose stem is not a stem of itself (recursion)', async () => {
+    const index = new TranscriptIndex([
+      { start: 0, text: 'Recursion is when a function calls itself.' },
+      { start: 4, text: 'Every recursion needs a base case to stop.' },
+    ]);
+    const result = await engine().ask({ question: 'What is recursion?', index });
+    expect(fake.requests).toHaveLength(1);
+    expect(result.answer).not.toBe(NOT_COVERED_ANSWER);
+  });
+
   it('refuses without a request when nothing in the transcript matches the question', async () => {
     const index = new TranscriptIndex(punctuatedLecture);
     const result = await engine().ask({ question: 'What is the capital of France?', index });

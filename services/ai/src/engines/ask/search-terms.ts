@@ -38,10 +38,18 @@ export function searchTerm(term: string): string | null {
   return stem(word);
 }
 
+/**
+ * The words of a text, for the index and the questions alike: one tokenizer on both sides, so "C++11" or "e=mc²"
+ * is read the same in a caption and in a question.
+ */
+export function wordsOf(text: string): string[] {
+  return text.split(/[^\p{L}\p{N}']+/u).filter(Boolean);
+}
+
 /** The distinct search terms of a text. */
 export function termsOf(text: string): string[] {
   const terms = new Set<string>();
-  for (const word of text.split(/[^\p{L}\p{N}']+/u)) {
+  for (const word of wordsOf(text)) {
     const term = searchTerm(word);
     if (term !== null) terms.add(term);
   }

@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import MiniSearch from 'minisearch';
-import { searchTerm, termsOf } from './search-terms';
+import { searchTerm, termsOf, wordsOf } from './search-terms';
 
 /** A stretch of the transcript the index can find: one sentence, or a window of consecutive segments. */
 export interface Passage {
@@ -43,7 +43,12 @@ export class TranscriptIndex {
       text: segment.text.replace(/\s+/g, ' ').trim(),
     }));
     this.passages = [...sentencesOf(this.segments), ...windowsOf(this.segments)];
-    this.search = new MiniSearch({ fields: ['text'], storeFields: [], processTerm: searchTerm });
+    this.search = new MiniSearch({
+      fields: ['text'],
+      storeFields: [],
+      tokenize: wordsOf,
+      processTerm: searchTerm,
+    });
     this.search.addAll(this.passages.map((passage, id) => ({ id, text: passage.text })));
   }
 
@@ -57,7 +62,10 @@ export class TranscriptIndex {
     const wanted = termsOf(question);
     if (wanted.length === 0) return [];
     const hits: PassageHit[] = [];
+    // The question's terms are already processed: processing a stem again changes it (recursion → recurs → recur).
     const results = this.search.search(wanted.join(' '), {
+      tokenize: (terms) => terms.split(' '),
+      processTerm: (term) => term,
       filter: (result) => this.passages[result.id as number]?.kind === kind,
       combineWith: 'OR',
     });
