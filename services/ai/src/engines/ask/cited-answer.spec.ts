@@ -33,6 +33,17 @@ describe('citedAnswer', () => {
     });
   });
 
+  it('never lets a dropped moment join the text around it into a moment that was not judged', () => {
+    const { answer, citations } = citedAnswer(
+      'Probing [1[1:01:40]:10] and [[9:59]0:04] chaining [0:04].',
+      index,
+      context,
+    );
+    expect(citations).toEqual([{ start: 4.5, text: 'Collisions are resolved by chaining.' }]);
+    // Every moment left in the answer is a kept citation.
+    expect([...answer.matchAll(/\[([\d:]+)\]/g)].map((match) => match[1])).toEqual(['0:04']);
+  });
+
   it.each([
     'The video does not cover this.',
     "The video doesn't cover this.",

@@ -1,14 +1,8 @@
-import {
-  NOT_COVERED_ANSWER,
-  TIMESTAMP_PATTERN,
-  formatTimestamp,
-  parseTimestamp,
-  type AnswerCitation,
-} from '@lectern/contracts';
+import { NOT_COVERED_ANSWER, formatTimestamp, parseTimestamp, type AnswerCitation } from '@lectern/contracts';
 import type { AnswerContext } from './answer-context';
+import { citationFilter } from './cited-answer-stream';
 import type { TranscriptIndex } from './transcript-index';
 
-const CITATION = new RegExp(String.raw`\s?\[(${TIMESTAMP_PATTERN})\]`, 'g');
 // Told to reply exactly NOT_COVERED_ANSWER, a model sometimes words it a little differently.
 const NOT_COVERED =
   /^(?:the )?(?:video|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
@@ -25,18 +19,23 @@ export function citedAnswer(
 ): { answer: string; citations: AnswerCitation[] } {
   const citations: AnswerCitation[] = [];
   const cited = new Set<number>();
-  const answer = raw
-    .replace(CITATION, (marker: string, moment: string) => {
-      const segment = sentSegment(moment, index, context);
-      if (segment === null) return '';
-      const start = index.startOf(segment);
-      if (!cited.has(segment)) {
-        cited.add(segment);
-        citations.push({ start, text: index.segments[segment]?.text ?? '' });
-      }
-      return `${/^\s/.test(marker) ? marker[0] : ''}[${formatTimestamp(start)}]`;
-    })
-    .trim();
+  const keep = (moment: string): string | null => {
+    const segment = sentSegment(moment, index, context);
+    if (segment === null) return null;
+    const start = index.startOf(segment);
+    if (!cited.has(segment)) {
+      cited.add(segment);
+      citations.push({ start, text: index.segments[segment]?.text ?? '' });
+    }
+    return `[${formatTimestamp(start)}]`;
+  };
+  // The streamed answer's filter, run over the whole answer: one rule for both, which never lets a dropped
+  // citation join its neighbours into a moment nobody judged.
+  const pieces: string[] = [];
+  const filter = citationFilter(keep, (text) => pieces.push(text));
+  filter.write(raw);
+  filter.end();
+  const answer = pieces.join('').trim();
   if (citations.length === 0 || NOT_COVERED.test(answer))
     return { answer: NOT_COVERED_ANSWER, citations: [] };
   return { answer, citations };
