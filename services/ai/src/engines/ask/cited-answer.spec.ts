@@ -44,6 +44,19 @@ describe('citedAnswer', () => {
     expect([...answer.matchAll(/\[([\d:]+)\]/g)].map((match) => match[1])).toEqual(['0:04']);
   });
 
+  it('never cites an empty segment, which was not in the prompt: its moment belongs to the line before', () => {
+    const withGap = new TranscriptIndex([
+      { start: 0, text: 'Chaining keeps a list per slot.' },
+      { start: 4, text: '' },
+      { start: 8, text: 'Probing looks for the next free slot.' },
+    ]);
+    const sent = { windows: [{ firstSegment: 0, lastSegment: 2 }], text: '' };
+    expect(citedAnswer('Lists per slot [0:05].', withGap, sent)).toEqual({
+      answer: 'Lists per slot [0:00].',
+      citations: [{ start: 0, text: 'Chaining keeps a list per slot.' }],
+    });
+  });
+
   it.each([
     'The video does not cover this.',
     "The video doesn't cover this.",

@@ -54,7 +54,7 @@ function sentSegment(moment: string, index: TranscriptIndex, context: AnswerCont
   return sentSegmentAt(parseTimestamp(moment), index, context);
 }
 
-// The sent segment a moment points at: the last one of its window starting at or before it (moments are written
+// The sent segment a moment points at: the last non-empty one of its window starting at or before it (moments are written
 // in whole seconds), if the moment lies within a window that was sent.
 function sentSegmentAt(
   seconds: number | null,
@@ -67,6 +67,8 @@ function sentSegmentAt(
     const end = lastSegment + 1 < index.segments.length ? index.startOf(lastSegment + 1) : Infinity;
     if (seconds >= Math.max(end, Math.floor(index.startOf(lastSegment)) + 1)) continue;
     for (let segment = lastSegment; segment >= firstSegment; segment -= 1) {
+      // An empty segment is not in the prompt: its moment belongs to the line before it.
+      if (index.segments[segment]?.text === '') continue;
       if (Math.floor(index.startOf(segment)) <= seconds) return segment;
     }
   }
