@@ -115,7 +115,7 @@ describe('offline answers on a ten-hour lecture', () => {
 
 describe('transcript index cache', () => {
   it('builds an index once per transcript and drops the least recently used past its bound', async () => {
-    const cache = new TranscriptIndexCache(punctuatedLecture.length * 2);
+    const cache = new TranscriptIndexCache(new TranscriptIndex(punctuatedLecture).bytes * 2);
     let loads = 0;
     const load = () => {
       loads += 1;
@@ -133,6 +133,30 @@ describe('transcript index cache', () => {
     expect(loads).toBe(3);
     await cache.indexFor('b', load);
     expect(loads).toBe(4);
+  });
+});
+
+describe('transcript index cache size', () => {
+  it('counts the bytes of the text indexed, not segments: a few very long cues evict other indexes', async () => {
+    const lecture = new TranscriptIndex(punctuatedLecture);
+    const cache = new TranscriptIndexCache(lecture.bytes * 2.5);
+    const longCue = 'word '.repeat(Math.ceil(lecture.bytes / 90));
+    const longCues = [0, 600, 1200].map((start) => ({ start, text: `${longCue}ends here.` }));
+    let loads = 0;
+    const load = (segments: TranscriptSegment[]) => () => {
+      loads += 1;
+      return Promise.resolve(segments);
+    };
+    await cache.indexFor('a', load(punctuatedLecture));
+    await cache.indexFor('b', load(punctuatedLecture));
+    expect(cache.size).toBe(2);
+    const long = await cache.indexFor('long', load(longCues));
+    expect(long.bytes).toBeGreaterThan(lecture.bytes * 1.5);
+    expect(long.bytes).toBeLessThan(lecture.bytes * 2.5);
+    // Three segments only, yet they take the room of both lectures.
+    expect(cache.size).toBe(1);
+    await cache.indexFor('long', load(longCues));
+    expect(loads).toBe(3);
   });
 });
 
