@@ -113,6 +113,43 @@ describe('offline answers on a ten-hour lecture', () => {
   });
 });
 
+describe('offline answers on short transcripts', () => {
+  const twoSegments = [
+    { start: 0, text: 'Recursion is when a function calls itself.' },
+    { start: 5, text: 'Every recursive function needs a base case.' },
+  ];
+  const sixSegments = [
+    { start: 0, text: 'A hash table stores keys in an array of slots.' },
+    { start: 6, text: 'Open addressing keeps every entry in the array itself.' },
+    { start: 12, text: 'Linear probing tries the next slot after a collision.' },
+    { start: 18, text: 'Deletion with open addressing needs tombstones.' },
+    { start: 24, text: 'A tombstone tells a lookup to keep probing past it.' },
+    { start: 30, text: 'Resizing clears the tombstones out.' },
+  ];
+
+  it.each([
+    ['What is recursion?', twoSegments, /Recursion is when a function calls itself/],
+    ['What does a recursive function need?', twoSegments, /base case/],
+    ['What are tombstones?', sixSegments, /tombstones/],
+    ['How does linear probing work?', sixSegments, /Linear probing/],
+  ])('answers %p, which the transcript speaks about', async (question, segments, expected) => {
+    const result = await new OfflineEngine().ask({ question, index: new TranscriptIndex(segments) });
+    expect(result.answer).toMatch(expected);
+    expect(result.citations.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['What is the capital of France?', twoSegments],
+    ['How do I bake sourdough bread?', twoSegments],
+    ['What is the stock market doing today?', sixSegments],
+    ['How does photosynthesis work in plants?', sixSegments],
+    ['What is the best memory foam mattress?', sixSegments],
+  ])('refuses %p, about something else', async (question, segments) => {
+    const result = await new OfflineEngine().ask({ question, index: new TranscriptIndex(segments) });
+    expect(result).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [] });
+  });
+});
+
 describe('transcript index cache', () => {
   it('builds an index once per transcript and drops the least recently used past its bound', async () => {
     const cache = new TranscriptIndexCache(new TranscriptIndex(punctuatedLecture).bytes * 2);

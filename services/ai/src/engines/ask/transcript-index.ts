@@ -40,6 +40,7 @@ export class TranscriptIndex {
    * ten-hour lecture the heap grows by 12.5 MB when its index is built; this estimate says 11.9 MB).
    */
   readonly bytes: number;
+  private readonly sentenceCount: number;
   private readonly search: MiniSearch<{ id: number; text: string }>;
 
   constructor(segments: readonly TranscriptSegment[]) {
@@ -47,7 +48,9 @@ export class TranscriptIndex {
       start: segment.start,
       text: segment.text.replace(/\s+/g, ' ').trim(),
     }));
-    this.passages = [...sentencesOf(this.segments), ...windowsOf(this.segments)];
+    const sentences = sentencesOf(this.segments);
+    this.sentenceCount = sentences.length;
+    this.passages = [...sentences, ...windowsOf(this.segments)];
     this.search = new MiniSearch({
       fields: ['text'],
       storeFields: [],
@@ -58,6 +61,11 @@ export class TranscriptIndex {
     let characters = 0;
     for (const { text } of [...this.segments, ...this.passages]) characters += text.length;
     this.bytes = 3 * 2 * characters;
+  }
+
+  /** How many segment windows the index holds. */
+  get windowCount(): number {
+    return this.passages.length - this.sentenceCount;
   }
 
   /** Seconds where a segment starts. */
