@@ -150,13 +150,64 @@ describe('offline answers on short transcripts', () => {
   });
 });
 
+describe('offline answers in other languages', () => {
+  const chinese = [
+    { start: 0, text: '哈希表把键映射到数组的槽位。' },
+    { start: 5, text: '两个键落在同一个槽位就是冲突。' },
+    { start: 10, text: '冲突可以用链表解决，每个槽位挂一个链表。' },
+    { start: 16, text: '开放寻址会探测下一个空槽位。' },
+    { start: 22, text: '装载因子太高时要扩容。' },
+  ];
+  const french = [
+    { start: 0, text: "Une table de hachage associe des clés à des valeurs dans un tableau d'alvéoles." },
+    { start: 6, text: 'Quand deux clés tombent dans la même alvéole, il y a une collision.' },
+    { start: 12, text: 'On résout les collisions par chaînage ou par adressage ouvert.' },
+    { start: 18, text: "L'adressage ouvert cherche la prochaine alvéole libre." },
+    { start: 24, text: 'Il faut agrandir le tableau quand il est trop plein.' },
+  ];
+
+  it('answers a Chinese question on a Chinese lecture, written without spaces', async () => {
+    const index = new TranscriptIndex(chinese, 'zh-Hans');
+    const result = await new OfflineEngine().ask({ question: '冲突怎么解决？', index });
+    expect(result.answer).toMatch(/链表解决/);
+    expect(result.citations.map((citation) => citation.start)).toContain(10);
+  });
+
+  it('answers a French question the French lecture speaks about', async () => {
+    const index = new TranscriptIndex(french, 'fr');
+    const result = await new OfflineEngine().ask({ question: "Qu'est-ce que l'adressage ouvert ?", index });
+    expect(result.answer).toMatch(/adressage ouvert/);
+  });
+
+  it.each(['Quelle est la capitale de la France ?', 'Quand il pleut dans la même ville, que faire ?'])(
+    'refuses %p on a French lecture about something else: French function words are not topics',
+    async (question) => {
+      const index = new TranscriptIndex(french, 'fr');
+      expect(await new OfflineEngine().ask({ question, index })).toMatchObject({
+        answer: NOT_COVERED_ANSWER,
+        citations: [],
+      });
+    },
+  );
+
+  it('reads a transcript of unknown language as English only when it looks English', async () => {
+    const english = new TranscriptIndex(punctuatedLecture, 'und');
+    const result = await new OfflineEngine().ask({ question: 'What is the testing effect?', index: english });
+    expect(result.answer).toMatch(/testing effect/i);
+    const unknown = new TranscriptIndex(chinese, null);
+    expect((await new OfflineEngine().ask({ question: '冲突怎么解决？', index: unknown })).answer).toMatch(
+      /链表/,
+    );
+  });
+});
+
 describe('transcript index cache', () => {
   it('builds an index once per transcript and drops the least recently used past its bound', async () => {
     const cache = new TranscriptIndexCache(new TranscriptIndex(punctuatedLecture).bytes * 2);
     let loads = 0;
     const load = () => {
       loads += 1;
-      return Promise.resolve(punctuatedLecture);
+      return Promise.resolve({ segments: punctuatedLecture, language: 'en' });
     };
     const [a, b] = await Promise.all([cache.indexFor('a', load), cache.indexFor('a', load)]);
     expect(a).toBe(b);
@@ -182,7 +233,7 @@ describe('transcript index cache size', () => {
     let loads = 0;
     const load = (segments: TranscriptSegment[]) => () => {
       loads += 1;
-      return Promise.resolve(segments);
+      return Promise.resolve({ segments, language: 'en' });
     };
     await cache.indexFor('a', load(punctuatedLecture));
     await cache.indexFor('b', load(punctuatedLecture));

@@ -22,14 +22,17 @@ export class TranscriptIndexCache {
     });
   }
 
-  /** The transcript's index; its segments are loaded (and the index built) only when it is not cached. */
-  async indexFor(transcriptId: string, load: () => Promise<TranscriptSegment[]>): Promise<TranscriptIndex> {
+  /** The transcript's index; its segments and language are loaded (and the index built) only when it is not cached. */
+  async indexFor(
+    transcriptId: string,
+    load: () => Promise<{ segments: TranscriptSegment[]; language: string | null }>,
+  ): Promise<TranscriptIndex> {
     const cached = this.cache.get(transcriptId);
     if (cached) return cached;
     // Parallel questions on a transcript not yet cached share one build.
     let pending = this.building.get(transcriptId);
     if (!pending) {
-      pending = load().then((segments) => new TranscriptIndex(segments));
+      pending = load().then(({ segments, language }) => new TranscriptIndex(segments, language));
       this.building.set(transcriptId, pending);
     }
     try {
