@@ -67,7 +67,10 @@ describe('landing page', () => {
 
   it('is painted from the HTML before any JavaScript of the app runs, and only on the home path', async () => {
     // The app's scripts never arrive: what shows is index.html's prerendered landing page alone.
-    await page.route('**/assets/*.js', (route) => route.abort());
+    // The app's scripts never arrive; the small pre-paint script (theme, home path) still runs, as it does first.
+    await page.route('**/assets/*.js', (route) =>
+      /\/theme-init-[\w-]+\.js$/.test(route.request().url()) ? route.continue() : route.abort(),
+    );
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.getByRole('link', { name: 'Get Started Free' }).first().getAttribute('href')).toBe(

@@ -1,11 +1,18 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import { PermanentJobError } from '@lectern/queue-runtime';
-import { createPool, findTranscriptSegmentsJson, type StoreOptions } from '@lectern/db';
+import {
+  createPool,
+  findTranscriptLanguage,
+  findTranscriptSegmentsJson,
+  type StoreOptions,
+} from '@lectern/db';
 import type { Pool } from 'pg';
 
 /** Where a generation job's transcript comes from. */
 export interface TranscriptSource {
   segments(transcriptId: string): Promise<TranscriptSegment[]>;
+  /** The transcript's language code ('und' or null when unknown): questions are read in it. */
+  language(transcriptId: string): Promise<string | null>;
   close(): Promise<void>;
 }
 
@@ -25,6 +32,10 @@ export class AiStore implements TranscriptSource {
     if (json === null)
       throw new PermanentJobError(404, 'The transcript of this video is no longer available.');
     return JSON.parse(json) as TranscriptSegment[];
+  }
+
+  language(transcriptId: string): Promise<string | null> {
+    return findTranscriptLanguage(this.pool, transcriptId);
   }
 
   close(): Promise<void> {

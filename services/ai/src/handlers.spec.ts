@@ -40,6 +40,7 @@ function newTestHandlers() {
         ? Promise.resolve(SEGMENTS)
         : Promise.reject(new PermanentJobError(404, 'The transcript of this video is no longer available.'));
     },
+    language: () => Promise.resolve('en'),
     close: () => Promise.resolve(),
   };
   const context = {

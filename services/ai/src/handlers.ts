@@ -39,7 +39,13 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
     },
     ask: async ({ transcriptId, question }, context) => {
       const started = Date.now();
-      const index = await deps.indexes.indexFor(transcriptId, () => deps.transcripts.segments(transcriptId));
+      const index = await deps.indexes.indexFor(transcriptId, async () => {
+        const [segments, language] = await Promise.all([
+          deps.transcripts.segments(transcriptId),
+          deps.transcripts.language(transcriptId),
+        ]);
+        return { segments, language };
+      });
       const result = await withJobDeltas(deps.deltas, context, (publish) =>
         deps.engine.ask({ question, index }, context.signal, publish),
       );

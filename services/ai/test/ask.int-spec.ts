@@ -113,13 +113,101 @@ describe('offline answers on a ten-hour lecture', () => {
   });
 });
 
+describe('offline answers on short transcripts', () => {
+  const twoSegments = [
+    { start: 0, text: 'Recursion is when a function calls itself.' },
+    { start: 5, text: 'Every recursive function needs a base case.' },
+  ];
+  const sixSegments = [
+    { start: 0, text: 'A hash table stores keys in an array of slots.' },
+    { start: 6, text: 'Open addressing keeps every entry in the array itself.' },
+    { start: 12, text: 'Linear probing tries the next slot after a collision.' },
+    { start: 18, text: 'Deletion with open addressing needs tombstones.' },
+    { start: 24, text: 'A tombstone tells a lookup to keep probing past it.' },
+    { start: 30, text: 'Resizing clears the tombstones out.' },
+  ];
+
+  it.each([
+    ['What is recursion?', twoSegments, /Recursion is when a function calls itself/],
+    ['What does a recursive function need?', twoSegments, /base case/],
+    ['What are tombstones?', sixSegments, /tombstones/],
+    ['How does linear probing work?', sixSegments, /Linear probing/],
+  ])('answers %p, which the transcript speaks about', async (question, segments, expected) => {
+    const result = await new OfflineEngine().ask({ question, index: new TranscriptIndex(segments) });
+    expect(result.answer).toMatch(expected);
+    expect(result.citations.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['What is the capital of France?', twoSegments],
+    ['How do I bake sourdough bread?', twoSegments],
+    ['What is the stock market doing today?', sixSegments],
+    ['How does photosynthesis work in plants?', sixSegments],
+    ['What is the best memory foam mattress?', sixSegments],
+  ])('refuses %p, about something else', async (question, segments) => {
+    const result = await new OfflineEngine().ask({ question, index: new TranscriptIndex(segments) });
+    expect(result).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [] });
+  });
+});
+
+describe('offline answers in other languages', () => {
+  const chinese = [
+    { start: 0, text: '哈希表把键映射到数组的槽位。' },
+    { start: 5, text: '两个键落在同一个槽位就是冲突。' },
+    { start: 10, text: '冲突可以用链表解决，每个槽位挂一个链表。' },
+    { start: 16, text: '开放寻址会探测下一个空槽位。' },
+    { start: 22, text: '装载因子太高时要扩容。' },
+  ];
+  const french = [
+    { start: 0, text: "Une table de hachage associe des clés à des valeurs dans un tableau d'alvéoles." },
+    { start: 6, text: 'Quand deux clés tombent dans la même alvéole, il y a une collision.' },
+    { start: 12, text: 'On résout les collisions par chaînage ou par adressage ouvert.' },
+    { start: 18, text: "L'adressage ouvert cherche la prochaine alvéole libre." },
+    { start: 24, text: 'Il faut agrandir le tableau quand il est trop plein.' },
+  ];
+
+  it('answers a Chinese question on a Chinese lecture, written without spaces', async () => {
+    const index = new TranscriptIndex(chinese, 'zh-Hans');
+    const result = await new OfflineEngine().ask({ question: '冲突怎么解决？', index });
+    expect(result.answer).toMatch(/链表解决/);
+    expect(result.citations.map((citation) => citation.start)).toContain(10);
+  });
+
+  it('answers a French question the French lecture speaks about', async () => {
+    const index = new TranscriptIndex(french, 'fr');
+    const result = await new OfflineEngine().ask({ question: "Qu'est-ce que l'adressage ouvert ?", index });
+    expect(result.answer).toMatch(/adressage ouvert/);
+  });
+
+  it.each(['Quelle est la capitale de la France ?', 'Quand il pleut dans la même ville, que faire ?'])(
+    'refuses %p on a French lecture about something else: French function words are not topics',
+    async (question) => {
+      const index = new TranscriptIndex(french, 'fr');
+      expect(await new OfflineEngine().ask({ question, index })).toMatchObject({
+        answer: NOT_COVERED_ANSWER,
+        citations: [],
+      });
+    },
+  );
+
+  it('reads a transcript of unknown language as English only when it looks English', async () => {
+    const english = new TranscriptIndex(punctuatedLecture, 'und');
+    const result = await new OfflineEngine().ask({ question: 'What is the testing effect?', index: english });
+    expect(result.answer).toMatch(/testing effect/i);
+    const unknown = new TranscriptIndex(chinese, null);
+    expect((await new OfflineEngine().ask({ question: '冲突怎么解决？', index: unknown })).answer).toMatch(
+      /链表/,
+    );
+  });
+});
+
 describe('transcript index cache', () => {
   it('builds an index once per transcript and drops the least recently used past its bound', async () => {
-    const cache = new TranscriptIndexCache(punctuatedLecture.length * 2);
+    const cache = new TranscriptIndexCache(new TranscriptIndex(punctuatedLecture).bytes * 2);
     let loads = 0;
     const load = () => {
       loads += 1;
-      return Promise.resolve(punctuatedLecture);
+      return Promise.resolve({ segments: punctuatedLecture, language: 'en' });
     };
     const [a, b] = await Promise.all([cache.indexFor('a', load), cache.indexFor('a', load)]);
     expect(a).toBe(b);
@@ -133,6 +221,30 @@ describe('transcript index cache', () => {
     expect(loads).toBe(3);
     await cache.indexFor('b', load);
     expect(loads).toBe(4);
+  });
+});
+
+describe('transcript index cache size', () => {
+  it('counts the bytes of the text indexed, not segments: a few very long cues evict other indexes', async () => {
+    const lecture = new TranscriptIndex(punctuatedLecture);
+    const cache = new TranscriptIndexCache(lecture.bytes * 2.5);
+    const longCue = 'word '.repeat(Math.ceil(lecture.bytes / 90));
+    const longCues = [0, 600, 1200].map((start) => ({ start, text: `${longCue}ends here.` }));
+    let loads = 0;
+    const load = (segments: TranscriptSegment[]) => () => {
+      loads += 1;
+      return Promise.resolve({ segments, language: 'en' });
+    };
+    await cache.indexFor('a', load(punctuatedLecture));
+    await cache.indexFor('b', load(punctuatedLecture));
+    expect(cache.size).toBe(2);
+    const long = await cache.indexFor('long', load(longCues));
+    expect(long.bytes).toBeGreaterThan(lecture.bytes * 1.5);
+    expect(long.bytes).toBeLessThan(lecture.bytes * 2.5);
+    // Three segments only, yet they take the room of both lectures.
+    expect(cache.size).toBe(1);
+    await cache.indexFor('long', load(longCues));
+    expect(loads).toBe(3);
   });
 });
 
@@ -202,6 +314,16 @@ describe('OpenAI-compatible answers against the fake provider', () => {
     const result = await engine().ask({ question: 'What is the stock market doing today?', index });
     expect(fake.requests).toHaveLength(1);
     expect(result).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [] });
+  });
+
+  it('asks the model about a word whose stem is not a stem of itself (recursion)', async () => {
+    const index = new TranscriptIndex([
+      { start: 0, text: 'Recursion is when a function calls itself.' },
+      { start: 4, text: 'Every recursion needs a base case to stop.' },
+    ]);
+    const result = await engine().ask({ question: 'What is recursion?', index });
+    expect(fake.requests).toHaveLength(1);
+    expect(result.answer).not.toBe(NOT_COVERED_ANSWER);
   });
 
   it('refuses without a request when nothing in the transcript matches the question', async () => {

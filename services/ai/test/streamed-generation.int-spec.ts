@@ -55,6 +55,7 @@ function handlersWith(engine: AiEngine) {
     indexes: new TranscriptIndexCache(),
     transcripts: {
       segments: (id) => Promise.resolve(id === 'ten-hours' ? tenHourLecture() : punctuatedLecture),
+      language: () => Promise.resolve('en'),
       close: () => Promise.resolve(),
     },
     deltas: new JobDeltaStreams(redis, prefix),

@@ -139,6 +139,15 @@ export async function findTranscriptSegmentsJson(db: Db, id: string): Promise<st
   return rows[0]?.segments_json ?? null;
 }
 
+/** The transcript's caption language ('und' when YouTube named none), or null when the transcript is gone. */
+export async function findTranscriptLanguage(db: Db, id: string): Promise<string | null> {
+  const { rows } = await db.query<Pick<TranscriptRow, 'caption_language'>>(
+    'SELECT caption_language FROM transcripts WHERE id = $1',
+    [id],
+  );
+  return rows[0]?.caption_language ?? null;
+}
+
 export async function findTranscriptText(db: Db, id: string): Promise<string | null> {
   const { rows } = await db.query<Pick<TranscriptRow, 'transcript_text'>>(
     'SELECT transcript_text FROM transcripts WHERE id = $1',

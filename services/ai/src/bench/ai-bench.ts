@@ -80,6 +80,9 @@ class MemoryTranscripts implements TranscriptSource {
   segments(transcriptId: string): Promise<TranscriptSegment[]> {
     return Promise.resolve(this.stored.get(transcriptId) ?? []);
   }
+  language(): Promise<string | null> {
+    return Promise.resolve('en');
+  }
   close(): Promise<void> {
     return Promise.resolve();
   }

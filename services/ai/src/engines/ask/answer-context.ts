@@ -1,6 +1,7 @@
 import { formatTimestamp } from '@lectern/contracts';
 import { estimateTokens } from '../transcript-lines';
-import type { TranscriptIndex } from './transcript-index';
+import type { TranscriptSegment } from '@lectern/contracts';
+import type { Passage, TranscriptIndex } from './transcript-index';
 
 /** The transcript windows sent to a model for one question: inclusive segment ranges in the video's order. */
 export interface AnswerContext {
@@ -32,17 +33,47 @@ export function answerContext(
     tokens += cost;
     picked.push({ firstSegment: passage.firstSegment, lastSegment: passage.lastSegment });
   }
+  // Long cues can make the best window alone larger than the budget: it is cut down rather than nothing sent.
+  if (picked.length === 0 && hits[0]) return cutToFit(index, hits[0].passage, tokenBudget);
   const windows = mergeRanges(picked);
   const text = windows
     .map((window) =>
       index.segments
         .slice(window.firstSegment, window.lastSegment + 1)
         .filter((segment) => segment.text !== '')
-        .map((segment) => `[${formatTimestamp(segment.start)}] ${segment.text}`)
+        .map(lineOf)
         .join('\n'),
     )
     .join('\n\n');
   return { windows, text };
+}
+
+function lineOf(segment: TranscriptSegment): string {
+  return `[${formatTimestamp(segment.start)}] ${segment.text}`;
+}
+
+/** The window's first segments that fit the budget; a first segment too long alone keeps its first words. */
+function cutToFit(index: TranscriptIndex, window: Passage, tokenBudget: number): AnswerContext {
+  const lines: string[] = [];
+  let tokens = 0;
+  let lastSegment = window.firstSegment;
+  for (let at = window.firstSegment; at <= window.lastSegment; at += 1) {
+    const segment = index.segments[at];
+    if (!segment || segment.text === '') continue;
+    const line = lineOf(segment);
+    const cost = estimateTokens(line) + 1;
+    if (tokens + cost > tokenBudget) {
+      if (lines.length > 0) break;
+      const space = line.lastIndexOf(' ', tokenBudget * 4);
+      lines.push(line.slice(0, space > 0 ? space : tokenBudget * 4));
+      lastSegment = at;
+      break;
+    }
+    tokens += cost;
+    lines.push(line);
+    lastSegment = at;
+  }
+  return { windows: [{ firstSegment: window.firstSegment, lastSegment }], text: lines.join('\n') };
 }
 
 function mergeRanges(

@@ -32,6 +32,14 @@ describe('citationFilter', () => {
     }
   });
 
+  it('never lets a dropped moment join the text around it into a new moment, however split', () => {
+    for (const pieces of everySplit('Probing [1[1:01:40]:10] and [[9:59]0:05] or [1 [9:58]:02:03].')) {
+      const { text } = streamed(pieces);
+      expect([...text.matchAll(/\[([\d:]+)\]/g)].map((match) => match[1])).toEqual([]);
+      expect(text).toBe('Probing [1 :10] and [ 0:05] or [1 :02:03].');
+    }
+  });
+
   it('holds back only what may still become a citation', () => {
     const out: string[] = [];
     const filter = citationFilter(keep, (text) => out.push(text));

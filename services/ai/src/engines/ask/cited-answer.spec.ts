@@ -33,6 +33,30 @@ describe('citedAnswer', () => {
     });
   });
 
+  it('never lets a dropped moment join the text around it into a moment that was not judged', () => {
+    const { answer, citations } = citedAnswer(
+      'Probing [1[1:01:40]:10] and [[9:59]0:04] chaining [0:04].',
+      index,
+      context,
+    );
+    expect(citations).toEqual([{ start: 4.5, text: 'Collisions are resolved by chaining.' }]);
+    // Every moment left in the answer is a kept citation.
+    expect([...answer.matchAll(/\[([\d:]+)\]/g)].map((match) => match[1])).toEqual(['0:04']);
+  });
+
+  it('never cites an empty segment, which was not in the prompt: its moment belongs to the line before', () => {
+    const withGap = new TranscriptIndex([
+      { start: 0, text: 'Chaining keeps a list per slot.' },
+      { start: 4, text: '' },
+      { start: 8, text: 'Probing looks for the next free slot.' },
+    ]);
+    const sent = { windows: [{ firstSegment: 0, lastSegment: 2 }], text: '' };
+    expect(citedAnswer('Lists per slot [0:05].', withGap, sent)).toEqual({
+      answer: 'Lists per slot [0:00].',
+      citations: [{ start: 0, text: 'Chaining keeps a list per slot.' }],
+    });
+  });
+
   it.each([
     'The video does not cover this.',
     "The video doesn't cover this.",

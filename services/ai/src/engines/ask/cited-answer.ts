@@ -1,14 +1,8 @@
-import {
-  NOT_COVERED_ANSWER,
-  TIMESTAMP_PATTERN,
-  formatTimestamp,
-  parseTimestamp,
-  type AnswerCitation,
-} from '@lectern/contracts';
+import { NOT_COVERED_ANSWER, formatTimestamp, parseTimestamp, type AnswerCitation } from '@lectern/contracts';
 import type { AnswerContext } from './answer-context';
+import { citationFilter } from './cited-answer-stream';
 import type { TranscriptIndex } from './transcript-index';
 
-const CITATION = new RegExp(String.raw`\s?\[(${TIMESTAMP_PATTERN})\]`, 'g');
 // Told to reply exactly NOT_COVERED_ANSWER, a model sometimes words it a little differently.
 const NOT_COVERED =
   /^(?:the )?(?:video|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
@@ -25,18 +19,23 @@ export function citedAnswer(
 ): { answer: string; citations: AnswerCitation[] } {
   const citations: AnswerCitation[] = [];
   const cited = new Set<number>();
-  const answer = raw
-    .replace(CITATION, (marker: string, moment: string) => {
-      const segment = sentSegment(moment, index, context);
-      if (segment === null) return '';
-      const start = index.startOf(segment);
-      if (!cited.has(segment)) {
-        cited.add(segment);
-        citations.push({ start, text: index.segments[segment]?.text ?? '' });
-      }
-      return `${/^\s/.test(marker) ? marker[0] : ''}[${formatTimestamp(start)}]`;
-    })
-    .trim();
+  const keep = (moment: string): string | null => {
+    const segment = sentSegment(moment, index, context);
+    if (segment === null) return null;
+    const start = index.startOf(segment);
+    if (!cited.has(segment)) {
+      cited.add(segment);
+      citations.push({ start, text: index.segments[segment]?.text ?? '' });
+    }
+    return `[${formatTimestamp(start)}]`;
+  };
+  // The streamed answer's filter, run over the whole answer: one rule for both, which never lets a dropped
+  // citation join its neighbours into a moment nobody judged.
+  const pieces: string[] = [];
+  const filter = citationFilter(keep, (text) => pieces.push(text));
+  filter.write(raw);
+  filter.end();
+  const answer = pieces.join('').trim();
   if (citations.length === 0 || NOT_COVERED.test(answer))
     return { answer: NOT_COVERED_ANSWER, citations: [] };
   return { answer, citations };
@@ -55,7 +54,7 @@ function sentSegment(moment: string, index: TranscriptIndex, context: AnswerCont
   return sentSegmentAt(parseTimestamp(moment), index, context);
 }
 
-// The sent segment a moment points at: the last one of its window starting at or before it (moments are written
+// The sent segment a moment points at: the last non-empty one of its window starting at or before it (moments are written
 // in whole seconds), if the moment lies within a window that was sent.
 function sentSegmentAt(
   seconds: number | null,
@@ -68,6 +67,8 @@ function sentSegmentAt(
     const end = lastSegment + 1 < index.segments.length ? index.startOf(lastSegment + 1) : Infinity;
     if (seconds >= Math.max(end, Math.floor(index.startOf(lastSegment)) + 1)) continue;
     for (let segment = lastSegment; segment >= firstSegment; segment -= 1) {
+      // An empty segment is not in the prompt: its moment belongs to the line before it.
+      if (index.segments[segment]?.text === '') continue;
       if (Math.floor(index.startOf(segment)) <= seconds) return segment;
     }
   }

@@ -19,7 +19,7 @@ export interface ExtractiveAnswer {
  * moment; 'The video does not cover this.' when no part of the transcript is relevant enough (see relevance.ts).
  */
 export function extractiveAnswer(index: TranscriptIndex, question: string): ExtractiveAnswer {
-  if (!isAnswerable(index.find(question, 'window', 1)[0]))
+  if (!isAnswerable(index.find(question, 'window', 1)[0], index.windowCount))
     return { answer: NOT_COVERED_ANSWER, citations: [] };
   const hits = index
     .find(question, 'sentence', CANDIDATES)

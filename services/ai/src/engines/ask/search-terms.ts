@@ -1,6 +1,7 @@
+import stopwords from 'stopwords-iso';
 import porter2 from 'wink-porter2-stemmer';
 
-// Function words and question words carry no topic: a question matches a passage on what it is about.
+// English function words and question words carry no topic: a question matches a passage on what it is about.
 const STOP_WORDS = new Set(
   (
     'a about above after again against all am an and any are as at be because been before being below between ' +
@@ -28,22 +29,64 @@ function stem(word: string): string {
   return stemmed;
 }
 
-/**
- * How the index and the questions read words: lower case, stop words dropped, stemmed (so "retrieving" finds
- * "retrieval"). Null drops the term, as MiniSearch's processTerm expects.
- */
-export function searchTerm(term: string): string | null {
-  const word = term.toLowerCase().replace(/^'+|'+$/g, '');
-  if (word.length < 2 || STOP_WORDS.has(word)) return null;
-  return stem(word);
-}
+// A transcript of unknown language is read as English when at least this share of its first words are English
+// function words (English prose runs at about 40%; French or German shares a few words like "a" or "on").
+const ENGLISH_STOP_WORD_SHARE = 0.2;
+const SAMPLE_WORDS = 500;
 
-/** The distinct search terms of a text. */
-export function termsOf(text: string): string[] {
-  const terms = new Set<string>();
-  for (const word of text.split(/[^\p{L}\p{N}']+/u)) {
-    const term = searchTerm(word);
-    if (term !== null) terms.add(term);
+/**
+ * How one transcript's index and the questions asked of it read words: split by Intl.Segmenter (so Chinese and
+ * Japanese, written without spaces, have words too), lower case, stop words dropped, and for English stemmed (so
+ * "retrieving" finds "retrieval"). Other languages keep their words unstemmed and drop the stop words of
+ * stopwords-iso for their language, when it has a list.
+ */
+export class TermReader {
+  private readonly segmenter: Intl.Segmenter;
+  private readonly english: boolean;
+  private readonly stopWords: ReadonlySet<string>;
+
+  /** `language` is the transcript's BCP 47 code ('und' or null when unknown); `sample` some of its text. */
+  constructor(language: string | null, sample: string) {
+    const known = language !== null && language !== 'und' ? language : undefined;
+    this.segmenter = new Intl.Segmenter(known, { granularity: 'word' });
+    const base = known?.split('-')[0]?.toLowerCase();
+    this.english = base === undefined ? this.looksEnglish(sample) : base === 'en';
+    this.stopWords = this.english ? STOP_WORDS : new Set(base === undefined ? [] : (stopwords[base] ?? []));
   }
-  return [...terms];
+
+  /** The words of a text, for the index and the questions alike. */
+  words(text: string): string[] {
+    const words: string[] = [];
+    for (const { segment, isWordLike } of this.segmenter.segment(text)) {
+      if (!isWordLike) continue;
+      // Elisions (l'adresse, qu'une) are two words outside English; "don't" is one.
+      if (this.english) words.push(segment);
+      else words.push(...segment.split(/['’]/).filter(Boolean));
+    }
+    return words;
+  }
+
+  /** A word as the index stores it, or null for a word that carries no topic (MiniSearch's processTerm). */
+  term(word: string): string | null {
+    const lower = word.toLowerCase().replace(/^['’]+|['’]+$/g, '');
+    if (this.stopWords.has(lower)) return null;
+    if (!this.english) return lower.length < 2 && !/[^\p{Script=Latin}\p{N}]/u.test(lower) ? null : lower;
+    return lower.length < 2 ? null : stem(lower);
+  }
+
+  /** The distinct search terms of a text. */
+  terms(text: string): string[] {
+    const terms = new Set<string>();
+    for (const word of this.words(text)) {
+      const term = this.term(word);
+      if (term !== null) terms.add(term);
+    }
+    return [...terms];
+  }
+
+  private looksEnglish(sample: string): boolean {
+    const words = this.words(sample).slice(0, SAMPLE_WORDS);
+    const common = words.filter((word) => STOP_WORDS.has(word.toLowerCase())).length;
+    return words.length > 0 && common / words.length >= ENGLISH_STOP_WORD_SHARE;
+  }
 }

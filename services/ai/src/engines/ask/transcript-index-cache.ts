@@ -2,9 +2,10 @@ import type { TranscriptSegment } from '@lectern/contracts';
 import { LRUCache } from 'lru-cache';
 import { TranscriptIndex } from './transcript-index';
 
-// Bounds the memory of the cached indexes by their transcripts' segments: five ten-hour lectures (about 15 MB of
-// index each) or fifty one-hour ones.
-const DEFAULT_MAX_SEGMENTS = 60_000;
+// Bounds the memory of the cached indexes by the bytes of text they index (TranscriptIndex.bytes), not by segments:
+// a transcript of long cues weighs its text. 200 MB holds about sixteen ten-hour lectures; an index larger than the
+// whole budget is used for its job but never kept.
+export const DEFAULT_INDEX_CACHE_BYTES = 200 * 1024 * 1024;
 
 /**
  * The ai worker's transcript indexes, built once per transcript (a thread of questions on one video asks the same
@@ -14,21 +15,24 @@ export class TranscriptIndexCache {
   private readonly cache: LRUCache<string, TranscriptIndex>;
   private readonly building = new Map<string, Promise<TranscriptIndex>>();
 
-  constructor(maxSegments = DEFAULT_MAX_SEGMENTS) {
+  constructor(maxBytes = DEFAULT_INDEX_CACHE_BYTES) {
     this.cache = new LRUCache({
-      maxSize: maxSegments,
-      sizeCalculation: (index) => Math.max(1, index.segments.length),
+      maxSize: maxBytes,
+      sizeCalculation: (index) => Math.max(1, index.bytes),
     });
   }
 
-  /** The transcript's index; its segments are loaded (and the index built) only when it is not cached. */
-  async indexFor(transcriptId: string, load: () => Promise<TranscriptSegment[]>): Promise<TranscriptIndex> {
+  /** The transcript's index; its segments and language are loaded (and the index built) only when it is not cached. */
+  async indexFor(
+    transcriptId: string,
+    load: () => Promise<{ segments: TranscriptSegment[]; language: string | null }>,
+  ): Promise<TranscriptIndex> {
     const cached = this.cache.get(transcriptId);
     if (cached) return cached;
     // Parallel questions on a transcript not yet cached share one build.
     let pending = this.building.get(transcriptId);
     if (!pending) {
-      pending = load().then((segments) => new TranscriptIndex(segments));
+      pending = load().then(({ segments, language }) => new TranscriptIndex(segments, language));
       this.building.set(transcriptId, pending);
     }
     try {
