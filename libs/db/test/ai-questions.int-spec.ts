@@ -1,3 +1,4 @@
+import { transcriptRow } from './support/test-rows';
 import {
   countUsesHeld,
   deleteUserAiQuestion,
@@ -19,20 +20,7 @@ const connections = useTestConnections();
 async function userWithVideo(db: Db, name: string): Promise<{ userId: string; videoId: string }> {
   const user = await insertUser(db, { email: `${name}@example.com`, name: null, passwordHash: 'hash' });
   const youtubeId = `${name}xxxxxxxxxxx`.slice(0, 11);
-  const transcriptId =
-    (await insertTranscriptIfAbsent(db, {
-      youtube_id: youtubeId,
-      title: 'A talk',
-      channel_name: null,
-      thumbnail_url: null,
-      duration: 60,
-      caption_language: 'en',
-      captions_auto_generated: false,
-      caption_tracks_json: '[]',
-      segment_count: 1,
-      segments_json: '[{"text":"hello","start":0}]',
-      transcript_text: 'hello',
-    })) ?? '';
+  const transcriptId = (await insertTranscriptIfAbsent(db, transcriptRow(youtubeId))) ?? '';
   const videoId = await insertVideo(db, { userId: user.id, transcriptId, youtubeId });
   return { userId: user.id, videoId };
 }

@@ -1,3 +1,4 @@
+import { transcriptRow } from './support/test-rows';
 import {
   findVideoIdByYoutubeId,
   hashAccountToken,
@@ -19,19 +20,7 @@ import { useTestConnections } from './support/test-connections';
 // The table modules run the same in a worker's pg pool and in a gateway TypeORM transaction.
 const connections = useTestConnections();
 
-const transcript = (youtubeId: string) => ({
-  youtube_id: youtubeId,
-  title: 'A talk',
-  channel_name: null,
-  thumbnail_url: null,
-  duration: 60,
-  caption_language: 'en',
-  captions_auto_generated: false,
-  caption_tracks_json: '[]',
-  segment_count: 1,
-  segments_json: '[{"text":"hello","start":0}]',
-  transcript_text: 'hello',
-});
+const transcript = (youtubeId: string) => transcriptRow(youtubeId);
 
 async function newUser(db: Db, email: string) {
   return insertUser(db, { email, name: null, passwordHash: 'hash' });

@@ -1,3 +1,4 @@
+import { transcriptRow } from './support/test-rows';
 import {
   encodeTranscriptAnswer,
   findTranscriptAnswerHead,
@@ -13,19 +14,7 @@ import { useTestConnections } from './support/test-connections';
 // The table modules run the same in a worker's pg pool and in a gateway TypeORM transaction.
 const connections = useTestConnections();
 
-const transcript = (youtubeId: string) => ({
-  youtube_id: youtubeId,
-  title: 'A talk',
-  channel_name: 'A channel',
-  thumbnail_url: null,
-  duration: 60,
-  caption_language: 'en',
-  captions_auto_generated: false,
-  caption_tracks_json: '[]',
-  segment_count: 1,
-  segments_json: '[{"text":"hello","start":0}]',
-  transcript_text: 'hello',
-});
+const transcript = (youtubeId: string) => transcriptRow(youtubeId, { channel_name: 'A channel' });
 
 const update = (transcriptId: string, column: string, value: unknown) =>
   connections.database.query(`UPDATE transcripts SET ${column} = $2 WHERE id = $1`, [transcriptId, value]);
