@@ -6,20 +6,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { percentile, root, round, signUp, startStack } from './lib/stack.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 
 const require = createRequire(import.meta.url);
 const DIST = path.join(root, 'frontend/dist');
-const CHROMIUM = '/usr/bin/chromium';
-// The flags of the browser tests (frontend/e2e/support/browser.ts).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const TEN_HOUR_URL = 'https://www.youtube.com/watch?v=tenHourLong';
 const SEARCH_TEXT = 'chlorophyll absorbs '; // 20 keystrokes, from thousands of matches down to a few hundred
 const OPEN_RUNS = 7;

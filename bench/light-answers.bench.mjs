@@ -6,18 +6,8 @@ import { request } from 'node:http';
 import autocannon from 'autocannon';
 import { startBaseline } from './lib/baseline-server.mjs';
 import { percentile, round, signUp, startStack } from './lib/stack.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-// The flags of the browser tests (frontend/e2e/support/browser.ts).
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const BROWSER_ENCODINGS = 'br, gzip';
 const kb = (bytes) => round(bytes / 1024, 1);
 
