@@ -9,6 +9,8 @@ export interface LocalS3 {
   url: string;
   bucket: string;
   directory: string;
+  /** What happened to objects so far, as `ObjectCreated:Put exports/…` or `ObjectRemoved:Delete exports/…`. */
+  events: string[];
   /** Makes an object look `ageMs` old, as if stored that long ago (s3rver dates objects by their file's mtime). */
   backdate(key: string, ageMs: number): void;
   stop(): Promise<void>;
@@ -24,11 +26,16 @@ export async function startLocalS3(bucket = 'lectern-exports'): Promise<LocalS3>
     directory,
     configureBuckets: [{ name: bucket }],
   });
+  const events: string[] = [];
+  server.on('event', (event) => {
+    for (const record of event.Records) events.push(`${record.eventName} ${record.s3.object.key}`);
+  });
   const { port } = await server.run();
   return {
     url: `http://S3RVER:S3RVER@127.0.0.1:${port}/${bucket}`,
     bucket,
     directory,
+    events,
     backdate: (key, ageMs) => {
       const parts = key.split('/');
       const file = join(
