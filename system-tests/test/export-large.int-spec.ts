@@ -1,6 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { EXPORT_S3_PREFIX, parseExportS3Url } from '@lectern/db';
+import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
+import { startLocalS3, type LocalS3 } from '../../services/export/test/helpers/local-s3';
 import { sessionCookie, uniqueEmail, measureStreamingMemory } from '../../services/gateway/test/support';
 import {
   docxPart,
@@ -112,5 +119,58 @@ describe('exporting a ten-hour video', () => {
     expect(streamed.rssMb).toBeLessThan(size / 4 / MB);
     expect(streamed.heapMb + streamed.buffersMb).toBeLessThan(size / 4 / MB);
     expect(await stack.exportFileCount()).toBe(0);
+  }, 120_000);
+});
+
+// The same through an S3 bucket (EXPORT_S3_URL, a real s3rver): the gateway pipes the object's body to the user.
+describe('streaming a large export from an S3 bucket', () => {
+  let s3: LocalS3;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+    await s3.stop();
+  });
+
+  it('streams an object far larger than any export without holding it in memory, then deletes it', async () => {
+    const size = 256 * MB;
+    const config = parseExportS3Url(s3.url);
+    if (typeof config === 'string') throw new Error(config);
+    const client = new S3Client({
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: true,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    });
+    const fileId = randomUUID();
+    const zeros = Buffer.alloc(MB);
+    await new Upload({
+      client,
+      params: {
+        Bucket: s3.bucket,
+        Key: `${EXPORT_S3_PREFIX}${fileId}`,
+        Body: Readable.from(
+          (function* () {
+            for (let i = 0; i < size / MB; i += 1) yield zeros;
+          })(),
+        ),
+      },
+    }).done();
+
+    const streamed = await measureStreamingMemory(
+      { databaseUrl: database.url, fileId, bytes: size, s3Url: s3.url },
+      { pauseEveryBytes: 8 * MB },
+    );
+    expect(streamed.download.status).toBe(200);
+    expect(streamed.download.bytes).toBe(size);
+    expect(streamed.rssMb).toBeLessThan(size / 4 / MB);
+    expect(streamed.heapMb + streamed.buffersMb).toBeLessThan(size / 4 / MB);
+    const left = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+    expect(left.Contents ?? []).toEqual([]);
+    client.destroy();
   }, 120_000);
 });

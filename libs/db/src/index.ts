@@ -13,6 +13,7 @@ export * from './pool';
 export * from './tables/ai-content';
 export * from './tables/ai-questions';
 export * from './tables/deleted-stripe-customers';
+export * from './export-hand-over';
 export * from './tables/export-files';
 export * from './tables/highlights';
 export * from './tables/review-cards';

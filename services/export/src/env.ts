@@ -1,7 +1,9 @@
+import { ExportS3EnvShape } from '@lectern/db';
 import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/queue-runtime';
 
 export const ExportEnvSchema = BaseEnvSchema.extend({
   ...DatabaseEnvShape,
+  ...ExportS3EnvShape,
   EXPORT_CONCURRENCY: concurrencySetting(2),
 });
 export type ExportEnv = ReturnType<typeof ExportEnvSchema.parse>;

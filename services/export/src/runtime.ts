@@ -5,12 +5,12 @@ import { ExportFiles } from './export-files';
 import { ExportStore } from './export-store';
 import { createExportHandlers } from './handlers';
 
-/** The export worker's resources: the database it renders from and hands files over in (old files swept away). */
+/** The export worker's resources: the database it renders from and hands files over in, or the bucket of EXPORT_S3_URL (old files swept away). */
 export function createExportRuntime(
   env: ExportEnv,
   logger: Logger,
 ): Promise<WorkerRuntime<typeof QueueName.Export>> {
-  const files = new ExportFiles({ databaseUrl: env.DATABASE_URL, maxConnections: 4 });
+  const files = new ExportFiles({ databaseUrl: env.DATABASE_URL, maxConnections: 4, s3: env.EXPORT_S3_URL });
   const stopSweeping = files.startSweeping((error) =>
     logger.warn({ err: error }, 'could not remove old export files'),
   );

@@ -46,6 +46,16 @@ describe('configuration at start-up', () => {
       { ADMIN_EMAILS: 'boss@example.com, not an email' },
       'Invalid configuration: ADMIN_EMAILS must be a comma-separated list of email addresses (got "boss@example.com, not an email")',
     ],
+    [
+      { EXPORT_S3_URL: 's3://AKIAEXAMPLE:Pa55-w0rd@s3.example.com/exports' },
+      'Invalid configuration: EXPORT_S3_URL must be an http:// or https:// URL of an S3 bucket, e.g. https://ACCESS_KEY:SECRET_KEY@s3.example.com/lectern-exports?region=eu-west-1 (got "s3://***@s3.example.com/exports")',
+    ],
+    [
+      { EXPORT_S3_URL: 'https://AKIAEXAMPLE:Pa55-w0rd@s3.example.com' },
+      expect.stringMatching(
+        /^Invalid configuration: EXPORT_S3_URL must name one bucket as its path .*\(got "https:\/\/\*\*\*@s3.example.com"\)$/,
+      ),
+    ],
     [{ LOG_LEVEL: 'loud' }, expect.stringMatching(/^Invalid configuration: LOG_LEVEL /)],
     [
       { NODE_ENV: 'production' },

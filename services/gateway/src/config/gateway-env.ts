@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { ExportS3EnvShape } from '@lectern/db';
 import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape } from '@lectern/queue-runtime';
 import { parseSampleVideos } from './sample-videos';
 
@@ -24,6 +25,7 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
     .default(3000),
   APP_URL: httpUrl('the public address of Lectern').optional(),
   ...DatabaseEnvShape,
+  ...ExportS3EnvShape,
   ...DevMailEnvShape,
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters long').optional(),
   ADMIN_EMAILS: z

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import {
   BadRequestException,
   ForbiddenException,
+  Inject,
   Injectable,
   InternalServerErrorException,
   Logger,
@@ -20,14 +21,7 @@ import {
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import {
-  deleteExportFile,
-  findCompleteExportFile,
-  findNewestAiContent,
-  isVideoOfUser,
-  typeormDb,
-  type Db,
-} from '@lectern/db';
+import { findNewestAiContent, isVideoOfUser, typeormDb, type Db, type ExportHandOver } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
@@ -35,6 +29,7 @@ import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission } from '../usage/job-admission';
 import { contentDisposition } from './download-name';
+import { EXPORT_HAND_OVER } from './export-hand-over.provider';
 import { sendRenderedExport, type RenderedExport } from './send-rendered-export';
 
 // The ten-hour transcript renders in a few seconds; this leaves room for a queue of Pro exports ahead.
@@ -58,13 +53,14 @@ export class ExportService {
     private readonly jobs: JobRequester,
     private readonly metrics: MetricsService,
     private readonly admission: JobAdmission,
+    @Inject(EXPORT_HAND_OVER) private readonly handOver: ExportHandOver,
   ) {
     this.db = typeormDb(dataSource.manager);
   }
 
   /** Renders the video through the export worker and streams the file to the user. */
   async download(user: User, videoId: string, format: string, res: ServerResponse): Promise<void> {
-    await sendRenderedExport(this.db, await this.render(user, videoId, format), res);
+    await sendRenderedExport(this.handOver, await this.render(user, videoId, format), res);
   }
 
   private async hasFlashcards(videoId: string): Promise<boolean> {
@@ -75,7 +71,7 @@ export class ExportService {
   /**
    * TXT for everyone; PDF, DOCX and the flashcard exports (Anki, CSV) for Pro and admins; the video must be
    * the user's (404 otherwise, so another user's video looks exactly like a missing one), and a flashcard
-   * export needs flashcards (422). The worker leaves the file in `export_files`.
+   * export needs flashcards (422). The worker leaves the file in the export hand-over (PostgreSQL or the bucket).
    */
   async render(user: User, videoId: string, rawFormat: string): Promise<RenderedExport> {
     const parsed = ExportFormatSchema.safeParse(rawFormat);
@@ -110,26 +106,26 @@ export class ExportService {
     }
     // The file must be the one made for this user, video and format, whatever became of the job's data.
     if (result.userId !== user.id || result.videoId !== videoId || result.format !== format) {
-      await deleteExportFile(this.db, result.fileId).catch(() => undefined);
+      await this.handOver.delete(result.fileId).catch(() => undefined);
       throw foreignResult('export', {
         asked: { userId: user.id, videoId, format },
         answered: { userId: result.userId, videoId: result.videoId, format: result.format },
       });
     }
-    const file = await findCompleteExportFile(this.db, result.fileId);
+    const file = await this.handOver.find(result.fileId);
     if (!file) {
-      this.logger.error({ fileId: result.fileId }, 'a rendered export is missing from export_files');
+      this.logger.error({ fileId: result.fileId }, 'a rendered export is missing from the export hand-over');
       throw new InternalServerErrorException();
     }
-    if (file.user_id !== user.id || file.format !== format) {
+    if (file.userId !== user.id || file.format !== format) {
       throw foreignResult('export', {
         asked: { userId: user.id, videoId, format },
-        answered: { userId: file.user_id, videoId: result.videoId, format: file.format },
+        answered: { userId: file.userId, videoId: result.videoId, format: file.format },
       });
     }
     return {
-      fileId: file.id,
-      bytes: file.bytes!,
+      fileId: file.fileId,
+      bytes: file.bytes,
       contentType: result.contentType,
       disposition: contentDisposition(result.title, format),
     };

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Logger } from '@nestjs/common';
-import { deleteExportFile, readExportFileChunks, type Db } from '@lectern/db';
+import { InternalServerErrorException, Logger } from '@nestjs/common';
+import type { ExportHandOver } from '@lectern/db';
 
 export interface RenderedExport {
-  /** The `export_files` row, already checked to be complete and the user's. */
+  /** The handed-over file, already checked to be whole and the user's. */
   fileId: string;
   bytes: number;
   contentType: string;
@@ -14,29 +14,43 @@ export interface RenderedExport {
 
 const logger = new Logger('ExportService');
 
-/** Streams a rendered export from PostgreSQL to the user a few chunks at a time and deletes it, however the download ends. */
+/**
+ * Streams a rendered export from the hand-over (PostgreSQL a few chunks at a time, or the bucket) to the user
+ * as fast as the user reads, and deletes it, however the download ends.
+ */
 export async function sendRenderedExport(
-  db: Db,
+  handOver: ExportHandOver,
   rendered: RenderedExport,
   res: ServerResponse,
 ): Promise<void> {
   try {
+    let file: Readable;
+    try {
+      file = await handOver.read(rendered.fileId);
+    } catch (error) {
+      logger.error({ err: error, fileId: rendered.fileId }, 'could not open a rendered export');
+      throw new InternalServerErrorException();
+    }
     res.statusCode = 200;
     res.setHeader('Content-Type', rendered.contentType);
     res.setHeader('Content-Length', String(rendered.bytes));
     res.setHeader('Content-Disposition', rendered.disposition);
     res.setHeader('Cache-Control', 'private, no-store');
     try {
-      // One chunk waits at most in the stream's buffer: the next query runs only when the client has read on.
-      await pipeline(Readable.from(readExportFileChunks(db, rendered.fileId), { highWaterMark: 1 }), res);
+      await pipeline(file, res);
     } catch (error) {
       // The user cancelled the download or the connection broke: nothing to answer any more.
       logger.debug({ err: error }, 'export download ended early');
       res.destroy();
     }
   } finally {
-    await deleteExportFile(db, rendered.fileId).catch((error: unknown) =>
-      logger.warn({ err: error }, 'could not delete a downloaded export (the export worker sweeps it later)'),
-    );
+    await handOver
+      .delete(rendered.fileId)
+      .catch((error: unknown) =>
+        logger.warn(
+          { err: error },
+          'could not delete a downloaded export (the export worker sweeps it later)',
+        ),
+      );
   }
 }

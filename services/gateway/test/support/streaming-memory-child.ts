@@ -1,23 +1,26 @@
 // Started by measureStreamingMemory() in a process of its own: the gateway's streaming of one export file (from
-// PostgreSQL's export_files) to a client, and this process's memory growth while it runs, undisturbed by the other tests of a Jest process.
+// PostgreSQL's export_files, or the bucket of an EXPORT_S3_URL given as a fourth argument) to a client, and this process's memory growth while it runs, undisturbed by the other tests of a Jest process.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createPool } from '@lectern/db';
+import { createExportHandOver, createPool, parseExportS3Url } from '@lectern/db';
 import { sendRenderedExport } from '../../src/export/send-rendered-export';
 
 const MB = 2 ** 20;
-const [databaseUrl, fileId, bytes] = process.argv.slice(2);
+const [databaseUrl, fileId, bytes, s3Url] = process.argv.slice(2);
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!databaseUrl || !fileId || !bytes || !process.send || !gc)
   throw new Error('run by measureStreamingMemory() with --expose-gc, a database URL, a file id and its size');
 const pool = createPool(databaseUrl, { max: 2 });
+const s3 = s3Url ? parseExportS3Url(s3Url) : undefined;
+if (typeof s3 === 'string') throw new Error(`EXPORT_S3_URL ${s3}`);
+const handOver = createExportHandOver({ s3, db: pool });
 const send = (message: unknown) => process.send?.(message);
 
 // The download, deletion of the file included: the pool must outlive it.
 let sending: Promise<void> = Promise.resolve();
 const server = createServer((_req, res) => {
   sending = sendRenderedExport(
-    pool,
+    handOver,
     { fileId, bytes: Number(bytes), contentType: 'application/pdf', disposition: 'attachment' },
     res,
   );
@@ -42,7 +45,10 @@ server.listen(0, '127.0.0.1', () => {
       heapMb: (peak.heapUsed - base.heapUsed) / MB,
       buffersMb: (peak.arrayBuffers - base.arrayBuffers) / MB,
     });
-    server.close(() => void sending.then(() => pool.end()).then(() => process.disconnect()));
+    server.close(
+      () =>
+        void sending.then(() => Promise.all([handOver.close(), pool.end()])).then(() => process.disconnect()),
+    );
   });
   send({ port: (server.address() as AddressInfo).port });
 });

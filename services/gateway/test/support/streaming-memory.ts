@@ -22,16 +22,16 @@ function nextMessage<T>(child: ChildProcess): Promise<T> {
 }
 
 /**
- * Streams an `export_files` row through the gateway's sendRenderedExport in a fresh Node process and downloads it from this one;
+ * Streams an `export_files` row (or, given `s3Url`, an object of that bucket) through the gateway's sendRenderedExport in a fresh Node process and downloads it from this one;
  * that process's memory, measured after a GC, is only the streaming's.
  */
 export async function measureStreamingMemory(
-  file: { databaseUrl: string; fileId: string; bytes: number },
+  file: { databaseUrl: string; fileId: string; bytes: number; s3Url?: string },
   hooks: { pauseEveryBytes?: number } = {},
 ): Promise<StreamingMemory> {
   const child = fork(
     join(__dirname, 'streaming-memory-child.ts'),
-    [file.databaseUrl, file.fileId, String(file.bytes)],
+    [file.databaseUrl, file.fileId, String(file.bytes), ...(file.s3Url ? [file.s3Url] : [])],
     {
       execArgv: ['--expose-gc', '-r', join(__dirname, 'ts-register.cjs')],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
