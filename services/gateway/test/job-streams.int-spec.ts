@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createRedis, deleteKeysUnderPrefix, quitRedis, type JobStreamEntry } from '@lectern/queue-runtime';
+import {
+  appendToJobStream,
+  createRedis,
+  deleteKeysUnderPrefix,
+  quitRedis,
+  type JobStreamEntry,
+} from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../src/config/gateway-env';
+import type { EventStream } from '../src/http/event-stream';
 import { JobStreams } from '../src/streams/job-streams';
+import { relayJobStream } from '../src/streams/relay-job-stream';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
@@ -42,5 +50,22 @@ describe('JobStreams reads', () => {
     expect(streams.readsInProgress).toBe(0);
     expect(streams.isStopping).toBe(true);
     await running.done('{}');
+  });
+
+  it('ends its read when sending an event fails', async () => {
+    const streams = new JobStreams(redis, { REDIS_PREFIX: prefix } as GatewayEnv);
+    const writer = await streams.open('u1');
+    await appendToJobStream(redis, prefix, writer.id, { type: 'delta', text: 'Hello' });
+    // A response that fails at its first event (a stand-in for the HTTP response's end of an EventStream).
+    const failing = {
+      signal: new AbortController().signal,
+      send: () => {
+        throw new Error('the response cannot be written');
+      },
+      sendJson: () => undefined,
+    } as unknown as EventStream;
+    await expect(relayJobStream(failing, streams, writer.id)).rejects.toThrow('cannot be written');
+    expect(streams.readsInProgress).toBe(0);
+    await writer.done('{}');
   });
 });
