@@ -157,7 +157,7 @@ function parseEntry(id: string, fields: string[]): JobStreamEntry | null {
 
 /**
  * The worker's side: a job's pieces of text, appended in order. While one write is on its way the next pieces
- * gather and go as one entry, so a fast model costs a few writes per round trip, never one per token.
+ * gather and go as one entry, so a fast model costs at most one write per round trip, never one per token.
  */
 export class JobDeltaPublisher {
   private pending = '';

@@ -15,11 +15,14 @@ import { REDIS_CLIENT } from '../queues/redis.tokens';
 
 /**
  * Handed to a service by a request that asked for an event stream: the service calls `open()` just before it
- * enqueues its job, and gives the job the id it answers (the stream's id). Errors before that call (validation,
- * plan, limit, a missing video) are answered as plain JSON; after it, on the stream.
+ * enqueues its job, gives the job the id it answers (the stream's id), and calls `added()` once the job is queued.
+ * Errors before that (validation, plan, limit, a missing video, an unreachable queue) are answered as plain JSON;
+ * after it, on the stream.
  */
 export interface JobStreamOpener {
   open(): Promise<string>;
+  /** Called once the job is in the queue: the stream's answer begins then (errors before it are plain JSON). */
+  readonly added: () => void;
 }
 
 /** The gateway's end of a job stream it opened: it closes the stream with the request's outcome. */
