@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { AiContentItem, AiQuestion } from '@lectern/contracts';
-import { createRedis, jobStreamReaderName, quitRedis } from '@lectern/queue-runtime';
+import { JobRequester, createRedis, jobStreamReaderName, quitRedis } from '@lectern/queue-runtime';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Redis } from 'ioredis';
 import { INVENTED_MOMENT, type FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
@@ -274,6 +274,16 @@ describe('streamed AI generations', () => {
       expect(there).toEqual(here);
       expect(here.at(-1)?.event).toBe('done');
     });
+  });
+
+  it('answers a queue that takes no job as plain JSON, before any stream begins', async () => {
+    // The second gateway stops taking jobs, as when it stops: its requests fail before a job is queued.
+    await second.get(JobRequester).drain(0);
+    const refused = await generate({ type: 'summary', regenerate: true }, other);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    expect(refused.headers.get('lectern-stream-id')).toBeNull();
+    expect(await refused.json()).toEqual({ message: 'Lectern is restarting. Please try again in a moment.' });
   });
 
   it('ends its readers when a gateway stops; the client reads on, on another gateway, from its last event', async () => {

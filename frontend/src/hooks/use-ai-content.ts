@@ -36,6 +36,11 @@ export function useGenerateAiContent(videoId: string) {
       ]);
       await queryClient.invalidateQueries({ queryKey: queryKeys.usage });
     },
+    // The stream broke off or ended in an error, yet the gateway may have stored (and counted) the item after all.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.aiContent(videoId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+    },
     onSettled: () => setStreamedText(''),
   });
   return { ...mutation, streamedText };

@@ -38,6 +38,11 @@ export function useAskQuestion(videoId: string) {
       // Not awaited: the answer in progress must give way to the stored one at once, not after the usage reload.
       void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
     },
+    // The stream broke off or ended in an error, yet the gateway may have stored (and counted) the answer after all.
+    onError: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.questions(videoId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
+    },
     onSettled: () => setStreamedText(''),
   });
   return { ...mutation, streamedText };

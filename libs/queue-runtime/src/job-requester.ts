@@ -36,6 +36,8 @@ export interface RequestOptions {
   jobId?: string;
   /** Message answered with 504 when the job does not finish in time. */
   timeoutMessage?: string;
+  /** Called once the job is in the queue: what fails before it (503s) fails before any job exists. */
+  onAdded?: () => void;
 }
 
 export interface JobRequesterOptions {
@@ -113,6 +115,7 @@ export class JobRequester {
     if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
     if (this.stopping) throw this.stopping;
     const job = await this.add(handle.queue, queue, name, data, options);
+    options.onAdded?.();
     let stop!: (error: JobRequestError) => void;
     const stopped = new Promise<never>((_, reject) => {
       stop = reject;

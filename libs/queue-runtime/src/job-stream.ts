@@ -157,7 +157,7 @@ function parseEntry(id: string, fields: string[]): JobStreamEntry | null {
 
 /**
  * The worker's side: a job's pieces of text, appended in order. While one write is on its way the next pieces
- * gather and go as one entry, so a fast model costs a few writes per round trip, never one per token.
+ * gather and go as one entry, so a fast model costs at most one write per round trip, never one per token.
  */
 export class JobDeltaPublisher {
   private pending = '';
@@ -177,7 +177,7 @@ export class JobDeltaPublisher {
     this.writing ??= this.drain();
   };
 
-  /** A retry starts the text over: readers drop what they showed. */
+  /** A new run of the job starts the text over: readers drop what they showed. */
   async reset(): Promise<void> {
     await this.flush();
     await appendToJobStream(this.redis, this.prefix, this.streamId, { type: 'reset' }).catch(this.onError);
@@ -218,14 +218,22 @@ export class JobDeltaStreams {
     const opened = await this.redis.exists(jobStreamKey(this.prefix, job.id)).catch(() => 0);
     if (opened === 0) return null;
     const publisher = new JobDeltaPublisher(this.redis, this.prefix, job.id, onError);
-    if (job.attemptsMade > 0 && (await this.lastEntryType(job.id)) === 'delta') await publisher.reset();
+    // Whatever the attempt count: BullMQ re-runs a stalled job, or one a stopping worker moved back to wait,
+    // without counting an attempt, and its readers would show the earlier run's text before this one's.
+    if (await this.hasTextSinceLastReset(job.id)) await publisher.reset();
     return publisher;
   }
 
-  private async lastEntryType(streamId: string): Promise<JobStreamEntry['type'] | null> {
-    const [last] = await this.redis
-      .xrevrange(jobStreamKey(this.prefix, streamId), '+', '-', 'COUNT', 1)
+  /** Whether the stream holds a `delta` after its last `reset` (or its `open`): an earlier run wrote text. */
+  private async hasTextSinceLastReset(streamId: string): Promise<boolean> {
+    const latest = await this.redis
+      .xrevrange(jobStreamKey(this.prefix, streamId), '+', '-', 'COUNT', 10)
       .catch(() => []);
-    return last ? (parseEntry(last[0], last[1])?.type ?? null) : null;
+    for (const [id, fields] of latest) {
+      const type = parseEntry(id, fields)?.type;
+      if (type === 'delta') return true;
+      if (type === 'reset' || type === 'open') return false;
+    }
+    return false;
   }
 }

@@ -101,6 +101,36 @@ describe('job streams', () => {
     expect(errors).toEqual([]);
   });
 
+  it('starts the text over when a job runs again without a counted attempt (a stall, a stopping worker)', async () => {
+    const streams = new JobDeltaStreams(redis, prefix);
+    const errors: unknown[] = [];
+    const types = async (id: string) =>
+      (await redis.xrange(jobStreamKey(prefix, id), '-', '+')).map(([, fields]) => fields[1]);
+
+    const id = randomUUID();
+    await appendToJobStream(redis, prefix, id, { type: 'open', owner: 'u1' });
+    const first = (await streams.publisherFor({ id, attemptsMade: 0 }, (e) => errors.push(e)))!;
+    first.publish('partial text of the first run');
+    await first.flush();
+    const second = (await streams.publisherFor({ id, attemptsMade: 0 }, (e) => errors.push(e)))!;
+    second.publish('full text');
+    await second.flush();
+    expect(await types(id)).toEqual(['open', 'delta', 'reset', 'delta']);
+    // Run again once more: the text since the last reset is dropped too.
+    await streams.publisherFor({ id, attemptsMade: 0 }, (e) => errors.push(e));
+    expect(await types(id)).toEqual(['open', 'delta', 'reset', 'delta', 'reset']);
+    // A run that wrote nothing (or a reset already last) needs no other reset.
+    await streams.publisherFor({ id, attemptsMade: 1 }, (e) => errors.push(e));
+    expect(await types(id)).toEqual(['open', 'delta', 'reset', 'delta', 'reset']);
+
+    const quiet = randomUUID();
+    await appendToJobStream(redis, prefix, quiet, { type: 'open', owner: 'u1' });
+    await streams.publisherFor({ id: quiet, attemptsMade: 0 }, (e) => errors.push(e));
+    await streams.publisherFor({ id: quiet, attemptsMade: 0 }, (e) => errors.push(e));
+    expect(await types(quiet)).toEqual(['open']);
+    expect(errors).toEqual([]);
+  });
+
   it('gives a requested job the id the caller chose', async () => {
     const requester = new JobRequester(REDIS_URL, prefix);
     await requester.init();

@@ -140,7 +140,7 @@ export class AiService {
         lane: laneFor(user),
         timeoutMs: AI_GENERATE_TIMEOUT_MS,
         timeoutMessage: 'Writing this content took too long. Please try again.',
-        ...(jobId ? { jobId } : {}),
+        ...(stream && jobId ? { jobId, onAdded: stream.added } : {}),
       },
     );
     if (

@@ -7,6 +7,8 @@ describe('EventStream', () => {
   let server: Server;
   let url = '';
   let closedByClient: Promise<void>;
+  let lateSignal: (aborted: boolean) => void = () => undefined;
+  let lateArrived: () => void = () => undefined;
 
   beforeAll(async () => {
     let clientLeft!: () => void;
@@ -22,6 +24,15 @@ describe('EventStream', () => {
         events.sendJson('done', '{"id":"x"}', '2-0');
         events.end();
       }
+    });
+    app.get('/late', (req, res) => {
+      lateArrived();
+      // The stream is set up only once the client has gone, as after a slow check before a job starts.
+      req.socket.once('close', () => {
+        const events = new EventStream(res, {}, 20);
+        lateSignal(events.signal.aborted);
+        events.end();
+      });
     });
     app.get('/negotiate', (req, res) => {
       res.json({ stream: wantsEventStream(req) });
@@ -57,6 +68,21 @@ describe('EventStream', () => {
     expect(received.startsWith('id: 1-0\nevent: delta\n')).toBe(true);
     controller.abort();
     await closedByClient;
+  });
+
+  it('notices at once a client that left before the stream was set up', async () => {
+    const seen = new Promise<boolean>((resolve) => {
+      lateSignal = resolve;
+    });
+    const arrived = new Promise<void>((resolve) => {
+      lateArrived = resolve;
+    });
+    const controller = new AbortController();
+    const request = fetch(`${url}/late`, { signal: controller.signal }).catch(() => undefined);
+    await arrived;
+    controller.abort();
+    await request;
+    expect(await seen).toBe(true);
   });
 
   it('is chosen only when the client prefers text/event-stream', async () => {

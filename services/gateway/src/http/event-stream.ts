@@ -32,10 +32,13 @@ export class EventStream {
     res.flushHeaders();
     this.heartbeat = setInterval(() => this.write(': ping\n\n'), heartbeatMs);
     this.heartbeat.unref();
-    res.on('close', () => {
+    const gone = () => {
       clearInterval(this.heartbeat);
       this.disconnected.abort();
-    });
+    };
+    res.on('close', gone);
+    // A client that left while the request was being prepared: its 'close' has been and gone.
+    if (res.destroyed || res.socket?.destroyed === true || res.req?.socket?.destroyed === true) gone();
   }
 
   /** Aborted once the client has gone (or the stream was ended). */

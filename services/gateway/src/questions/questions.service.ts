@@ -102,7 +102,7 @@ export class QuestionsService {
         lane: laneFor(user),
         timeoutMs: AI_ASK_TIMEOUT_MS,
         timeoutMessage: 'Answering this question took too long. Please try again.',
-        ...(jobId ? { jobId } : {}),
+        ...(stream && jobId ? { jobId, onAdded: stream.added } : {}),
       },
     );
     if (result.transcriptId !== transcriptId || result.question !== question) {

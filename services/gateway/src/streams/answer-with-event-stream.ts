@@ -1,4 +1,5 @@
-import { Logger } from '@nestjs/common';
+import { Logger, ServiceUnavailableException } from '@nestjs/common';
+import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
 import type { Response } from 'express';
 import { describeApiError } from '../http/api-exception.filter';
 import { EventStream } from '../http/event-stream';
@@ -15,7 +16,7 @@ type Outcome<T> = { value: T } | { error: unknown };
 /**
  * Answers a request as an event stream. `produce` is the same service call the plain request makes (its value
  * is the plain JSON answer), given an opener to call just before it enqueues its job:
- *  - a failure before the job starts (400, 402, 403, 404, 429) is thrown, and answered as plain JSON;
+ *  - a failure before the job is queued (400, 402, 403, 404, 429, 503) is thrown, and answered as plain JSON;
  *  - an answer with no job (a stored item) is a stream of one `done`;
  *  - otherwise the job's stream is relayed from Redis (deltas, then `done` with the JSON or `error`).
  * The outcome is written to the stream whether or not the client is still there, so the result is stored and
@@ -28,22 +29,36 @@ export async function answerWithEventStream<T>(
   produce: (opener: JobStreamOpener) => Promise<T>,
 ): Promise<void> {
   let announce!: (writer: JobStreamWriter) => void;
-  const opened = new Promise<JobStreamWriter>((resolve) => {
+  const started = new Promise<JobStreamWriter>((resolve) => {
     announce = resolve;
   });
+  let opened: JobStreamWriter | undefined;
   const opener: JobStreamOpener = {
     open: async () => {
-      const writer = await streams.open(ownerId);
-      announce(writer);
-      return writer.id;
+      try {
+        opened = await streams.open(ownerId);
+      } catch (error) {
+        logger.warn({ err: error }, 'a job stream could not be opened');
+        throw new ServiceUnavailableException(QUEUE_UNREACHABLE_MESSAGE);
+      }
+      return opened.id;
+    },
+    added: () => {
+      if (opened) announce(opened);
     },
   };
   const outcome: Promise<Outcome<T>> = produce(opener).then(
     (value) => ({ value }),
     (error: unknown) => ({ error }),
   );
-  const first = await Promise.race([opened.then((writer) => ({ writer })), outcome]);
-  if ('error' in first) throw first.error;
+  // No header is sent before the job is queued: a failure until then is answered as plain JSON.
+  const first = await Promise.race([started.then((writer) => ({ writer })), outcome]);
+  if ('error' in first) {
+    // A stream opened for a job that never came: closed, so nobody renews it and a reader ends.
+    const [status, message] = describeApiError(first.error);
+    opened?.fail(status, message).catch(() => undefined);
+    throw first.error;
+  }
   if ('value' in first) {
     const events = new EventStream(res);
     events.sendJson('done', JSON.stringify(first.value));

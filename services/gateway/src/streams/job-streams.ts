@@ -15,11 +15,14 @@ import { REDIS_CLIENT } from '../queues/redis.tokens';
 
 /**
  * Handed to a service by a request that asked for an event stream: the service calls `open()` just before it
- * enqueues its job, and gives the job the id it answers (the stream's id). Errors before that call (validation,
- * plan, limit, a missing video) are answered as plain JSON; after it, on the stream.
+ * enqueues its job, gives the job the id it answers (the stream's id), and calls `added()` once the job is queued.
+ * Errors before that (validation, plan, limit, a missing video, an unreachable queue) are answered as plain JSON;
+ * after it, on the stream.
  */
 export interface JobStreamOpener {
   open(): Promise<string>;
+  /** Called once the job is in the queue: the stream's answer begins then (errors before it are plain JSON). */
+  readonly added: () => void;
 }
 
 /** The gateway's end of a job stream it opened: it closes the stream with the request's outcome. */
@@ -37,8 +40,11 @@ const RENEW_EVERY_MS = (JOB_STREAM_TTL_SECONDS * 1000) / 5;
 @Injectable()
 export class JobStreams implements BeforeApplicationShutdown {
   private readonly prefix: string;
-  // Aborted when the gateway stops: readers end, so their responses do not hold the HTTP server open.
-  private readonly stopping = new AbortController();
+  // One per read in progress, all aborted when the gateway stops: readers end, so their responses do not hold
+  // the HTTP server open. Not `AbortSignal.any` with one long-lived signal: on Node 20 that keeps an entry on it
+  // per read, which is never dropped.
+  private readonly reads = new Set<AbortController>();
+  private stopped = false;
 
   constructor(
     @Inject(REDIS_CLIENT) private readonly redis: Redis,
@@ -70,11 +76,17 @@ export class JobStreams implements BeforeApplicationShutdown {
 
   /** Whether this gateway is stopping (its readers have been ended). */
   get isStopping(): boolean {
-    return this.stopping.signal.aborted;
+    return this.stopped;
+  }
+
+  /** How many reads are in progress. */
+  get readsInProgress(): number {
+    return this.reads.size;
   }
 
   beforeApplicationShutdown(): void {
-    this.stopping.abort();
+    this.stopped = true;
+    for (const read of this.reads) read.abort();
   }
 
   /** Whether the stream exists and belongs to the user (a missing one and another user's look the same). */
@@ -84,14 +96,21 @@ export class JobStreams implements BeforeApplicationShutdown {
   }
 
   /** Its entries after `after` ('0': from the start), until the final one, the signal, or expiry. */
-  read(
+  async *read(
     id: string,
     after: string,
     signal: AbortSignal,
   ): AsyncGenerator<JobStreamEntry, 'final' | 'stopped' | 'expired'> {
-    return readJobStream(this.redis, this.prefix, id, {
-      after,
-      signal: AbortSignal.any([signal, this.stopping.signal]),
-    });
+    const read = new AbortController();
+    const stop = () => read.abort();
+    this.reads.add(read);
+    signal.addEventListener('abort', stop, { once: true });
+    if (signal.aborted || this.stopped) stop();
+    try {
+      return yield* readJobStream(this.redis, this.prefix, id, { after, signal: read.signal });
+    } finally {
+      signal.removeEventListener('abort', stop);
+      this.reads.delete(read);
+    }
   }
 }

@@ -18,25 +18,30 @@ export async function relayJobStream(
 ): Promise<'final' | 'stopped' | 'expired'> {
   const signal = options.signal ? AbortSignal.any([options.signal, events.signal]) : events.signal;
   const reading = streams.read(streamId, options.after ?? '0', signal);
-  for (;;) {
-    const next = await reading.next();
-    if (next.done) return next.value;
-    const entry = next.value;
-    switch (entry.type) {
-      case 'open':
-        break;
-      case 'delta':
-        events.send('delta', { text: entry.text }, entry.id);
-        break;
-      case 'reset':
-        events.send('reset', {}, entry.id);
-        break;
-      case 'done':
-        events.sendJson('done', entry.body, entry.id);
-        break;
-      case 'error':
-        events.send('error', { message: entry.message }, entry.id);
-        break;
+  try {
+    for (;;) {
+      const next = await reading.next();
+      if (next.done) return next.value;
+      const entry = next.value;
+      switch (entry.type) {
+        case 'open':
+          break;
+        case 'delta':
+          events.send('delta', { text: entry.text }, entry.id);
+          break;
+        case 'reset':
+          events.send('reset', {}, entry.id);
+          break;
+        case 'done':
+          events.sendJson('done', entry.body, entry.id);
+          break;
+        case 'error':
+          events.send('error', { message: entry.message }, entry.id);
+          break;
+      }
     }
+  } finally {
+    // Ends a read left at an entry (sending it threw): its Redis connection is closed.
+    await reading.return('stopped');
   }
 }

@@ -31,7 +31,10 @@ export class StreamsController {
     if (!(await this.streams.isOwnedBy(id, user.id))) throw new NotFoundException(STREAM_NOT_FOUND);
     const after = lastEventId !== undefined && ENTRY_ID.test(lastEventId) ? lastEventId : '0';
     const events = new EventStream(res, { [STREAM_ID_HEADER]: id });
-    const ended = await relayJobStream(events, this.streams, id, { after }).catch(() => 'expired' as const);
+    // A read that fails as the gateway stops (its connection closed under it) is a restart, not an expiry.
+    const ended = await relayJobStream(events, this.streams, id, { after }).catch(() =>
+      this.streams.isStopping ? ('stopped' as const) : ('expired' as const),
+    );
     if (ended === 'expired') events.send('error', { message: STREAM_EXPIRED_MESSAGE });
     // Reading again from the last event's id, on this gateway once it is back or on another, continues.
     else if (ended === 'stopped' && this.streams.isStopping)
