@@ -32,7 +32,9 @@ export function useReviewCard() {
       queryClient.setQueriesData<DueCardsPage>({ queryKey: queryKeys.review.dueLists }, (page) =>
         page ? withoutCard(page, cardId) : page,
       );
-      return queryClient.invalidateQueries({ queryKey: queryKeys.review.dueCount });
+      // Not awaited: the next card is on screen as soon as the rated one leaves the list, and a rating of it must
+      // not be refused as "still saving" while the count is being read again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.review.dueCount });
     },
   });
 }

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '@/api/query-keys';
 import { ReviewSession } from '@/components/review/review-session';
+import { useDueCount } from '@/hooks/use-review';
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import { fakeApi, message } from '@/test/account-harness';
@@ -33,10 +34,17 @@ const reviewed = (id: string, rating: ReviewRating, minutes: number): ReviewedCa
 const FIRST = card('c1', 'What is a hash table?', 'An array of buckets.');
 const SECOND = card('c2', 'What is a collision?', 'Two keys in one slot.');
 
+/** The navigation's due count, as the app shell keeps it on screen beside a session. */
+function DueCount() {
+  useDueCount();
+  return null;
+}
+
 function renderSession(videoId?: string, client = createQueryClient()) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
+        <DueCount />
         <ReviewSession videoId={videoId} autoFocus />
       </MemoryRouter>
       <Toaster />
@@ -47,6 +55,36 @@ function renderSession(videoId?: string, client = createQueryClient()) {
 const press = (key: string) => fireEvent.keyDown(document.activeElement ?? document.body, { key });
 
 describe('a review session', () => {
+  it("takes the next card's rating while the navigation's count is still being read again", async () => {
+    let due = [FIRST, SECOND];
+    let counts = 0;
+    const api = fakeApi({
+      'GET /api/review/due': () => Response.json(due),
+      // The count answers once, then hangs (a slow server): a rating must not wait for it.
+      'GET /api/review/due?limit=1': () =>
+        (counts += 1) === 1
+          ? Response.json(due.slice(0, 1), { headers: { 'X-Total-Count': String(due.length) } })
+          : (new Promise<Response>(() => undefined) as unknown as Response),
+      'POST /api/review/c1': () => {
+        due = [SECOND];
+        return Response.json(reviewed('c1', 'good', 10));
+      },
+      'POST /api/review/c2': () => Response.json(reviewed('c2', 'easy', 4 * 24 * 60)),
+    });
+    renderSession();
+    await screen.findByRole('group', { name: 'Question' });
+    press(' ');
+    await screen.findByRole('group', { name: 'Answer' });
+    press('3');
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Question' })).toHaveTextContent('What is a collision?'),
+    );
+    press(' ');
+    await screen.findByRole('group', { name: 'Answer' });
+    press('4');
+    await waitFor(() => expect(api.callsTo('POST /api/review/c2')).toHaveLength(1));
+  });
+
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
