@@ -11,6 +11,24 @@ import {
   type ProcessStack,
 } from './faults/support/process-stack';
 
+/** A new user analyses the photosynthesis lecture and downloads its TXT export whole. */
+async function exportLectureAsTxt(
+  stack: ProcessStack,
+  label: string,
+): Promise<{ response: Response; body: Buffer }> {
+  const user = await signUp(stack, label);
+  const video = await user.call('POST', '/api/transcripts/fetch', {
+    youtubeUrl: 'https://www.youtube.com/watch?v=phtsynth101',
+  });
+  expect(video.status).toBe(200);
+  const response = await fetch(`${stack.baseUrl}/api/videos/${video.body.id}/export/txt`, {
+    headers: { cookie: user.cookie },
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  expect(response.status).toBe(200);
+  return { response, body };
+}
+
 // The built gateway and export worker as separate processes, each with a temporary directory of its own and
 // no EXPORT_DIR, as on two hosts without a shared volume: the export reaches the user through PostgreSQL.
 describe('exports between hosts that share no disk', () => {
@@ -23,17 +41,7 @@ describe('exports between hosts that share no disk', () => {
   afterAll(() => stack.stop(), 60_000);
 
   it('downloads the rendered file whole, and the worker wrote nothing to its disk', async () => {
-    const user = await signUp(stack, 'two-hosts');
-    const video = await user.call('POST', '/api/transcripts/fetch', {
-      youtubeUrl: 'https://www.youtube.com/watch?v=phtsynth101',
-    });
-    expect(video.status).toBe(200);
-
-    const response = await fetch(`${stack.baseUrl}/api/videos/${video.body.id}/export/txt`, {
-      headers: { cookie: user.cookie },
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    expect(response.status).toBe(200);
+    const { response, body } = await exportLectureAsTxt(stack, 'two-hosts');
     expect(response.headers.get('content-type')).toContain('text/plain');
     expect(Number(response.headers.get('content-length'))).toBe(body.length);
     expect(body.toString('utf8')).toContain('[2:40] That is why some plants');
@@ -83,17 +91,7 @@ describe('exports between hosts that share no disk, through an S3 bucket', () =>
     until(objectKeys, (keys) => keys.length === 0, 5000, 'the downloaded export deleted');
 
   it('downloads the rendered TXT whole; nothing went through PostgreSQL or a disk', async () => {
-    const user = await signUp(stack, 's3-txt');
-    const video = await user.call('POST', '/api/transcripts/fetch', {
-      youtubeUrl: 'https://www.youtube.com/watch?v=phtsynth101',
-    });
-    expect(video.status).toBe(200);
-
-    const response = await fetch(`${stack.baseUrl}/api/videos/${video.body.id}/export/txt`, {
-      headers: { cookie: user.cookie },
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    expect(response.status).toBe(200);
+    const { response, body } = await exportLectureAsTxt(stack, 's3-txt');
     expect(Number(response.headers.get('content-length'))).toBe(body.length);
     expect(body.toString('utf8')).toContain('[2:40] That is why some plants');
 

@@ -10,6 +10,16 @@ function monthLabel(month: string): string {
     : date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** One line of the month's figures: what was used, and its value. */
+function UsageRow({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
 export function UsageCard() {
   const usage = useUsage();
   return (
@@ -32,28 +42,19 @@ export function UsageCard() {
           <p className="text-sm text-muted-foreground">Usage could not be loaded right now.</p>
         ) : (
           <dl className="grid gap-3 text-sm">
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Videos analysed</dt>
-              <dd className="font-medium tabular-nums">
-                {usageText(usage.data.videosAnalyzed.used, usage.data.videosAnalyzed.limit)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">AI generations</dt>
-              <dd className="font-medium tabular-nums">
-                {usageText(usage.data.aiGenerations.used, usage.data.aiGenerations.limit)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Questions asked</dt>
-              <dd className="font-medium tabular-nums">
-                {usageText(usage.data.aiQuestions.used, usage.data.aiQuestions.limit)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt className="text-muted-foreground">Notes created</dt>
-              <dd className="font-medium tabular-nums">{usage.data.notesCreated}</dd>
-            </div>
+            <UsageRow
+              label="Videos analysed"
+              value={usageText(usage.data.videosAnalyzed.used, usage.data.videosAnalyzed.limit)}
+            />
+            <UsageRow
+              label="AI generations"
+              value={usageText(usage.data.aiGenerations.used, usage.data.aiGenerations.limit)}
+            />
+            <UsageRow
+              label="Questions asked"
+              value={usageText(usage.data.aiQuestions.used, usage.data.aiQuestions.limit)}
+            />
+            <UsageRow label="Notes created" value={usage.data.notesCreated} />
           </dl>
         )}
       </CardContent>
