@@ -1,12 +1,12 @@
 import { TWEET_MAX_CHARS } from '../markdown-shapes';
-import { adviceStep } from './sentence-patterns';
-import { definitions, detailedParagraphs, insightCount, partCount } from './study-writers';
-import { hashtag, joinNatural, titleCase, truncateAtWord } from './text-style';
+import { keyTerms, type KeyTerm } from './key-terms';
+import { adviceStep, contentStart, howClause } from './sentence-patterns';
+import { definitions, detailedParagraphs, insightCount, partCount, standsAlone } from './study-writers';
+import { capitalise, hashtag, joinNatural, titleCase, truncateAtWord } from './text-style';
 import {
   pickAcross,
   pickDiverse,
   rankWithin,
-  sections,
   type Sentence,
   type TranscriptAnalysis,
 } from './transcript-analysis';
@@ -16,7 +16,7 @@ import {
 function lectureTitle(analysis: TranscriptAnalysis, title: string | null): string {
   const given = title?.replace(/\s+/g, ' ').trim();
   if (given) return given;
-  const topic = analysis.keyPhrases[0];
+  const topic = keyTerms(analysis)[0];
   return topic ? `Notes on ${titleCase(topic.text)}` : 'Lecture notes';
 }
 
@@ -27,11 +27,12 @@ export function writeTweetThread(analysis: TranscriptAnalysis, title: string | n
     minWords: 7,
     maxWords: 40,
   });
-  const topics = analysis.keyPhrases.slice(0, 3).map((phrase) => phrase.text);
+  const terms = keyTerms(analysis);
+  const topics = terms.slice(0, 3).map((term) => term.text);
   const hook = `What I learned from “${lectureTitle(analysis, title)}”${topics.length > 0 ? `: ${joinNatural(topics)}` : ''}. A thread 🧵`;
-  const tags = analysis.keyPhrases
+  const tags = terms
     .slice(0, 4)
-    .map((phrase) => hashtag(phrase.text))
+    .map((term) => hashtag(term.text))
     .filter((tag) => tag.length > 1);
   const closing =
     body.length > 0
@@ -52,57 +53,96 @@ export function writeTweetThread(analysis: TranscriptAnalysis, title: string | n
 }
 
 export function writeBlogPost(analysis: TranscriptAnalysis, title: string | null): string {
-  const intro = pickDiverse(analysis.ranked, { count: 2, maxSimilarity: 0.35 });
+  const intro = pickDiverse(analysis.ranked, {
+    count: 2,
+    maxSimilarity: 0.35,
+    accept: (sentence) => standsAlone(analysis, sentence),
+  });
   const used = new Set(intro.map((sentence) => sentence.index));
   const lines = [
     `# ${lectureTitle(analysis, title)}`,
     '',
     prose(intro) || detailedParagraphs(analysis, 3)[0] || '',
   ];
-  const usedHeadings = new Set<string>();
-  sections(analysis, partCount(analysis, 5)).forEach((part, index) => {
-    const chosen = pickDiverse(rankWithin(part), {
-      count: 3,
-      maxSimilarity: 0.4,
-      minWords: 5,
-      accept: (sentence) => !used.has(sentence.index),
-    });
-    if (chosen.length === 0) return;
-    chosen.forEach((sentence) => used.add(sentence.index));
-    lines.push(
-      '',
-      `## ${sectionHeading(analysis, part, usedHeadings) ?? `Part ${index + 1}`}`,
-      '',
-      prose(chosen),
-    );
-  });
+  for (const { term, sentences } of topicSections(analysis, partCount(analysis, 5), used)) {
+    sentences.forEach((sentence) => used.add(sentence.index));
+    lines.push('', `## ${termHeading(term)}`, '', prose(sentences));
+  }
   const takeaways = takeawayLines(analysis, used);
   if (takeaways.length > 0) lines.push('', '## Key takeaways', '', ...takeaways.map((line) => `- ${line}`));
   return lines.join('\n');
 }
 
-// The key phrase a part of the lecture talks about most, as its heading.
-function sectionHeading(
+interface TopicSection {
+  term: KeyTerm;
+  sentences: Sentence[];
+}
+
+/**
+ * The lecture's main topics, one section each: named terms that recur in different stretches of the lecture,
+ * each gathering the best sentences that mention it (a sentence on two topics goes to the better one), in the
+ * lecture's order. Sections follow the order in which their topics are first discussed.
+ */
+function topicSections(
   analysis: TranscriptAnalysis,
-  part: readonly Sentence[],
-  used: Set<string>,
-): string | null {
-  const counts = new Map<number, number>();
-  for (const sentence of part) {
-    for (const hit of sentence.phrases) counts.set(hit.phrase, (counts.get(hit.phrase) ?? 0) + 1);
+  count: number,
+  used: ReadonlySet<number>,
+): TopicSection[] {
+  const chosen: Array<{ term: KeyTerm; mentions: Set<number> }> = [];
+  const terms = keyTerms(analysis);
+  // A few spare topics: some find no sentence of their own once the better topics have theirs.
+  for (const term of terms) {
+    if (chosen.length >= count + 2) break;
+    if (term.fullForm) continue;
+    // "the cycle" is a mention of "the Calvin cycle".
+    const mentions = new Set(
+      terms
+        .filter((candidate) => candidate === term || candidate.fullForm === term)
+        .flatMap((candidate) => candidate.occurrences.map((occurrence) => occurrence.sentence)),
+    );
+    if (mentions.size < mentionsNeeded(term)) continue;
+    const words = term.text.toLowerCase().split(' ');
+    const overlaps = chosen.some(({ term: other, mentions: theirs }) => {
+      const otherWords = other.text.toLowerCase().split(' ');
+      const nested =
+        words.every((word) => otherWords.includes(word)) || otherWords.every((word) => words.includes(word));
+      const shared = [...mentions].filter((sentence) => theirs.has(sentence)).length;
+      return nested || shared * 3 > mentions.size * 2;
+    });
+    if (!overlaps) chosen.push({ term, mentions });
   }
-  let best: { text: string; weight: number } | null = null;
-  for (const [id, count] of counts) {
-    const phrase = analysis.phraseById[id];
-    if (!phrase || phrase.score <= 0 || count < 2) continue;
-    const key = phrase.text.toLowerCase();
-    if (used.has(key)) continue;
-    const weight = count * phrase.score;
-    if (!best || weight > best.weight) best = { text: phrase.text, weight };
-  }
-  if (!best) return null;
-  used.add(best.text.toLowerCase());
-  return titleCase(best.text);
+  const owner = new Map<number, number>();
+  chosen.forEach(({ mentions }, topic) => {
+    for (const sentence of mentions) if (!owner.has(sentence)) owner.set(sentence, topic);
+  });
+  const sectionsOut: TopicSection[] = [];
+  chosen.forEach(({ term }, topic) => {
+    const own = analysis.sentences.filter(
+      (sentence) => owner.get(sentence.index) === topic && !used.has(sentence.index),
+    );
+    const best = pickDiverse(rankWithin(own), {
+      count: 3,
+      maxSimilarity: 0.4,
+      minWords: 5,
+      accept: (sentence) => standsAlone(analysis, sentence),
+    });
+    if (best.length > 0) sectionsOut.push({ term, sentences: best });
+  });
+  // A section of one sentence is thin: kept only when the lecture offers little else.
+  const full = sectionsOut.filter((section) => section.sentences.length >= 2);
+  return (full.length >= 3 ? full : sectionsOut)
+    .slice(0, count)
+    .sort((a, b) => (a.sentences[0]?.index ?? 0) - (b.sentences[0]?.index ?? 0));
+}
+
+/** A lone common noun ("car", "curve") is a topic only when the lecture keeps coming back to it. */
+function mentionsNeeded(term: KeyTerm): number {
+  return term.text.includes(' ') || /[A-Z]/.test(term.text) ? 2 : 3;
+}
+
+/** "The Calvin cycle", "Carbon dioxide": the term as the lecture says it, with "the" where it usually has one. */
+function termHeading(term: KeyTerm): string {
+  return capitalise(term.definite ? `the ${term.text}` : term.text);
 }
 
 function takeawayLines(analysis: TranscriptAnalysis, used: Set<number>): string[] {
@@ -111,8 +151,14 @@ function takeawayLines(analysis: TranscriptAnalysis, used: Set<number>): string[
   return pickDiverse(analysis.ranked, {
     count: 4,
     maxSimilarity: 0.35,
-    accept: (sentence) => !used.has(sentence.index),
+    accept: (sentence) =>
+      !used.has(sentence.index) && standsAlone(analysis, sentence) && !opensWithVerb(analysis, sentence),
   }).map((sentence) => sentence.text);
+}
+
+// "Imagine you drive …", "Now slide the second point …": the lecture walking through an example, not a takeaway.
+function opensWithVerb(analysis: TranscriptAnalysis, sentence: Sentence): boolean {
+  return analysis.tokens.pos[contentStart(analysis, sentence)] === 'VERB';
 }
 
 interface ActionStep {
@@ -133,22 +179,53 @@ function actionSteps(analysis: TranscriptAnalysis, max: number): ActionStep[] {
   return steps.sort((a, b) => a.sentence.index - b.sentence.index);
 }
 
+/**
+ * Steps a student can take, each starting with the verb that says what to do: the lecture's own advice, and,
+ * where it gives too little, study tasks on its key terms (explain a definition, explain how something works,
+ * define a term from memory).
+ */
 export function writeActionPlan(analysis: TranscriptAnalysis): string {
   const steps = actionSteps(analysis, 8).map((step) => `${step.text} (${step.sentence.timestamp})`);
-  // Lectures with little explicit advice still get a plan: review what they define, where they define it.
-  for (const definition of definitions(analysis, 8)) {
-    if (steps.length >= 4) break;
-    steps.push(
-      `Review ${definition.term} and explain it in your own words (${definition.sentence.timestamp}).`,
-    );
-  }
-  for (const phrase of analysis.keyPhrases) {
-    if (steps.length >= 4) break;
-    const sentence = analysis.sentences[phrase.firstSentence];
-    if (sentence) steps.push(`Revisit what the video says about ${phrase.text} (${sentence.timestamp}).`);
-  }
+  if (steps.length < 4) steps.push(...termTasks(analysis, 5 - steps.length));
   if (steps.length === 0) steps.push('Watch the video again and write down its main idea in one sentence.');
   return steps.map((step, index) => `${index + 1}. ${step}`).join('\n');
+}
+
+// Study tasks on the lecture's terms: how a term works where the lecture says so, what it is where the lecture
+// defines it, and, for the best remaining terms, a definition to write from memory.
+function termTasks(analysis: TranscriptAnalysis, count: number): string[] {
+  const defined = new Map(
+    definitions(analysis, 12).map((definition) => [definition.term.toLowerCase(), definition]),
+  );
+  const terms = keyTerms(analysis).filter((term) => !term.fullForm);
+  const covered = new Set<KeyTerm>();
+  const tasks: Array<{ text: string; at: number }> = [];
+  const task = (term: KeyTerm, text: string | null, sentence: Sentence | undefined) => {
+    if (text === null || !sentence || tasks.length >= count || covered.has(term)) return;
+    covered.add(term);
+    tasks.push({ text: `${text} (${sentence.timestamp}).`, at: sentence.index });
+  };
+  for (const term of terms) {
+    const how = howClause(analysis, term);
+    if (how) task(term, `Explain in your own words how ${how.clause}`, how.sentence);
+    const definition = defined.get(term.text.toLowerCase());
+    if (definition)
+      task(
+        term,
+        `Explain in your own words what ${definition.termWithArticle} ${definition.plural ? 'are' : 'is'}`,
+        definition.sentence,
+      );
+  }
+  for (const term of terms) {
+    const mentions = new Set(term.occurrences.map((occurrence) => occurrence.sentence));
+    if (mentions.size < mentionsNeeded(term)) continue;
+    task(
+      term,
+      `Write down from memory what the lecture says about ${term.definite ? 'the ' : ''}${term.text}, then check it against the video`,
+      analysis.sentences[term.occurrences[0]?.sentence ?? 0],
+    );
+  }
+  return tasks.sort((a, b) => a.at - b.at).map((item) => item.text);
 }
 
 function prose(sentences: readonly Sentence[]): string {

@@ -1,5 +1,8 @@
-import type { Sentence, TranscriptAnalysis } from './transcript-analysis';
+import { isVagueWord, type KeyTerm } from './key-terms';
+import type { TokenTable } from './nlp';
+import { hasDemonstrativePhrase, isReferringWord, opensWithReference } from './references';
 import { capitalise, displaySentence } from './text-style';
+import type { Sentence, TranscriptAnalysis } from './transcript-analysis';
 
 // Patterns read from wink-nlp's tokens and tags: definitions ("X is a ...") for flashcards and cues, advice and
 // imperatives for the action plan.
@@ -62,7 +65,7 @@ const NOT_SUBJECT_POS = new Set([
 ]);
 
 /** The first token after lead-ins such as "so", "now" or "second,". */
-function contentStart(analysis: TranscriptAnalysis, sentence: Sentence): number {
+export function contentStart(analysis: TranscriptAnalysis, sentence: Sentence): number {
   const { tokens } = analysis;
   let index = sentence.firstToken;
   while (index <= sentence.lastToken) {
@@ -80,51 +83,147 @@ export interface Definition {
   /** The term with its article, if it had one ("the testing effect"), for questions. */
   termWithArticle: string;
   plural: boolean;
-  /** The definition as it appears in the transcript: from the term to the end of the sentence. */
+  /** The definition as it appears in the transcript. */
   answer: string;
 }
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+const NAME_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+const MAX_TERM_WORDS = 4;
 
 /** "Encoding is the process of ...", "The forgetting curve is a graph ...", "X means ..." */
 export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence): Definition | null {
   const { tokens } = analysis;
   const start = contentStart(analysis, sentence);
-  const limit = Math.min(sentence.lastToken - 3, start + 6);
+  const limit = Math.min(sentence.lastToken - 3, start + MAX_TERM_WORDS + 1);
   for (let verb = start + 1; verb <= limit; verb += 1) {
     const word = tokens.normal[verb] ?? '';
     if (!DEFINING_VERBS.has(word)) continue;
     const next = tokens.normal[verb + 1] ?? '';
-    if ((word === 'is' || word === 'are') && !DEFINITION_STARTS.has(next)) return null;
+    if ((word === 'is' || word === 'are') && (!DEFINITION_STARTS.has(next) || next === 'called')) return null;
     if (word === 'refers' && next !== 'to') return null;
-    let subjectStart = start;
-    const article = ['a', 'an', 'the'].includes(tokens.normal[subjectStart] ?? '')
-      ? (tokens.normal[start] ?? '')
-      : '';
-    if (article) subjectStart += 1;
-    if (subjectStart >= verb) return null;
-    for (let token = subjectStart; token < verb; token += 1) {
-      const pos = tokens.pos[token] ?? '';
-      const participle = pos === 'VERB' && /(?:ing|ed)$/.test(tokens.normal[token] ?? '');
-      if (tokens.type[token] !== 'word' || (NOT_SUBJECT_POS.has(pos) && !participle)) return null;
-    }
-    const headPos = tokens.pos[verb - 1] ?? '';
-    const headIsGerund = /ing$/.test(tokens.normal[verb - 1] ?? '');
-    if (headPos !== 'NOUN' && headPos !== 'PROPN' && !headIsGerund) return null;
+    const article = ARTICLES.has(tokens.normal[start] ?? '') ? (tokens.normal[start] ?? '') : '';
+    const subjectStart = article ? start + 1 : start;
+    if (subjectStart >= verb || !isNamedSubject(analysis, subjectStart, verb - 1)) return null;
     if (sentence.lastToken - verb < 4) return null;
-    const term = sliceText(analysis, subjectStart, verb - 1);
-    const answerStart = tokens.offset[start] ?? 0;
-    const answerEnd =
-      (tokens.offset[sentence.lastToken] ?? 0) + (tokens.value[sentence.lastToken]?.length ?? 0);
-    const answer = analysis.text.slice(answerStart, answerEnd);
-    const cased = term.toLowerCase() === term ? term : termCase(term);
+    if (hasDemonstrativePhrase(tokens, verb, sentence.lastToken)) return null;
+    const term = termCase(sliceText(analysis, subjectStart, verb - 1));
     return {
       sentence,
-      term: cased,
-      termWithArticle: article ? `${article} ${cased}` : cased,
+      term,
+      termWithArticle: article ? `${article} ${term}` : term,
       plural: word === 'are',
-      answer,
+      answer: sliceText(analysis, start, sentence.lastToken),
     };
   }
   return null;
+}
+
+/**
+ * "… an enzyme called RuBisCO fixes …", "stacks of flattened discs called thylakoids", "the fluid … is called the
+ * stroma": the name after "called" is the term, and what it names is the answer, read from the transcript.
+ */
+export function findNaming(analysis: TranscriptAnalysis, sentence: Sentence): Definition | null {
+  const { tokens } = analysis;
+  for (let called = sentence.firstToken + 1; called < sentence.lastToken; called += 1) {
+    if (tokens.normal[called] !== 'called' && tokens.normal[called] !== 'named') continue;
+    const article = ARTICLES.has(tokens.normal[called + 1] ?? '') ? (tokens.normal[called + 1] ?? '') : '';
+    const nameStart = article ? called + 2 : called + 1;
+    let nameEnd = nameStart - 1;
+    while (
+      nameEnd + 1 <= sentence.lastToken &&
+      nameEnd + 1 - nameStart < MAX_TERM_WORDS &&
+      tokens.type[nameEnd + 1] === 'word' &&
+      NAME_POS.has(tokens.pos[nameEnd + 1] ?? '')
+    )
+      nameEnd += 1;
+    while (nameEnd >= nameStart && !['NOUN', 'PROPN'].includes(tokens.pos[nameEnd] ?? '')) nameEnd -= 1;
+    if (nameEnd < nameStart || NAME_POS.has(tokens.pos[nameEnd + 1] ?? '')) continue;
+    nameEnd = wholeName(analysis, sentence, nameStart, nameEnd);
+    if (!isNamedSubject(analysis, nameStart, nameEnd)) continue;
+    const named = namedThing(analysis, sentence, called);
+    if (named === null) continue;
+    const term = sliceText(analysis, nameStart, nameEnd);
+    const last = tokens.normal[nameEnd] ?? '';
+    const plural = /s$/.test(last) && (tokens.lemma[nameEnd] ?? '').toLowerCase() !== last;
+    return {
+      sentence,
+      term,
+      termWithArticle: article === 'the' ? `the ${term}` : term,
+      plural,
+      answer: named,
+    };
+  }
+  return null;
+}
+
+// A name that runs to the end of its clause ("called ATP synthase, which …") is whole. One that runs on into the
+// sentence may have swallowed its verb ("called RuBisCO fixes carbon dioxide from …", the verb tagged as a noun):
+// the longest start of it that the lecture says again elsewhere is the name.
+function wholeName(analysis: TranscriptAnalysis, sentence: Sentence, first: number, last: number): number {
+  const { tokens } = analysis;
+  const next = tokens.value[last + 1] ?? '';
+  if (last === sentence.lastToken || /^[,.;:!?)]/.test(next)) return last;
+  const text = analysis.text.toLowerCase();
+  for (let end = last; end > first; end -= 1) {
+    const name = sliceText(analysis, first, end).toLowerCase();
+    if (text.indexOf(name) !== text.lastIndexOf(name)) return end;
+  }
+  return first;
+}
+
+// What a name after "called" names: the noun phrase just before it ("an enzyme called X …", to the end of the
+// sentence), or the subject of "… is called X". Null when that phrase points elsewhere ("It's called …",
+// "the fluid that surrounds those stacks").
+function namedThing(analysis: TranscriptAnalysis, sentence: Sentence, called: number): string | null {
+  const { tokens } = analysis;
+  let verb = called - 1;
+  while (verb > sentence.firstToken && tokens.pos[verb] === 'ADV') verb -= 1;
+  if (['is', 'are', "'s", "'re", 'was', 'were'].includes(tokens.normal[verb] ?? '')) {
+    const start = contentStart(analysis, sentence);
+    if (start >= verb || opensWithReference(tokens, start, verb - 1)) return null;
+    if (hasDemonstrativePhrase(tokens, start, verb - 1) || hasReferringWord(tokens, start, verb - 1))
+      return null;
+    return sliceText(analysis, start, verb - 1);
+  }
+  let first = called;
+  while (first - 1 >= sentence.firstToken) {
+    const previous = first - 1;
+    const pos = tokens.pos[previous] ?? '';
+    const word = tokens.normal[previous] ?? '';
+    const participle = pos === 'VERB' && /(?:ed|en)$/.test(word);
+    if (NAME_POS.has(pos) || participle || word === 'of' || ARTICLES.has(word)) first = previous;
+    else break;
+  }
+  while (first < called && tokens.normal[first] === 'of') first += 1;
+  if (!['NOUN', 'PROPN'].includes(tokens.pos[called - 1] ?? '') || first >= called) return null;
+  if (hasDemonstrativePhrase(tokens, first, sentence.lastToken)) return null;
+  return sliceText(analysis, first, sentence.lastToken);
+}
+
+// A subject that names a thing: nouns, adjectives and participles only, no pronoun or demonstrative, and not a
+// placeholder ("the result", "the trick") unless a naming word qualifies it.
+function isNamedSubject(analysis: TranscriptAnalysis, first: number, last: number): boolean {
+  const { tokens } = analysis;
+  if (last - first + 1 > MAX_TERM_WORDS) return false;
+  const words: string[] = [];
+  for (let token = first; token <= last; token += 1) {
+    const pos = tokens.pos[token] ?? '';
+    const participle = pos === 'VERB' && /(?:ing|ed)$/.test(tokens.normal[token] ?? '');
+    if (tokens.type[token] !== 'word' || isReferringWord(tokens, token)) return false;
+    if (NOT_SUBJECT_POS.has(pos) && !participle) return false;
+    words.push((tokens.lemma[token] ?? '').toLowerCase());
+  }
+  const headPos = tokens.pos[last] ?? '';
+  if (headPos !== 'NOUN' && headPos !== 'PROPN' && !/ing$/.test(tokens.normal[last] ?? '')) return false;
+  const head = words[words.length - 1] ?? '';
+  const qualifiers = words.slice(0, -1).filter((word) => !isVagueWord(word));
+  return !isVagueWord(head) || (qualifiers.length > 0 && qualifiers.length === words.length - 1);
+}
+
+function hasReferringWord(tokens: TokenTable, first: number, last: number): boolean {
+  for (let token = first; token <= last; token += 1) if (isReferringWord(tokens, token)) return true;
+  return false;
 }
 
 function termCase(term: string): string {
@@ -148,6 +247,8 @@ const ADVICE_OPENERS: Array<{ words: string[]; keep: boolean }> = [
   { words: ['you', 'have', 'to'], keep: false },
   { words: ['you', 'must'], keep: false },
   { words: ['you', 'want', 'to'], keep: false },
+  { words: ['you', 'might', 'want', 'to'], keep: false },
+  { words: ['i', 'want', 'you', 'to'], keep: false },
   { words: ['i', 'recommend', 'that', 'you'], keep: false },
   { words: ['i', 'recommend', 'you'], keep: false },
   { words: ['i', 'suggest', 'you'], keep: false },
@@ -163,6 +264,8 @@ const ADVICE_OPENERS: Array<{ words: string[]; keep: boolean }> = [
   { words: ['never'], keep: true },
   { words: ['always'], keep: true },
 ];
+// Imperatives that walk through the lecture ("Imagine you drive …", "Now slide the second point …") rather
+// than tell the student what to do.
 const NOT_ACTIONS = new Set([
   'let',
   'thank',
@@ -175,7 +278,8 @@ const NOT_ACTIONS = new Set([
   'notice',
   'compare',
   'consider',
-  'remember',
+  'picture',
+  'think',
   'here',
   'go',
   'come',
@@ -186,52 +290,177 @@ const NOT_ACTIONS = new Set([
   'are',
   'was',
   'were',
+  'keep',
+  'hold',
+  'watch',
+  'listen',
+  'wait',
 ]);
-const OBJECT_STARTS = new Set([
-  'your',
-  'yourself',
-  'the',
-  'a',
-  'an',
-  'each',
-  'every',
-  'what',
-  'it',
-  'them',
-  'this',
-  'these',
-  'some',
+// What a student does to learn: an imperative with one of these is advice even when it does not say "you".
+const STUDY_VERBS = new Set([
+  'review',
+  'revise',
+  'practise',
+  'practice',
+  'test',
+  'quiz',
+  'write',
+  'explain',
+  'teach',
+  'summarise',
+  'summarize',
+  'draw',
+  'sketch',
+  'solve',
+  'try',
+  'attempt',
+  'read',
+  'reread',
+  'cite',
+  'choose',
+  'plan',
+  'schedule',
+  'space',
+  'memorise',
+  'memorize',
+  'recall',
+  'check',
+  'derive',
+  'prove',
+  'redo',
+  'study',
+  'learn',
+  'list',
+  'label',
+  'trace',
+  'calculate',
+  'compute',
+  'work',
 ]);
+const ADDRESSES_STUDENT = new Set(['you', 'your', 'yourself', 'yourselves']);
 
 /**
  * Advice as an imperative step ("Schedule your reviews."), or null. Reads "you should X", "make sure ...",
- * "don't ..." and plain imperatives, whose verb wink-nlp tags, or which an object such as "your" follows.
+ * "don't ..." and plain imperatives addressed to the student ("Turn your notes into questions", "Before then, try
+ * the derivative of x cubed by hand"); never a sentence that narrates the lecture.
  */
 export function adviceStep(analysis: TranscriptAnalysis, sentence: Sentence): string | null {
   const { tokens } = analysis;
   if (sentence.question || sentence.wordCount < 3 || sentence.wordCount > 40) return null;
-  const start = contentStart(analysis, sentence);
+  const start = afterIntroduction(analysis, sentence, contentStart(analysis, sentence));
   for (const opener of ADVICE_OPENERS) {
-    if (opener.words.every((word, offset) => tokens.normal[start + offset] === word)) {
-      const from = opener.keep ? start : start + opener.words.length;
-      if (from > sentence.lastToken - 1) return null;
-      return step(analysis, sentence, from);
+    if (!opener.words.every((word, offset) => tokens.normal[start + offset] === word)) continue;
+    if (opener.keep) {
+      const verb = start + opener.words.length;
+      return isBaseVerb(tokens, verb) || opener.words[0] === 'make' ? step(analysis, sentence, start) : null;
     }
+    const from = start + opener.words.length;
+    return isActionVerb(tokens, from) ? step(analysis, sentence, from) : null;
   }
-  const first = tokens.normal[start] ?? '';
-  // "Closing the book ..." is a gerund subject, never an instruction.
-  if (NOT_ACTIONS.has(first) || tokens.type[start] !== 'word' || /ing$/.test(first)) return null;
-  const base = (tokens.lemma[start] ?? '').toLowerCase() === first;
-  const taggedVerb = tokens.pos[start] === 'VERB';
-  const takesObject =
-    OBJECT_STARTS.has(tokens.normal[start + 1] ?? '') &&
-    tokens.pos[start] !== 'PRON' &&
-    tokens.pos[start] !== 'DET';
-  if (base && (taggedVerb || takesObject) && !tokens.stop[start]) return step(analysis, sentence, start);
-  return null;
+  if (!isActionVerb(tokens, start)) return null;
+  const verb = (tokens.lemma[start] ?? '').toLowerCase();
+  let addressed = false;
+  for (let token = start; token <= sentence.lastToken; token += 1)
+    if (ADDRESSES_STUDENT.has(tokens.normal[token] ?? '')) addressed = true;
+  return addressed || STUDY_VERBS.has(verb) ? step(analysis, sentence, start) : null;
+}
+
+// "For next time, try …", "Before then, try …", "For your essay, choose …": advice often opens with when or
+// what it is for, up to a comma.
+function afterIntroduction(analysis: TranscriptAnalysis, sentence: Sentence, start: number): number {
+  const { tokens } = analysis;
+  if (tokens.pos[start] !== 'ADP' && tokens.pos[start] !== 'ADV') return start;
+  for (let token = start + 1; token <= Math.min(sentence.lastToken - 2, start + 5); token += 1) {
+    if (tokens.value[token] === ',') return token + 1;
+    if (tokens.pos[token] === 'VERB' || tokens.pos[token] === 'AUX') return start;
+  }
+  return start;
+}
+
+function isBaseVerb(tokens: TokenTable, token: number): boolean {
+  const word = tokens.normal[token] ?? '';
+  return tokens.pos[token] === 'VERB' && (tokens.lemma[token] ?? '').toLowerCase() === word;
+}
+
+// A verb in its base form that tells the student to do something.
+function isActionVerb(tokens: TokenTable, token: number): boolean {
+  const word = tokens.normal[token] ?? '';
+  return isBaseVerb(tokens, token) && !NOT_ACTIONS.has(word) && !/ing$/.test(word);
 }
 
 function step(analysis: TranscriptAnalysis, sentence: Sentence, from: number): string {
   const text = displaySentence(sliceText(analysis, from, sentence.lastToken), analysis.punctuated);
   return capitalise(text);
+}
+
+const CLAUSE_JOINERS = new Set(['and', 'but', 'so', 'or']);
+const CLAUSE_OPENING_POS = new Set(['PRON', 'DET', 'VERB', 'AUX', 'ADV', 'SCONJ']);
+const CLAUSE_ENDS = new Set([
+  ',',
+  ';',
+  ':',
+  '.',
+  '?',
+  '!',
+  'and',
+  'but',
+  'because',
+  'which',
+  'so',
+  'while',
+  'whereas',
+]);
+const MAX_CLAUSE_WORDS = 16;
+
+// "and" ends a clause when another clause follows ("… and it happens in the stroma"), not inside a list of
+// words ("mostly red and blue light").
+function endsClause(tokens: TokenTable, token: number): boolean {
+  const word = tokens.normal[token] ?? '';
+  if (CLAUSE_JOINERS.has(word)) return CLAUSE_OPENING_POS.has(tokens.pos[token + 1] ?? '');
+  return CLAUSE_ENDS.has(word);
+}
+
+// The term is the subject of its own clause: it opens the sentence (after lead-ins) or follows a comma, with
+// at most an article before it; never "some of those sugars".
+function opensClause(analysis: TranscriptAnalysis, sentence: Sentence, first: number): boolean {
+  const { tokens } = analysis;
+  const subjectStart = ARTICLES.has(tokens.normal[first - 1] ?? '') ? first - 1 : first;
+  return subjectStart === contentStart(analysis, sentence) || tokens.value[subjectStart - 1] === ',';
+}
+
+/**
+ * A sentence in which the term does something ("An enzyme called RuBisCO fixes carbon dioxide from the air …"),
+ * as the clause that says how ("RuBisCO fixes carbon dioxide from the air onto a five-carbon sugar"), or null.
+ */
+export function howClause(
+  analysis: TranscriptAnalysis,
+  term: KeyTerm,
+): { clause: string; sentence: Sentence } | null {
+  const { tokens } = analysis;
+  for (const occurrence of term.occurrences) {
+    if (!occurrence.standalone) continue;
+    const sentence = analysis.sentences[occurrence.sentence];
+    if (!sentence || !opensClause(analysis, sentence, occurrence.firstToken)) continue;
+    const verb = occurrence.lastToken + 1;
+    const word = tokens.normal[verb] ?? '';
+    // A present-tense verb of its own ("fixes", "shows"), not a helper ("is", "can"), a participle or "means".
+    if (tokens.pos[verb] !== 'VERB' || tokens.stop[verb] || /(?:ing|ed)$/.test(word)) continue;
+    const lemma = (tokens.lemma[verb] ?? '').toLowerCase();
+    if (NOT_ACTIONS.has(lemma) || DEFINING_VERBS.has(word) || lemma === 'mean') continue;
+    let end = verb;
+    let words = 0;
+    while (end + 1 <= sentence.lastToken && !endsClause(tokens, end + 1) && words < MAX_CLAUSE_WORDS) {
+      end += 1;
+      words += 1;
+    }
+    if (words < 2 || (end < sentence.lastToken && !endsClause(tokens, end + 1))) continue;
+    if (hasReferringWord(tokens, verb, end) || hasDemonstrativePhrase(tokens, verb, end)) continue;
+    const before = tokens.normal[occurrence.firstToken - 1] ?? '';
+    const article = ARTICLES.has(before) ? `${before} ` : '';
+    const subject = sliceText(analysis, occurrence.firstToken, occurrence.lastToken);
+    const spoken = subject.toLowerCase() === term.text.toLowerCase() ? term.text : termCase(subject);
+    const clause = `${article}${spoken} ${sliceText(analysis, verb, end)}`;
+    return { clause: clause.replace(/\s+/g, ' '), sentence };
+  }
+  return null;
 }

@@ -1,5 +1,7 @@
 import type { SummaryLength } from '@lectern/contracts';
-import { findDefinition, type Definition } from './sentence-patterns';
+import { keyTerms, termOfPhrase } from './key-terms';
+import { hasDemonstrativePhrase, opensWithReference } from './references';
+import { contentStart, findDefinition, findNaming, type Definition } from './sentence-patterns';
 import { capitalise, displaySentence } from './text-style';
 import {
   pickAcross,
@@ -83,7 +85,7 @@ export function definitions(analysis: TranscriptAnalysis, max: number): Definiti
   // Definitions are rare, so every sentence is read; the pattern check is a few token comparisons.
   for (const sentence of analysis.ranked) {
     if (found.length >= max) break;
-    const definition = findDefinition(analysis, sentence);
+    const definition = findDefinition(analysis, sentence) ?? findNaming(analysis, sentence);
     if (!definition || terms.has(definition.term.toLowerCase())) continue;
     terms.add(definition.term.toLowerCase());
     found.push(definition);
@@ -97,19 +99,30 @@ interface Card {
   index: number;
 }
 
+/**
+ * Definition cards from the lecture's own "X is …" and "… called X" statements, then fill-in-the-blank cards on
+ * its named terms. Every question can be answered on its own (no "What are those molecules?"), and no two cards
+ * share an answer.
+ */
 export function writeFlashcards(analysis: TranscriptAnalysis): string {
   const target = Math.max(6, Math.min(20, Math.round(analysis.sentences.length / 10)));
   const cards: Card[] = [];
   const used = new Set<number>();
+  const answers = new Set<string>();
+  const termsAsked = new Set<string>();
   for (const definition of definitions(analysis, Math.ceil(target * 0.6))) {
+    const answer = displaySentence(definition.answer, analysis.punctuated);
+    if (answers.has(answerKey(answer))) continue;
+    answers.add(answerKey(answer));
+    termsAsked.add(answerKey(definition.term));
     cards.push({
       question: `What ${definition.plural ? 'are' : 'is'} ${definition.termWithArticle}?`,
-      answer: displaySentence(definition.answer, analysis.punctuated),
+      answer,
       index: definition.sentence.index,
     });
     used.add(definition.sentence.index);
   }
-  cards.push(...clozeCards(analysis, target - cards.length, used));
+  cards.push(...clozeCards(analysis, target - cards.length, used, answers, termsAsked));
   if (cards.length === 0) return 'Q: What is this video about?\nA: ' + fallbackSentence(analysis);
   return cards
     .sort((a, b) => a.index - b.index)
@@ -117,41 +130,87 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
     .join('\n\n');
 }
 
-// Fill-in-the-blank cards: a well-ranked sentence with one of the lecture's key phrases blanked out.
-function clozeCards(analysis: TranscriptAnalysis, count: number, used: Set<number>): Card[] {
+function answerKey(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+// Fill-in-the-blank cards: a well-ranked sentence that stands on its own, with one of the lecture's named terms
+// blanked out where it appears as a whole phrase.
+function clozeCards(
+  analysis: TranscriptAnalysis,
+  count: number,
+  used: Set<number>,
+  answers: Set<string>,
+  termsAsked: Set<string>,
+): Card[] {
   const cards: Card[] = [];
   if (count <= 0) return cards;
-  const keyIds = new Map(analysis.keyPhrases.map((phrase, rank) => [phrase.id, rank]));
-  const phrasesUsed = new Map<number, number>();
+  const { tokens, text } = analysis;
+  const rank = new Map(keyTerms(analysis).map((term, index) => [term.phrase.id, index]));
+  const blankable = (sentence: Sentence) =>
+    sentence.phrases.filter((hit) => {
+      const term = termOfPhrase(analysis, hit.phrase);
+      if (!term || term.fullForm || termsAsked.has(answerKey(term.text))) return false;
+      const occurrence = term.occurrences.find(
+        (candidate) => candidate.sentence === sentence.index && candidate.firstToken === hit.firstToken,
+      );
+      // Blanked where it appears again in the sentence, the answer would be given away.
+      const inSentence = term.occurrences.filter((candidate) => candidate.sentence === sentence.index);
+      return occurrence?.standalone === true && inSentence.length === 1;
+    });
   const candidates = pickDiverse(analysis.ranked, {
     count: count * 4,
     maxSimilarity: 0.5,
     minWords: 7,
     maxWords: 35,
-    accept: (sentence) => !used.has(sentence.index) && sentence.phrases.some((hit) => keyIds.has(hit.phrase)),
+    accept: (sentence) =>
+      !used.has(sentence.index) && standsAlone(analysis, sentence) && blankable(sentence).length > 0,
   }).sort((a, b) => b.score - a.score);
   for (const sentence of candidates) {
     if (cards.length >= count) break;
-    const hit = sentence.phrases
-      .filter((candidate) => keyIds.has(candidate.phrase) && (phrasesUsed.get(candidate.phrase) ?? 0) < 2)
-      .sort((a, b) => (keyIds.get(a.phrase) ?? 0) - (keyIds.get(b.phrase) ?? 0))[0];
+    const hit = blankable(sentence)
+      .filter(
+        (candidate) => !answers.has(answerKey(sliceOf(analysis, candidate.firstToken, candidate.lastToken))),
+      )
+      .sort((a, b) => (rank.get(a.phrase) ?? 0) - (rank.get(b.phrase) ?? 0))[0];
     if (!hit) continue;
-    const { tokens, text } = analysis;
     const from = tokens.offset[hit.firstToken] ?? 0;
     const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
     const sentenceFrom = tokens.offset[sentence.firstToken] ?? 0;
     const sentenceTo =
       (tokens.offset[sentence.lastToken] ?? 0) + (tokens.value[sentence.lastToken]?.length ?? 0);
+    const answer = text.slice(from, to);
     const blanked = `${text.slice(sentenceFrom, from)}_____${text.slice(to, sentenceTo)}`;
     cards.push({
       question: `Fill in the blank: ${displaySentence(blanked, analysis.punctuated)}`,
-      answer: text.slice(from, to),
+      answer,
       index: sentence.index,
     });
-    phrasesUsed.set(hit.phrase, (phrasesUsed.get(hit.phrase) ?? 0) + 1);
+    answers.add(answerKey(answer));
     used.add(sentence.index);
   }
   return cards;
+}
+
+function sliceOf(analysis: TranscriptAnalysis, first: number, last: number): string {
+  const { tokens } = analysis;
+  return analysis.text.slice(
+    tokens.offset[first] ?? 0,
+    (tokens.offset[last] ?? 0) + (tokens.value[last]?.length ?? 0),
+  );
+}
+
+/** A sentence a student can read on its own: it does not open with "It", "Those ions" or "The result". */
+export function standsAlone(analysis: TranscriptAnalysis, sentence: Sentence): boolean {
+  const { tokens } = analysis;
+  const start = contentStart(analysis, sentence);
+  return (
+    !opensWithReference(tokens, start, sentence.lastToken) &&
+    !hasDemonstrativePhrase(tokens, sentence.firstToken, sentence.lastToken)
+  );
 }
 
 export function writeCornellNotes(analysis: TranscriptAnalysis): string {
@@ -161,12 +220,13 @@ export function writeCornellNotes(analysis: TranscriptAnalysis): string {
     cues.push(`What ${definition.plural ? 'are' : 'is'} ${definition.termWithArticle}?`);
     cueTerms.add(definition.term.toLowerCase());
   }
-  for (const phrase of analysis.keyPhrases) {
+  for (const term of keyTerms(analysis)) {
     if (cues.length >= 10) break;
-    const text = phrase.text.toLowerCase();
-    if ([...cueTerms].some((term) => term.includes(text) || text.includes(term))) continue;
+    if (term.fullForm) continue;
+    const text = term.text.toLowerCase();
+    if ([...cueTerms].some((cue) => cue.includes(text) || text.includes(cue))) continue;
     cueTerms.add(text);
-    cues.push(capitalise(phrase.text));
+    cues.push(capitalise(term.text));
   }
   const notes = pickAcross(analysis, {
     count: Math.min(14, insightCount(analysis) + 4),

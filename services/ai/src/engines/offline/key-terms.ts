@@ -1,0 +1,266 @@
+import type { TokenTable } from './nlp';
+import type { KeyPhrase, PhraseHit, Sentence, TranscriptAnalysis } from './transcript-analysis';
+
+// The lecture's named terms: noun phrases a student could be asked about, as whole phrases. A phrase that
+// mostly appears inside a longer one ("dioxide" in "carbon dioxide", "cycle" in "Calvin cycle") is a fragment,
+// and a noun that names a role rather than a thing ("the result", "the trick") is a placeholder: neither is a term.
+
+/** Nouns that stand for something said elsewhere rather than name a thing of their own. */
+export const PLACEHOLDER_NOUNS = new Set([
+  'answer',
+  'result',
+  'trick',
+  'thing',
+  'way',
+  'idea',
+  'point',
+  'question',
+  'problem',
+  'fact',
+  'reason',
+  'case',
+  'example',
+  'part',
+  'kind',
+  'type',
+  'sort',
+  'bit',
+  'lot',
+  'step',
+  'stage',
+  'phase',
+  'one',
+  'side',
+  'fix',
+  'key',
+  'goal',
+  'issue',
+  'topic',
+  'lesson',
+  'story',
+  'picture',
+  'summary',
+  'difference',
+  'word',
+  'term',
+  'name',
+  'process',
+  'method',
+  'approach',
+  'version',
+  'form',
+  'level',
+  'matter',
+  'change',
+  'amount',
+  'number',
+  'place',
+  'area',
+  'stuff',
+  'everything',
+  'something',
+  'anything',
+  'nothing',
+  'people',
+  'person',
+  'man',
+  'woman',
+  'group',
+  'half',
+  'rest',
+  'end',
+  'start',
+  'beginning',
+  'moment',
+  'time',
+  'day',
+  'session',
+  'lecture',
+  'video',
+  'class',
+  'course',
+  'today',
+  'tomorrow',
+  'yesterday',
+]);
+
+/** Adjectives that grade or order rather than name ("the same material", "the other half"). */
+const GENERIC_ADJECTIVES = new Set([
+  'same',
+  'other',
+  'different',
+  'whole',
+  'entire',
+  'new',
+  'old',
+  'good',
+  'bad',
+  'big',
+  'small',
+  'little',
+  'single',
+  'simple',
+  'useful',
+  'important',
+  'main',
+  'general',
+  'famous',
+  'few',
+  'many',
+  'several',
+  'certain',
+  'particular',
+  'real',
+  'next',
+  'last',
+  'first',
+  'second',
+  'third',
+  'great',
+  'own',
+  'only',
+  'best',
+  'better',
+  'worse',
+  'easy',
+  'hard',
+  'possible',
+  'common',
+  'classic',
+  'typical',
+  'huge',
+  'tiny',
+  'nice',
+  'key',
+  'basic',
+  'whole',
+  'obvious',
+  'interesting',
+  'surprising',
+  'extra',
+  'short',
+  'long',
+  'high',
+  'low',
+]);
+
+const PHRASE_NEIGHBOUR_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+export interface TermOccurrence extends PhraseHit {
+  sentence: number;
+  /** Not joined to another noun or adjective on either side: the whole phrase, not part of a longer one. */
+  standalone: boolean;
+}
+
+export interface KeyTerm {
+  phrase: KeyPhrase;
+  /** As spoken, lower case unless a proper noun ("carbon dioxide", "Calvin cycle"). */
+  text: string;
+  occurrences: TermOccurrence[];
+  /** "the" comes before it in most of its occurrences ("the Calvin cycle"). */
+  definite: boolean;
+  /**
+   * For a one-word term that is the short form of one longer term ("the cycle" for "the Calvin cycle"): that
+   * term. Short forms are read as mentions of their full form, never asked or used as headings on their own.
+   */
+  fullForm: KeyTerm | null;
+}
+
+const cache = new WeakMap<TranscriptAnalysis, KeyTerm[]>();
+
+/** The lecture's named terms, best first: whole noun phrases that recur, never fragments or placeholders. */
+export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
+  const cached = cache.get(analysis);
+  if (cached) return cached;
+  const occurrences = new Map<number, TermOccurrence[]>();
+  for (const sentence of analysis.sentences) {
+    for (const hit of sentence.phrases) {
+      const list = occurrences.get(hit.phrase) ?? [];
+      list.push({
+        ...hit,
+        sentence: sentence.index,
+        standalone: isStandalone(analysis, sentence, hit),
+      });
+      occurrences.set(hit.phrase, list);
+    }
+  }
+  const candidates: KeyTerm[] = [];
+  for (const phrase of analysis.phraseById) {
+    const found = occurrences.get(phrase.id) ?? [];
+    const standalone = found.filter((occurrence) => occurrence.standalone);
+    if (standalone.length * 2 <= found.length) continue;
+    if (!namesAThing(analysis.tokens, standalone[0] as TermOccurrence)) continue;
+    const definite = standalone.filter(
+      (occurrence) => previousWord(analysis.tokens, occurrence) === 'the',
+    ).length;
+    candidates.push({
+      phrase,
+      text: phrase.text,
+      occurrences: found,
+      definite: definite * 5 >= standalone.length * 3,
+      fullForm: null,
+    });
+  }
+  // A one-word term said in full elsewhere ("cycle" of "Calvin cycle") is its short form; the full form ranks
+  // with the better of the two scores, even when it is said in full only once.
+  const rankOf = new Map(candidates.map((term) => [term, term.phrase.score]));
+  for (const term of candidates) {
+    if (term.text.includes(' ')) continue;
+    const head = term.text.toLowerCase();
+    const longer = candidates.filter(
+      (other) => other.text.includes(' ') && other.text.toLowerCase().split(' ').at(-1) === head,
+    );
+    const full = longer.length === 1 ? longer[0] : undefined;
+    // Only "the cycle" after "the Calvin cycle" is a short form; "books" is not "banned books".
+    if (!full || !term.definite || !full.definite) continue;
+    term.fullForm = full;
+    rankOf.set(full, Math.max(rankOf.get(full) ?? 0, term.phrase.score));
+  }
+  const terms = candidates
+    .filter((term) => (rankOf.get(term) ?? 0) > 0)
+    .sort((a, b) => (rankOf.get(b) ?? 0) - (rankOf.get(a) ?? 0) || a.phrase.id - b.phrase.id);
+  cache.set(analysis, terms);
+  return terms;
+}
+
+/** The term a phrase hit belongs to, if that phrase is a named term. */
+export function termOfPhrase(analysis: TranscriptAnalysis, phraseId: number): KeyTerm | undefined {
+  return keyTerms(analysis).find((term) => term.phrase.id === phraseId);
+}
+
+function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, hit: PhraseHit): boolean {
+  const { tokens, text } = analysis;
+  const before = hit.firstToken - 1;
+  const after = hit.lastToken + 1;
+  const joinedBefore = before >= sentence.firstToken && PHRASE_NEIGHBOUR_POS.has(tokens.pos[before] ?? '');
+  const joinedAfter = after <= sentence.lastToken && PHRASE_NEIGHBOUR_POS.has(tokens.pos[after] ?? '');
+  // "fifteenth-century Europe", "sliding-point": a hyphen joins words into one.
+  const from = tokens.offset[hit.firstToken] ?? 0;
+  const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
+  const hyphenated = text.charAt(from - 1) === '-' || text.charAt(to) === '-';
+  return !joinedBefore && !joinedAfter && !hyphenated;
+}
+
+function previousWord(tokens: TokenTable, hit: PhraseHit): string {
+  return tokens.normal[hit.firstToken - 1] ?? '';
+}
+
+// A term names a thing when its head is not a placeholder, or when a naming word qualifies the placeholder
+// ("testing effect" is a term, "main idea" is not).
+function namesAThing(tokens: TokenTable, hit: PhraseHit): boolean {
+  const words: string[] = [];
+  for (let token = hit.firstToken; token <= hit.lastToken; token += 1) {
+    words.push((tokens.lemma[token] ?? tokens.normal[token] ?? '').toLowerCase());
+  }
+  const head = words[words.length - 1] ?? '';
+  if (!/[a-z]/.test(head) || head.length < 3) return false;
+  const qualifiers = words.slice(0, -1).filter((word) => !GENERIC_ADJECTIVES.has(word));
+  if (words.slice(0, -1).some((word) => GENERIC_ADJECTIVES.has(word))) return false;
+  return !PLACEHOLDER_NOUNS.has(head) || qualifiers.length > 0;
+}
+
+/** True when a word is a placeholder noun or a grading adjective: not enough to name a term on its own. */
+export function isVagueWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  return PLACEHOLDER_NOUNS.has(lower) || GENERIC_ADJECTIVES.has(lower);
+}
