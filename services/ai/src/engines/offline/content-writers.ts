@@ -16,7 +16,7 @@ import {
 function lectureTitle(analysis: TranscriptAnalysis, title: string | null): string {
   const given = title?.replace(/\s+/g, ' ').trim();
   if (given) return given;
-  const topic = keyTerms(analysis)[0];
+  const topic = keyTerms(analysis).find((term) => !term.fullForm);
   return topic ? `Notes on ${titleCase(topic.text)}` : 'Lecture notes';
 }
 
@@ -27,7 +27,7 @@ export function writeTweetThread(analysis: TranscriptAnalysis, title: string | n
     minWords: 7,
     maxWords: 40,
   });
-  const terms = keyTerms(analysis);
+  const terms = keyTerms(analysis).filter((term) => !term.fullForm);
   const topics = terms.slice(0, 3).map((term) => term.text);
   const hook = `What I learned from “${lectureTitle(analysis, title)}”${topics.length > 0 ? `: ${joinNatural(topics)}` : ''}. A thread 🧵`;
   const tags = terms
@@ -88,6 +88,17 @@ function topicSections(
   count: number,
   used: ReadonlySet<number>,
 ): TopicSection[] {
+  const strict = sectionsOnTopics(analysis, count, used, mentionsNeeded);
+  // A short lecture names few things twice: a topic it names twice will do.
+  return strict.length >= Math.min(3, count) ? strict : sectionsOnTopics(analysis, count, used, () => 2);
+}
+
+function sectionsOnTopics(
+  analysis: TranscriptAnalysis,
+  count: number,
+  used: ReadonlySet<number>,
+  needed: (term: KeyTerm) => number,
+): TopicSection[] {
   const chosen: Array<{ term: KeyTerm; mentions: Set<number> }> = [];
   const terms = keyTerms(analysis);
   // A few spare topics: some find no sentence of their own once the better topics have theirs.
@@ -100,7 +111,7 @@ function topicSections(
         .filter((candidate) => candidate === term || candidate.fullForm === term)
         .flatMap((candidate) => candidate.occurrences.map((occurrence) => occurrence.sentence)),
     );
-    if (mentions.size < mentionsNeeded(term)) continue;
+    if (mentions.size < needed(term)) continue;
     const words = term.text.toLowerCase().split(' ');
     const overlaps = chosen.some(({ term: other, mentions: theirs }) => {
       const otherWords = other.text.toLowerCase().split(' ');

@@ -238,7 +238,14 @@ function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, hit: Phr
   const from = tokens.offset[hit.firstToken] ?? 0;
   const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
   const hyphenated = text.charAt(from - 1) === '-' || text.charAt(to) === '-';
-  return !joinedBefore && !joinedAfter && !hyphenated;
+  // A noun phrase is not followed straight by its object ("the numbers support it", "price moves us"): there
+  // the tagger took a verb for a noun. Nor does a participle after a helper or a subject start one ("had
+  // produced millions").
+  const verbal =
+    ['PRON', 'DET'].includes(tokens.pos[after] ?? '') ||
+    (tokens.pos[hit.firstToken] === 'VERB' &&
+      ['AUX', 'NOUN', 'PROPN', 'PRON'].includes(tokens.pos[before] ?? ''));
+  return !joinedBefore && !joinedAfter && !hyphenated && !verbal;
 }
 
 function previousWord(tokens: TokenTable, hit: PhraseHit): string {
@@ -251,12 +258,22 @@ function namesAThing(tokens: TokenTable, hit: PhraseHit): boolean {
   const words: string[] = [];
   for (let token = hit.firstToken; token <= hit.lastToken; token += 1) {
     words.push((tokens.lemma[token] ?? tokens.normal[token] ?? '').toLowerCase());
+    // "cheapest design", "larger quantity": a comparison, not a name.
+    const normal = tokens.normal[token] ?? '';
+    if (
+      token < hit.lastToken &&
+      tokens.pos[token] === 'ADJ' &&
+      /(?:est|er)$/.test(normal) &&
+      words.at(-1) !== normal
+    )
+      return false;
   }
   const head = words[words.length - 1] ?? '';
   if (!/[a-z]/.test(head) || head.length < 3) return false;
-  const qualifiers = words.slice(0, -1).filter((word) => !GENERIC_ADJECTIVES.has(word));
-  if (words.slice(0, -1).some((word) => GENERIC_ADJECTIVES.has(word))) return false;
-  return !PLACEHOLDER_NOUNS.has(head) || qualifiers.length > 0;
+  // "the main idea", "the word elasticity": a grading word or a placeholder in front names nothing.
+  if (words.slice(0, -1).some((word) => GENERIC_ADJECTIVES.has(word) || PLACEHOLDER_NOUNS.has(word)))
+    return false;
+  return !PLACEHOLDER_NOUNS.has(head) || words.length > 1;
 }
 
 /** True when a word is a placeholder noun or a grading adjective: not enough to name a term on its own. */

@@ -69,10 +69,21 @@ export function opensWithReference(tokens: TokenTable, start: number, last: numb
   if (isReferringWord(tokens, start)) return true;
   const word = tokens.normal[start] ?? '';
   if (word === 'the' || word === 'a' || word === 'an') {
-    const next = start + 1;
-    const lemma = (tokens.lemma[next] ?? '').toLowerCase();
-    const followedByNoun = ['NOUN', 'PROPN', 'ADJ'].includes(tokens.pos[next + 1] ?? '');
-    return PLACEHOLDER_NOUNS.has(lemma) && !followedByNoun;
+    // "The result is …", "A bad one, like …": past the adjectives, a placeholder.
+    let noun = start + 1;
+    while (noun < last && tokens.pos[noun] === 'ADJ') noun += 1;
+    const lemma = (tokens.lemma[noun] ?? '').toLowerCase();
+    const followedByNoun = ['NOUN', 'PROPN', 'ADJ'].includes(tokens.pos[noun + 1] ?? '');
+    return (PLACEHOLDER_NOUNS.has(lemma) || lemma === 'one') && !followedByNoun;
   }
+  return false;
+}
+
+const FIRST_PERSON = new Set(['i', 'we', 'us', 'our', 'me', 'my', "let's"]);
+
+/** "Today we build …", "I want to start with …": the lecturer speaking of the lecture, not of its subject. */
+export function speaksOfTheLecture(tokens: TokenTable, first: number, last: number): boolean {
+  for (let token = first; token <= last; token += 1)
+    if (FIRST_PERSON.has(tokens.normal[token] ?? '')) return true;
   return false;
 }

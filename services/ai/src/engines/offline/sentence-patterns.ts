@@ -145,7 +145,9 @@ export function findNaming(analysis: TranscriptAnalysis, sentence: Sentence): De
     if (named === null) continue;
     const term = sliceText(analysis, nameStart, nameEnd);
     const last = tokens.normal[nameEnd] ?? '';
-    const plural = /s$/.test(last) && (tokens.lemma[nameEnd] ?? '').toLowerCase() !== last;
+    const plural =
+      (tokens.lemma[nameEnd] ?? '').toLowerCase() !== last ||
+      (/s$/.test(last) && !/(?:ss|us|is)$/.test(last));
     return {
       sentence,
       term,

@@ -1,6 +1,6 @@
 import type { SummaryLength } from '@lectern/contracts';
-import { keyTerms, termOfPhrase } from './key-terms';
-import { hasDemonstrativePhrase, opensWithReference } from './references';
+import { keyTerms, termOfPhrase, type KeyTerm } from './key-terms';
+import { hasDemonstrativePhrase, opensWithReference, speaksOfTheLecture } from './references';
 import { contentStart, findDefinition, findNaming, type Definition } from './sentence-patterns';
 import { capitalise, displaySentence } from './text-style';
 import {
@@ -130,11 +130,15 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
     .join('\n\n');
 }
 
+// Answers compared as words without their plural ending: "hash table" and "Hash tables" are one answer.
 function answerKey(text: string): string {
   return text
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+    .trim()
+    .split(' ')
+    .map((word) => (word.length > 3 ? word.replace(/([^s])s$/, '$1') : word))
+    .join(' ');
 }
 
 // Fill-in-the-blank cards: a well-ranked sentence that stands on its own, with one of the lecture's named terms
@@ -159,7 +163,12 @@ function clozeCards(
       );
       // Blanked where it appears again in the sentence, the answer would be given away.
       const inSentence = term.occurrences.filter((candidate) => candidate.sentence === sentence.index);
-      return occurrence?.standalone === true && inSentence.length === 1;
+      // A noun phrase, not a verb's -ing form ("rather than reading them").
+      const noun =
+        ['NOUN', 'PROPN'].includes(tokens.pos[hit.lastToken] ?? '') &&
+        !/ing$/.test(tokens.normal[hit.lastToken] ?? '') &&
+        !['PRON', 'DET'].includes(tokens.pos[hit.lastToken + 1] ?? '');
+      return occurrence?.standalone === true && inSentence.length === 1 && noun;
     });
   const candidates = pickDiverse(analysis.ranked, {
     count: count * 4,
@@ -167,7 +176,10 @@ function clozeCards(
     minWords: 7,
     maxWords: 35,
     accept: (sentence) =>
-      !used.has(sentence.index) && standsAlone(analysis, sentence) && blankable(sentence).length > 0,
+      !used.has(sentence.index) &&
+      standsAlone(analysis, sentence) &&
+      !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken) &&
+      blankable(sentence).length > 0,
   }).sort((a, b) => b.score - a.score);
   for (const sentence of candidates) {
     if (cards.length >= count) break;
@@ -220,9 +232,12 @@ export function writeCornellNotes(analysis: TranscriptAnalysis): string {
     cues.push(`What ${definition.plural ? 'are' : 'is'} ${definition.termWithArticle}?`);
     cueTerms.add(definition.term.toLowerCase());
   }
-  for (const term of keyTerms(analysis)) {
+  // Terms the lecture comes back to first: a term said once is more often a tagging slip.
+  const recurring = (term: KeyTerm) =>
+    new Set(term.occurrences.map((occurrence) => occurrence.sentence)).size > 1;
+  const terms = keyTerms(analysis).filter((term) => !term.fullForm);
+  for (const term of [...terms.filter(recurring), ...terms.filter((term) => !recurring(term))]) {
     if (cues.length >= 10) break;
-    if (term.fullForm) continue;
     const text = term.text.toLowerCase();
     if ([...cueTerms].some((cue) => cue.includes(text) || text.includes(cue))) continue;
     cueTerms.add(text);
