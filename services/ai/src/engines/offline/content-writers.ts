@@ -26,6 +26,7 @@ export function writeTweetThread(analysis: TranscriptAnalysis, title: string | n
     maxSimilarity: 0.35,
     minWords: 7,
     maxWords: 40,
+    accept: (sentence) => standsAlone(analysis, sentence),
   });
   const terms = keyTerms(analysis).filter((term) => !term.fullForm);
   const topics = terms.slice(0, 3).map((term) => term.text);

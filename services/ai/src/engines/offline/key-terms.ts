@@ -232,7 +232,13 @@ function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, hit: Phr
   const { tokens, text } = analysis;
   const before = hit.firstToken - 1;
   const after = hit.lastToken + 1;
-  const joinedBefore = before >= sentence.firstToken && PHRASE_NEIGHBOUR_POS.has(tokens.pos[before] ?? '');
+  // "the forgetting curve", "the flattened discs": a participle between a determiner and the noun belongs to it.
+  const participleBefore =
+    tokens.pos[before] === 'VERB' &&
+    /(?:ing|ed)$/.test(tokens.normal[before] ?? '') &&
+    ['DET', 'ADJ', 'ADV'].includes(tokens.pos[before - 1] ?? '');
+  const joinedBefore =
+    before >= sentence.firstToken && (PHRASE_NEIGHBOUR_POS.has(tokens.pos[before] ?? '') || participleBefore);
   const joinedAfter = after <= sentence.lastToken && PHRASE_NEIGHBOUR_POS.has(tokens.pos[after] ?? '');
   // "fifteenth-century Europe", "sliding-point": a hyphen joins words into one.
   const from = tokens.offset[hit.firstToken] ?? 0;

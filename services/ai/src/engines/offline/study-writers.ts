@@ -70,7 +70,13 @@ export function insightCount(analysis: TranscriptAnalysis): number {
 }
 
 export function writeInsights(analysis: TranscriptAnalysis): string {
-  const chosen = pickAcross(analysis, { count: insightCount(analysis), maxSimilarity: 0.35, minWords: 7 });
+  // An insight is read on its own, so it must not lean on the sentence before it.
+  const chosen = pickAcross(analysis, {
+    count: insightCount(analysis),
+    maxSimilarity: 0.35,
+    minWords: 7,
+    accept: (sentence) => standsAlone(analysis, sentence),
+  });
   return bullets(chosen.length > 0 ? chosen : analysis.sentences.slice(0, 1));
 }
 
@@ -247,6 +253,7 @@ export function writeCornellNotes(analysis: TranscriptAnalysis): string {
     count: Math.min(14, insightCount(analysis) + 4),
     maxSimilarity: 0.4,
     minWords: 6,
+    accept: (sentence) => standsAlone(analysis, sentence),
   });
   const summary = pickDiverse(analysis.ranked, { count: 3, maxSimilarity: 0.35 });
   return [
