@@ -27,11 +27,13 @@ describe('linkFilter', () => {
   const text =
     'Visit https://evil.example/win?x=1 now. Slides: https://lectern.example/slides. ' +
     'Also www.spam.example, [our course](https://evil.example/c) and [code](https://www.code.example/repo/) ' +
-    '[0:05](https://youtu.be/x?t=5) [https://evil.example](https://evil.example) [see notes] (www.spam.example).';
+    '[0:05](https://youtu.be/x?t=5) [https://evil.example](https://evil.example) [see notes] (www.spam.example).' +
+    ' Kept (https://lectern.example/slides), (0:05) and (see https://evil.example/p) stay (h) (w).';
   const expected =
     'Visit now. Slides: https://lectern.example/slides. ' +
     'Also, our course and [code](https://www.code.example/repo/) ' +
-    '[0:05] [see notes] ().';
+    '[0:05] [see notes].' +
+    ' Kept (https://lectern.example/slides), (0:05) and (see) stay (h) (w).';
 
   it('removes links that are not in the transcript, however the model splits its text', () => {
     for (const pieces of everySplit(text)) expect(streamed(pieces).text).toBe(expected);
@@ -52,6 +54,7 @@ describe('linkFilter', () => {
       'https://evil.example',
       'https://evil.example',
       'www.spam.example',
+      'https://evil.example/p',
     ]);
   });
 

@@ -1,13 +1,17 @@
 import { TIMESTAMP_PATTERN } from '@lectern/contracts';
 import type { TextFilter } from './moment-filter';
 
-// Where a link may start: a Markdown link's `[`, or a bare `http://`, `https://` or `www.` (a space before it
-// included, which goes with a removed link).
-const LINK_START = /[ \t]?(?:\[|https?:\/\/|www\.)/i;
+// Where a link may start: a Markdown link's `[`, a `(` around a link, or a bare `http://`, `https://` or `www.` (a
+// space before it included, which goes with a removed link).
+const LINK_START = /[ \t]?(?:\[|\(|https?:\/\/|www\.)/i;
 const MARKDOWN_LINK = /^\[([^[\]\n]*)\]\(([^()\s]*)\)/;
 // What may still become a Markdown link: `[text`, `[text]`, `[text](https://exa`.
 const MARKDOWN_SO_FAR = /^\[[^[\]\n]*(?:\](?:\([^()\s]*)?)?$/;
 const BARE_URL = /^(?:https?:\/\/|www\.)[^\s<>()[\]{}"'`]*/i;
+// A link alone in parentheses goes with them: `(https://…)`.
+const LINK_IN_PARENTHESES = /^\(((?:https?:\/\/|www\.)[^\s<>()[\]{}"'`]*)\)/i;
+const LINK_IN_PARENTHESES_SO_FAR =
+  /^\((?:h|ht|htt|https?|https?:|https?:\/|w|ww|www|(?:https?:\/\/|www\.)[^\s<>()[\]{}"'`]*)?$/i;
 // The end of a text that may be the start of a bare link: `h`, `http:/`, `ww`.
 const URL_SO_FAR = /(?:https?:\/\/?|https?:?|htt?|h|www|ww|w)$/i;
 const URL_TAIL_PUNCTUATION = /[.,;:!?*_]+$/;
@@ -61,6 +65,20 @@ export function linkFilter(
         }
         if (!finished && MARKDOWN_SO_FAR.test(rest)) break;
         out += space + '[';
+        pending = rest.slice(1);
+        continue;
+      }
+      if (rest.startsWith('(')) {
+        const link = LINK_IN_PARENTHESES.exec(rest);
+        if (link) {
+          const [whole, url = ''] = link;
+          pending = rest.slice(whole.length);
+          if (known(url.replace(URL_TAIL_PUNCTUATION, ''))) out += space + whole;
+          else onDropped?.(url);
+          continue;
+        }
+        if (!finished && LINK_IN_PARENTHESES_SO_FAR.test(rest)) break;
+        out += space + '(';
         pending = rest.slice(1);
         continue;
       }

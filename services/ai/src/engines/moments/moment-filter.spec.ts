@@ -51,10 +51,13 @@ describe('momentFilter', () => {
 
   it('judges every moment of a group, in brackets or parentheses', () => {
     const text =
-      'Both [0:05, 1:02:03]; a range [0:05–1:02:30]; made up [1:23, 4:56] (2:00-3:00); half (9:59; 0:05).';
+      'Both [0:05, 1:02:03]; a range [0:05–1:02:30]; made up [1:23, 4:56] (2:00-3:00); half (9:59; 0:05); ' +
+      'one line [1:02:03 - 1:02:30].';
     for (const pieces of everySplit(text)) {
       const { text: shown, dropped } = streamed(pieces);
-      expect(shown).toBe('Both [0:05, 1:02:00]; a range [0:05–1:02:00]; made up; half (0:05).');
+      expect(shown).toBe(
+        'Both [0:05, 1:02:00]; a range [0:05–1:02:00]; made up; half (0:05); one line [1:02:00].',
+      );
       expect(dropped).toEqual(['1:23', '4:56', '2:00', '3:00', '9:59']);
     }
   });

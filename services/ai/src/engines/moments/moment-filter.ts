@@ -46,10 +46,13 @@ export function momentFilter(
 
   const judged = (group: string): string | null => {
     let kept = '';
+    const shownAlready = new Set<string>();
     for (const [, separator, moment] of group.matchAll(GROUP_PARTS)) {
       const shown = keep(moment ?? '');
       if (shown === null) onDropped?.(moment ?? '');
-      else kept += kept === '' ? shown : `${separator ?? ', '}${shown}`;
+      // Two moments of one line are shown once: `[0:05–0:06]` within a line is `[0:05]`.
+      else if (!shownAlready.has(shown)) kept += kept === '' ? shown : `${separator ?? ', '}${shown}`;
+      if (shown !== null) shownAlready.add(shown);
     }
     return kept === '' ? null : kept;
   };
