@@ -1,10 +1,21 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { FEATURE_TYPES, TIMESTAMP_PATTERN, formatTimestamp, type FeatureType } from '@lectern/contracts';
+import {
+  FEATURE_TYPES,
+  QueueName,
+  TIMESTAMP_PATTERN,
+  formatTimestamp,
+  type FeatureType,
+} from '@lectern/contracts';
 import {
   JobDeltaStreams,
+  JobRequester,
   appendToJobStream,
+  createLogger,
   createRedis,
   deleteKeysUnderPrefix,
+  droppedCitationsKey,
+  startQueueWorker,
+  type RunningQueueWorker,
   jobStreamKey,
   quitRedis,
   readDroppedCitations,
@@ -29,23 +40,44 @@ const MOMENT_GROUP = new RegExp(
   'g',
 );
 
+const prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
+
 let fake: FakeOpenAi;
 let redis: Redis;
-let prefix: string;
+let requester: JobRequester;
+let worker: RunningQueueWorker;
+// The ai worker's warnings, as its log lines.
+const warnings: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   fake = await startFakeOpenAi({ apiKey: API_KEY, model: MODEL, tokenDelayMs: 1 });
   redis = createRedis(REDIS_URL);
+  requester = new JobRequester(REDIS_URL, prefix);
+  await requester.init();
+  worker = await startQueueWorker({
+    queue: QueueName.Ai,
+    handlers: handlersWith(openAiEngine()),
+    redisUrl: REDIS_URL,
+    prefix,
+    concurrency: 2,
+    logger: pino(
+      { level: 'warn' },
+      { write: (line: string) => warnings.push(JSON.parse(line) as Record<string, unknown>) },
+    ),
+  });
 });
 afterAll(async () => {
+  await worker.close();
+  await requester.close();
   await fake.close();
   await quitRedis(redis);
+  await deleteKeysUnderPrefix(REDIS_URL, prefix);
 });
-beforeEach(() => {
+beforeEach(async () => {
   fake.reset();
-  prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
+  warnings.length = 0;
+  await redis.del(droppedCitationsKey(prefix));
 });
-afterEach(() => deleteKeysUnderPrefix(REDIS_URL, prefix));
 
 function openAiEngine(): OpenAiEngine {
   return new OpenAiEngine({
@@ -71,17 +103,30 @@ function handlersWith(engine: AiEngine) {
   });
 }
 
-function contextOf(jobId: string, warnings: Array<Record<string, unknown>> = []): JobContext {
-  const logger = pino(
-    { level: 'warn' },
-    { write: (line: string) => warnings.push(JSON.parse(line) as Record<string, unknown>) },
+/** A job through the queue to the ai worker, its text streamed to the stream a gateway opened under its id. */
+async function generated(
+  feature: FeatureType,
+  transcriptId = 'lecture',
+): Promise<{ outputText: string; pieces: string[] }> {
+  const id = await openStream();
+  const { outputText } = await requester.request(
+    QueueName.Ai,
+    'generate',
+    { transcriptId, feature, summaryLength: 'short', title: LECTURE_TITLE },
+    { lane: 'pro', timeoutMs: 30_000, jobId: id },
   );
+  return { outputText, pieces: await streamedText(id) };
+}
+
+function contextOf(jobId: string): JobContext {
   return {
     job: { id: jobId, attemptsMade: 0 },
-    logger,
+    logger: createLogger('test', 'silent'),
     signal: new AbortController().signal,
   } as unknown as JobContext;
 }
+
+const removalWarnings = () => warnings.filter((line) => /were removed/.test(String(line.msg)));
 
 /** What a gateway does before it enqueues a job whose client asked for the event stream. */
 async function openStream(): Promise<string> {
@@ -127,52 +172,41 @@ describe('moments and links a model makes up in generated text', () => {
     'never reach the stored %s nor its streamed text, and are counted and logged',
     async (feature) => {
       fake.inventInGenerations = true;
-      const id = await openStream();
-      const warnings: Array<Record<string, unknown>> = [];
-      const result = await handlersWith(openAiEngine()).generate(
-        { transcriptId: 'lecture', feature, summaryLength: 'short', title: LECTURE_TITLE },
-        contextOf(id, warnings),
-      );
+      const { outputText, pieces } = await generated(feature);
 
       // The prompts carried the transcript in its block (the fake answers 400 otherwise).
       expect(fake.requests.map((request) => request.status)).toEqual([200]);
-      const pieces = await streamedText(id);
       expect(pieces.length).toBeGreaterThan(1);
-      expectClean(result.outputText);
+      expectClean(outputText);
       for (const piece of pieces) expectClean(piece);
-      expect(pieces.join('')).toBe(result.outputText);
+      expect(pieces.join('')).toBe(outputText);
       // Every moment left is one of the lecture's lines; the real moment of a group is kept.
-      for (const moment of momentsOf(result.outputText)) expect(lectureMoments.has(moment)).toBe(true);
-      if (feature === 'insights') expect(result.outputText).toMatch(/^- \[0:00\] A last one\.$/m);
-      if (feature === 'insights') expect(result.outputText).toMatch(/^- An insight from\.$/m);
-      if (feature === 'cornell_notes') expect(result.outputText).toMatch(/^- \[0:00\] Another note$/m);
-      if (feature === 'action_plan') expect(result.outputText).toMatch(/^5\. Enrol at \(0:00\)\.$/m);
-      if (feature === 'flashcards') expect(result.outputText).toMatch(/^A: At the course page\.$/m);
+      for (const moment of momentsOf(outputText)) expect(lectureMoments.has(moment)).toBe(true);
+      if (feature === 'insights') expect(outputText).toMatch(/^- \[0:00\] A last one\.$/m);
+      if (feature === 'insights') expect(outputText).toMatch(/^- An insight from\.$/m);
+      if (feature === 'cornell_notes') expect(outputText).toMatch(/^- \[0:00\] Another note$/m);
+      if (feature === 'action_plan') expect(outputText).toMatch(/^5\. Enrol at \(0:00\)\.$/m);
+      if (feature === 'flashcards') expect(outputText).toMatch(/^A: At the course page\.$/m);
 
       expect(await readDroppedCitations(redis, prefix)).toEqual([
         { feature, count: INVENTED_PER_FEATURE[feature] },
       ]);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatchObject({ model: MODEL, feature });
-      expect(warnings[0]?.moments).toEqual(Array(INVENTED_PER_FEATURE[feature]).fill(INVENTED_MOMENT));
-      expect(warnings[0]?.links).toEqual([
-        feature === 'cornell_notes' ? 'www.made-up.example' : INVENTED_LINK,
-      ]);
+      const [warning, ...more] = removalWarnings();
+      expect(more).toEqual([]);
+      expect(warning).toMatchObject({ model: MODEL, feature, level: 40 });
+      expect(warning?.moments).toEqual(Array(INVENTED_PER_FEATURE[feature]).fill(INVENTED_MOMENT));
+      expect(warning?.links).toEqual([feature === 'cornell_notes' ? 'www.made-up.example' : INVENTED_LINK]);
     },
   );
 
   it('never reach the stored text of a long transcript written through notes', async () => {
     fake.inventInGenerations = true;
-    const id = await openStream();
-    const result = await handlersWith(openAiEngine()).generate(
-      { transcriptId: 'ten-hours', feature: 'insights', summaryLength: 'short', title: LECTURE_TITLE },
-      contextOf(id),
-    );
+    const { outputText, pieces } = await generated('insights', 'ten-hours');
     expect(fake.requests.at(-1)?.kind).toBe('reduce');
     expect(fake.requests.every((request) => request.status === 200)).toBe(true);
-    expectClean(result.outputText);
-    expect((await streamedText(id)).join('')).toBe(result.outputText);
-    expect(result.outputText).toMatch(/^- \[\d+:\d\d(?::\d\d)?\] A last one\.$/m);
+    expectClean(outputText);
+    expect(pieces.join('')).toBe(outputText);
+    expect(outputText).toMatch(/^- \[\d+:\d\d(?::\d\d)?\] A last one\.$/m);
     expect(await readDroppedCitations(redis, prefix)).toEqual([{ feature: 'insights', count: 2 }]);
   });
 
@@ -185,12 +219,11 @@ describe('moments and links a model makes up in generated text', () => {
       segments: punctuatedLecture,
     };
     const direct = await engine.generate(request);
-    const result = await handlersWith(engine).generate(
-      { transcriptId: 'lecture', feature: 'cornell_notes', summaryLength: 'short', title: LECTURE_TITLE },
-      contextOf(randomUUID()),
-    );
-    expect(result.outputText).toBe(direct.outputText);
-    expect(momentsOf(result.outputText).length).toBeGreaterThan(2);
+    const { outputText, pieces } = await generated('cornell_notes');
+    expect(outputText).toBe(direct.outputText);
+    expect(pieces.join('')).toBe(outputText);
+    expect(momentsOf(outputText).length).toBeGreaterThan(2);
+    expect(removalWarnings()).toEqual([]);
     expect(await readDroppedCitations(redis, prefix)).toEqual([]);
   });
 
@@ -215,10 +248,11 @@ describe('moments and links a model makes up in an answer', () => {
   it('never reach the stored answer nor its streamed text, and are counted as ask', async () => {
     fake.inventCitations = true;
     const id = await openStream();
-    const warnings: Array<Record<string, unknown>> = [];
-    const result = await handlersWith(openAiEngine()).ask(
+    const result = await requester.request(
+      QueueName.Ai,
+      'ask',
       { transcriptId: 'lecture', question: 'What does the forgetting curve show?' },
-      contextOf(id, warnings),
+      { lane: 'pro', timeoutMs: 30_000, jobId: id },
     );
     expect(result).not.toHaveProperty('dropped');
     expect(result.citations.length).toBeGreaterThan(0);
@@ -227,11 +261,13 @@ describe('moments and links a model makes up in an answer', () => {
     for (const piece of pieces) expectClean(piece);
     expect(pieces.join('').trim()).toBe(result.answer);
     expect(await readDroppedCitations(redis, prefix)).toEqual([{ feature: 'ask', count: 1 }]);
-    expect(warnings[0]).toMatchObject({
-      model: MODEL,
-      feature: 'ask',
-      moments: [INVENTED_MOMENT],
-      links: [INVENTED_LINK],
-    });
+    expect(removalWarnings()).toMatchObject([
+      {
+        model: MODEL,
+        feature: 'ask',
+        moments: [INVENTED_MOMENT],
+        links: [INVENTED_LINK],
+      },
+    ]);
   });
 });
