@@ -13,4 +13,5 @@ export * from './stripe-event-jobs';
 export * from './within-time';
 export * from './dev-mail';
 export * from './youtube-metrics';
+export * from './ai-metrics';
 export * from './job-stream';

@@ -1,6 +1,7 @@
-import { DEFAULT_SUMMARY_LENGTH, type QueueName } from '@lectern/contracts';
-import type { JobDeltaStreams, JobHandlers } from '@lectern/queue-runtime';
+import { DEFAULT_SUMMARY_LENGTH, type FeatureType, type QueueName } from '@lectern/contracts';
+import type { JobContext, JobDeltaStreams, JobHandlers } from '@lectern/queue-runtime';
 import type { AiEngine, TranscriptIndexCache } from './engines';
+import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
 import type { TranscriptSource } from './ai-store';
 import { withJobDeltas } from './job-deltas';
 
@@ -11,20 +12,42 @@ export interface AiDependencies {
   indexes: TranscriptIndexCache;
   /** Where a job's text goes as it is written, for a client that asked for the event stream. */
   deltas?: JobDeltaStreams;
+  /** Counts the moments a model cited that it was never sent (removed before anyone saw them), per feature. */
+  citationsDropped?: (feature: FeatureType | 'ask', count: number) => Promise<void>;
 }
 
 export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
+  const reportDropped = async (
+    feature: FeatureType | 'ask',
+    { moments, links }: Dropped,
+    logger: JobContext['logger'],
+  ) => {
+    if (moments.length === 0 && links.length === 0) return;
+    logger.warn(
+      { engine: deps.engine.name, model: deps.engine.model, feature, moments, links },
+      'the model cited moments it was not sent or wrote links not in the transcript; they were removed',
+    );
+    await deps.citationsDropped?.(feature, moments.length);
+  };
+
   return {
     generate: async ({ transcriptId, feature, summaryLength, title }, context) => {
       const segments = await deps.transcripts.segments(transcriptId);
       const started = Date.now();
-      const result = await withJobDeltas(deps.deltas, context, (publish) =>
-        deps.engine.generate(
+      // Every engine's text, streamed and stored, keeps only moments of the transcript and links it has.
+      const rules = transcriptRules(segments);
+      const result = await withJobDeltas(deps.deltas, context, async (publish) => {
+        const stream = publish && guardStream(rules, publish);
+        const written = await deps.engine.generate(
           { feature, summaryLength: summaryLength ?? DEFAULT_SUMMARY_LENGTH, title, segments },
           context.signal,
-          publish,
-        ),
-      );
+          stream?.write,
+        );
+        stream?.end();
+        return written;
+      });
+      const { text: outputText, dropped } = guardText(rules, result.outputText);
+      await reportDropped(feature, dropped, context.logger);
       context.logger.debug(
         {
           feature,
@@ -35,7 +58,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         },
         'content written',
       );
-      return { ...result, transcriptId, feature, summaryLength };
+      return { ...result, outputText, transcriptId, feature, summaryLength };
     },
     ask: async ({ transcriptId, question }, context) => {
       const started = Date.now();
@@ -46,9 +69,10 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         ]);
         return { segments, language };
       });
-      const result = await withJobDeltas(deps.deltas, context, (publish) =>
+      const { dropped, ...result } = await withJobDeltas(deps.deltas, context, (publish) =>
         deps.engine.ask({ question, index }, context.signal, publish),
       );
+      if (dropped) await reportDropped('ask', dropped, context.logger);
       context.logger.debug(
         { citations: result.citations.length, engine: result.engine, ms: Date.now() - started },
         'question answered',

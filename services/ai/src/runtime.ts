@@ -3,6 +3,7 @@ import {
   JobDeltaStreams,
   createRedis,
   quitRedis,
+  recordDroppedCitations,
   type Logger,
   type WorkerRuntime,
 } from '@lectern/queue-runtime';
@@ -14,7 +15,7 @@ import { AiStore } from './ai-store';
 
 /**
  * The ai worker's resources: the engine its configuration selects, the transcript cache it reads, and the Redis
- * connection its jobs' streamed text goes through.
+ * connection its jobs' streamed text and dropped-citation counts go through.
  */
 export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRuntime<typeof QueueName.Ai>> {
   const engine = createEngine(env);
@@ -29,6 +30,8 @@ export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRunti
       transcripts,
       indexes: new TranscriptIndexCache(),
       deltas: new JobDeltaStreams(redis, env.REDIS_PREFIX),
+      // Counted in Redis, where the gateway's /metrics reads them.
+      citationsDropped: (feature, count) => recordDroppedCitations(redis, env.REDIS_PREFIX, feature, count),
     }),
     close: async () => {
       await transcripts.close();

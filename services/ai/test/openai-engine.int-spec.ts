@@ -204,11 +204,15 @@ describe('map-reduce for transcripts longer than the token budget', () => {
 
     const maps = expectOneMapReduce(fake.requests, 'summary', 'detailed');
 
-    // The chunks are the whole transcript, in order, each line with its timestamp.
+    // The chunks are the whole transcript, in order, each line with its timestamp, inside its <transcript> block.
     const sent = maps
       .map((request) => request.messages[1]?.content ?? '')
       .sort((a, b) => partNumber(a) - partNumber(b))
-      .flatMap((content) => content.split('\n').slice(1));
+      .flatMap((content) => {
+        const lines = content.split('\n');
+        expect(lines.slice(1, 2).concat(lines.slice(-1))).toEqual(['<transcript>', '</transcript>']);
+        return lines.slice(2, -1);
+      });
     expect(sent).toEqual(formatTranscriptLines(segments));
     for (const request of fake.requests)
       expect(estimateTokens(request.messages.map((m) => m.content).join('\n'))).toBeLessThanOrEqual(budget);

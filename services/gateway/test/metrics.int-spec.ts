@@ -3,8 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { QueueName } from '@lectern/contracts';
 import {
   createLogger,
+  createRedis,
   JobRequester,
   PermanentJobError,
+  quitRedis,
+  recordDroppedCitations,
   startQueueWorker,
   type JobHandlers,
   type RunningQueueWorker,
@@ -204,6 +207,27 @@ describe('Prometheus metrics', () => {
       await aiFree.obliterate({ force: true });
       await exportPro.obliterate({ force: true });
     }
+  });
+
+  it('shows the moments the ai workers dropped from what models wrote, by feature, as recorded in Redis', async () => {
+    const name = 'lectern_ai_citations_dropped_total';
+    const before = await scrape();
+    expect(before).toMatch(new RegExp(`^# TYPE ${name} counter$`, 'm'));
+    const insights = countSoFar(before, name, { feature: 'insights' });
+    const ask = countSoFar(before, name, { feature: 'ask' });
+    const worker = createRedis(gateway.env.REDIS_URL);
+    try {
+      await recordDroppedCitations(worker, gateway.env.REDIS_PREFIX, 'insights', 2);
+      await recordDroppedCitations(worker, gateway.env.REDIS_PREFIX, 'ask', 1);
+      await recordDroppedCitations(worker, gateway.env.REDIS_PREFIX, 'insights', 1);
+    } finally {
+      await quitRedis(worker);
+    }
+    const after = await scrape();
+    expect(valueOf(after, name, { feature: 'insights' })).toBe(insights + 3);
+    expect(valueOf(after, name, { feature: 'ask' })).toBe(ask + 1);
+    // Read again, the totals are shown once, not added to what the last scrape showed.
+    expect(valueOf(await scrape(), name, { feature: 'insights' })).toBe(insights + 3);
   });
 
   describe('job durations and failures recorded by the workers', () => {

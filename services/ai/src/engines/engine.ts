@@ -7,6 +7,7 @@ import type {
   TranscriptSegment,
 } from '@lectern/contracts';
 import type { TranscriptIndex } from './ask/transcript-index';
+import type { Dropped } from './moments';
 
 /** What a generation job asks an engine for: one feature over one video's transcript. */
 export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title'> {
@@ -25,7 +26,10 @@ export interface AnswerRequest {
 }
 
 /** The answer, the moments it cites, and which engine and model wrote it: the engine's part of the job's result. */
-export type AnswerResult = Pick<AskResult, 'answer' | 'citations' | 'engine' | 'model'>;
+export type AnswerResult = Pick<AskResult, 'answer' | 'citations' | 'engine' | 'model'> & {
+  /** What the answer's model wrote that was removed: moments it was not sent, links not in the transcript. */
+  dropped?: Dropped;
+};
 
 export interface AiEngine {
   readonly name: AiEngineName;

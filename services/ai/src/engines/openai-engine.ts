@@ -3,8 +3,7 @@ import OpenAI, { APIError, type ClientOptions } from 'openai';
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
 import { answerContext } from './ask/answer-context';
 import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
-import { citedAnswer, keptCitation } from './ask/cited-answer';
-import { citationFilter } from './ask/cited-answer-stream';
+import { answerRules, citedAnswer } from './ask/cited-answer';
 import type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from './engine';
 import {
   CONDENSE_SYSTEM_PROMPT,
@@ -16,6 +15,7 @@ import {
   reduceUserPrompt,
 } from './feature-prompts';
 import { TWEET_MAX_CHARS } from './markdown-shapes';
+import { guardStream } from './moments';
 import { truncateAtWord } from './offline/text-style';
 import {
   ProviderDeadlineError,
@@ -107,13 +107,12 @@ export class OpenAiEngine implements AiEngine {
     if (!index.segments.some((segment) => segment.text !== ''))
       throw new PermanentJobError(422, 'This video has no transcript text to work from.');
     const context = answerContext(index, question);
-    let result: Pick<AnswerResult, 'answer' | 'citations'> = { answer: NOT_COVERED_ANSWER, citations: [] };
     if (context === null) {
-      onDelta?.(result.answer);
-      return { ...result, engine: this.name, model: this.model };
+      onDelta?.(NOT_COVERED_ANSWER);
+      return { answer: NOT_COVERED_ANSWER, citations: [], engine: this.name, model: this.model };
     }
     // Streamed, each citation is judged as it completes, by the same rule as the final answer's.
-    const filter = onDelta && citationFilter((moment) => keptCitation(moment, index, context), onDelta);
+    const filter = onDelta && guardStream(answerRules(index, context), onDelta);
     const raw = await this.complete(
       ASK_SYSTEM_PROMPT,
       askUserPrompt(question, context.text),
@@ -121,8 +120,8 @@ export class OpenAiEngine implements AiEngine {
       filter?.write,
     );
     filter?.end();
-    result = citedAnswer(raw, index, context);
-    return { ...result, engine: this.name, model: this.model };
+    const { dropped, ...cited } = citedAnswer(raw, index, context);
+    return { ...cited, engine: this.name, model: this.model, dropped };
   }
 
   // Map: notes on each chunk of the transcript, each chunk keeping its own [m:ss] lines.

@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LANES, laneQueueName, QUEUE_NAMES } from '@lectern/contracts';
-import { JobRequester, readJobRunTotals, readYouTubeBlocks, type JobRunTotals } from '@lectern/queue-runtime';
+import {
+  JobRequester,
+  readDroppedCitations,
+  readJobRunTotals,
+  readYouTubeBlocks,
+  type JobRunTotals,
+} from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { withTimeout } from '../common/with-timeout';
@@ -70,6 +76,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly droppedCitations = new Counter({
+    name: 'lectern_ai_citations_dropped_total',
+    help: 'Moments an AI model cited that it was never sent, removed before anyone saw them, by feature (a generation feature, or ask); recorded by the ai workers.',
+    labelNames: ['feature'],
+    registers: [this.registry],
+  });
+
   private readonly transcriptAnswerBuilds = new Counter({
     name: 'lectern_transcript_answer_builds_total',
     help: 'Transcripts whose part of the video answer this gateway compressed and stored after reading one stored without it (or in an older layout).',
@@ -113,13 +126,15 @@ export class MetricsService {
   private async readQueues(): Promise<void> {
     this.queueJobs.reset();
     this.youTubeBlocks.reset();
+    this.droppedCitations.reset();
     this.jobTotals = [];
     try {
-      const [depths, totals, blocks] = await withTimeout(
+      const [depths, totals, blocks, dropped] = await withTimeout(
         Promise.all([
           this.queueDepths(),
           readJobRunTotals(this.redis, this.env.REDIS_PREFIX),
           readYouTubeBlocks(this.redis, this.env.REDIS_PREFIX),
+          readDroppedCitations(this.redis, this.env.REDIS_PREFIX),
         ]),
         COLLECT_TIMEOUT_MS,
         'Redis',
@@ -127,6 +142,7 @@ export class MetricsService {
       for (const [labels, count] of depths) this.queueJobs.set(labels, count);
       // The totals live in Redis; the counter only shows them.
       for (const { proxy, count } of blocks) this.youTubeBlocks.inc({ proxy }, count);
+      for (const { feature, count } of dropped) this.droppedCitations.inc({ feature }, count);
       this.jobTotals = totals;
       this.queueMetricsUp.set(1);
     } catch (error) {

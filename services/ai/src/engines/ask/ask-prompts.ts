@@ -1,4 +1,5 @@
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
+import { quotedBlock } from '../quoted-blocks';
 
 export const ASK_SYSTEM_PROMPT = [
   "Task: answer a student's question about a video from excerpts of its transcript.",
@@ -8,20 +9,11 @@ export const ASK_SYSTEM_PROMPT = [
   'Each excerpt line starts with its moment in the video as [m:ss] (or [h:mm:ss]).',
   'Answer only from the excerpts, in a few plain sentences without Markdown headings.',
   'After each statement cite the moment it rests on exactly as written in the excerpts, e.g. [12:34].',
-  'Never cite a moment that is not in the excerpts.',
+  'Never cite a moment that is not in the excerpts, and never write a link.',
   `If the excerpts do not answer the question, reply exactly: ${NOT_COVERED_ANSWER}`,
 ].join('\n');
 
-// A delimiter written inside untrusted text (`</transcript>`, `<question>`) is shown with a look-alike bracket, so
-// the text can never close its block or open another.
-const DELIMITER = /<(\s*\/?\s*(?:transcript|question)\b)/gi;
-
-function neutralised(text: string): string {
-  return text.replace(DELIMITER, '‹$1');
-}
-
 /** The question and the transcript excerpts, each in its delimited block. */
 export function askUserPrompt(question: string, excerpts: string): string {
-  const asked = neutralised(question.replace(/\s+/g, ' ').trim());
-  return `<question>\n${asked}\n</question>\n\n<transcript>\n${neutralised(excerpts)}\n</transcript>`;
+  return `${quotedBlock('question', question.replace(/\s+/g, ' ').trim())}\n\n${quotedBlock('transcript', excerpts)}`;
 }

@@ -15,7 +15,7 @@ describe('citedAnswer', () => {
   it("keeps moments inside the sent windows, written as their segment's own moment", () => {
     expect(
       citedAnswer('Chaining resolves them [0:04]. Keys map to values [0:00] [0:06].', index, context),
-    ).toEqual({
+    ).toMatchObject({
       answer: 'Chaining resolves them [0:04]. Keys map to values [0:00] [0:04].',
       citations: [
         { start: 4.5, text: 'Collisions are resolved by chaining.' },
@@ -27,7 +27,7 @@ describe('citedAnswer', () => {
   it('drops moments outside the sent windows, from the text and the citations', () => {
     expect(
       citedAnswer('Chaining [0:04]. Probing [0:10]. Resizing [1:10]. Later [9:59:59].', index, context),
-    ).toEqual({
+    ).toMatchObject({
       answer: 'Chaining [0:04]. Probing. Resizing. Later.',
       citations: [{ start: 4.5, text: 'Collisions are resolved by chaining.' }],
     });
@@ -51,10 +51,48 @@ describe('citedAnswer', () => {
       { start: 8, text: 'Probing looks for the next free slot.' },
     ]);
     const sent = { windows: [{ firstSegment: 0, lastSegment: 2 }], text: '' };
-    expect(citedAnswer('Lists per slot [0:05].', withGap, sent)).toEqual({
+    expect(citedAnswer('Lists per slot [0:05].', withGap, sent)).toMatchObject({
       answer: 'Lists per slot [0:00].',
       citations: [{ start: 0, text: 'Chaining keeps a list per slot.' }],
     });
+  });
+
+  it('ends the last line of the video: a moment far past a short lecture is dropped, not moved to it', () => {
+    const lecture = new TranscriptIndex([
+      { start: 0, text: 'Hash tables map keys to values.' },
+      { start: 31, text: 'Chaining keeps a list per slot.' },
+    ]);
+    const sent = { windows: [{ firstSegment: 0, lastSegment: 1 }], text: '' };
+    expect(citedAnswer('Lists per slot [0:33], later [1:39:59].', lecture, sent)).toMatchObject({
+      answer: 'Lists per slot [0:31], later.',
+      citations: [{ start: 31, text: 'Chaining keeps a list per slot.' }],
+    });
+  });
+
+  it('judges each moment of a group of citations, and drops a group of moments that were not sent', () => {
+    expect(
+      citedAnswer(
+        'Chaining [0:04, 0:10]. Keys [0:00–0:06]. Resizing [1:10, 9:59]. Probing (0:04).',
+        index,
+        context,
+      ),
+    ).toMatchObject({
+      answer: 'Chaining [0:04]. Keys [0:00–0:04]. Resizing. Probing (0:04).',
+      citations: [
+        { start: 4.5, text: 'Collisions are resolved by chaining.' },
+        { start: 0, text: 'A hash table maps keys to values.' },
+      ],
+    });
+  });
+
+  it('removes a link the transcript does not have, keeping the text of a Markdown link', () => {
+    expect(
+      citedAnswer(
+        'Chaining [0:04], see https://evil.example/x. More in [the docs](http://evil.example) [0:00].',
+        index,
+        context,
+      ).answer,
+    ).toBe('Chaining [0:04], see. More in the docs [0:00].');
   });
 
   it.each([
@@ -63,6 +101,6 @@ describe('citedAnswer', () => {
     'The excerpts do not cover that [0:04].',
     'Chaining, probably, but nothing here says so [7:00].',
   ])('answers exactly the refusal to %p', (raw) => {
-    expect(citedAnswer(raw, index, context)).toEqual({ answer: NOT_COVERED_ANSWER, citations: [] });
+    expect(citedAnswer(raw, index, context)).toMatchObject({ answer: NOT_COVERED_ANSWER, citations: [] });
   });
 });

@@ -1,0 +1,4 @@
+export * from './sent-moments';
+export * from './moment-filter';
+export * from './link-filter';
+export * from './output-guard';

@@ -1,0 +1,273 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  FEATURE_TYPES,
+  QueueName,
+  TIMESTAMP_PATTERN,
+  formatTimestamp,
+  type FeatureType,
+} from '@lectern/contracts';
+import {
+  JobDeltaStreams,
+  JobRequester,
+  appendToJobStream,
+  createLogger,
+  createRedis,
+  deleteKeysUnderPrefix,
+  droppedCitationsKey,
+  startQueueWorker,
+  type RunningQueueWorker,
+  jobStreamKey,
+  quitRedis,
+  readDroppedCitations,
+  recordDroppedCitations,
+  type JobContext,
+} from '@lectern/queue-runtime';
+import type { Redis } from 'ioredis';
+import pino from 'pino';
+import { TranscriptIndexCache, type AiEngine } from '../src/engines';
+import { OfflineEngine } from '../src/engines/offline/offline-engine';
+import { OpenAiEngine } from '../src/engines/openai-engine';
+import { createAiHandlers } from '../src/handlers';
+import { INVENTED_LINK, INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
+import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
+import { tenHourLecture } from './fixtures/long-lectures';
+
+const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
+const MODEL = 'gpt-4o-mini';
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const MOMENT_GROUP = new RegExp(
+  String.raw`[[(](${TIMESTAMP_PATTERN}(?:(?:[,;] ?| ?[-–—] ?)${TIMESTAMP_PATTERN})*)[\])]`,
+  'g',
+);
+
+const prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
+
+let fake: FakeOpenAi;
+let redis: Redis;
+let requester: JobRequester;
+let worker: RunningQueueWorker;
+// The ai worker's warnings, as its log lines.
+const warnings: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  fake = await startFakeOpenAi({ apiKey: API_KEY, model: MODEL, tokenDelayMs: 1 });
+  redis = createRedis(REDIS_URL);
+  requester = new JobRequester(REDIS_URL, prefix);
+  await requester.init();
+  worker = await startQueueWorker({
+    queue: QueueName.Ai,
+    handlers: handlersWith(openAiEngine()),
+    redisUrl: REDIS_URL,
+    prefix,
+    concurrency: 2,
+    logger: pino(
+      { level: 'warn' },
+      { write: (line: string) => warnings.push(JSON.parse(line) as Record<string, unknown>) },
+    ),
+  });
+});
+afterAll(async () => {
+  await worker.close();
+  await requester.close();
+  await fake.close();
+  await quitRedis(redis);
+  await deleteKeysUnderPrefix(REDIS_URL, prefix);
+});
+beforeEach(async () => {
+  fake.reset();
+  warnings.length = 0;
+  await redis.del(droppedCitationsKey(prefix));
+});
+
+function openAiEngine(): OpenAiEngine {
+  return new OpenAiEngine({
+    apiKey: API_KEY,
+    baseURL: fake.baseURL,
+    model: MODEL,
+    tokenBudget: 16_000,
+    timeoutMs: 10_000,
+  });
+}
+
+function handlersWith(engine: AiEngine) {
+  return createAiHandlers({
+    engine,
+    indexes: new TranscriptIndexCache(),
+    transcripts: {
+      segments: (id) => Promise.resolve(id === 'ten-hours' ? tenHourLecture() : punctuatedLecture),
+      language: () => Promise.resolve('en'),
+      close: () => Promise.resolve(),
+    },
+    deltas: new JobDeltaStreams(redis, prefix),
+    citationsDropped: (feature, count) => recordDroppedCitations(redis, prefix, feature, count),
+  });
+}
+
+/** A job through the queue to the ai worker, its text streamed to the stream a gateway opened under its id. */
+async function generated(
+  feature: FeatureType,
+  transcriptId = 'lecture',
+): Promise<{ outputText: string; pieces: string[] }> {
+  const id = await openStream();
+  const { outputText } = await requester.request(
+    QueueName.Ai,
+    'generate',
+    { transcriptId, feature, summaryLength: 'short', title: LECTURE_TITLE },
+    { lane: 'pro', timeoutMs: 30_000, jobId: id },
+  );
+  return { outputText, pieces: await streamedText(id) };
+}
+
+function contextOf(jobId: string): JobContext {
+  return {
+    job: { id: jobId, attemptsMade: 0 },
+    logger: createLogger('test', 'silent'),
+    signal: new AbortController().signal,
+  } as unknown as JobContext;
+}
+
+const removalWarnings = () => warnings.filter((line) => /were removed/.test(String(line.msg)));
+
+/** What a gateway does before it enqueues a job whose client asked for the event stream. */
+async function openStream(): Promise<string> {
+  const id = randomUUID();
+  await appendToJobStream(redis, prefix, id, { type: 'open', owner: 'user-1' });
+  return id;
+}
+
+async function streamedText(id: string): Promise<string[]> {
+  const raw = await redis.xrange(jobStreamKey(prefix, id), '-', '+');
+  const pieces: string[] = [];
+  for (const [, fields] of raw) {
+    const entry = new Map<string, string>();
+    for (let at = 0; at + 1 < fields.length; at += 2) entry.set(fields[at] ?? '', fields[at + 1] ?? '');
+    if (entry.get('type') === 'delta') pieces.push(entry.get('text') ?? '');
+  }
+  return pieces;
+}
+
+const momentsOf = (text: string) =>
+  [...text.matchAll(MOMENT_GROUP)].flatMap((match) => (match[1] ?? '').split(/[,;–—-] ?| [–—-] ?/));
+const lectureMoments = new Set(punctuatedLecture.map((segment) => formatTimestamp(segment.start)));
+
+function expectClean(text: string): void {
+  expect(text).not.toContain('99:59');
+  expect(text).not.toContain('made-up');
+  expect(text).not.toMatch(/\[\]|\(\)|\[ |\( /);
+}
+
+// Made-up moments the fake writes in each feature (see withInventions).
+const INVENTED_PER_FEATURE: Record<FeatureType, number> = {
+  summary: 1,
+  insights: 2,
+  flashcards: 1,
+  cornell_notes: 2,
+  tweet: 1,
+  blog: 1,
+  action_plan: 1,
+};
+
+describe('moments and links a model makes up in generated text', () => {
+  it.each(FEATURE_TYPES)(
+    'never reach the stored %s nor its streamed text, and are counted and logged',
+    async (feature) => {
+      fake.inventInGenerations = true;
+      const { outputText, pieces } = await generated(feature);
+
+      // The prompts carried the transcript in its block (the fake answers 400 otherwise).
+      expect(fake.requests.map((request) => request.status)).toEqual([200]);
+      expect(pieces.length).toBeGreaterThan(1);
+      expectClean(outputText);
+      for (const piece of pieces) expectClean(piece);
+      expect(pieces.join('')).toBe(outputText);
+      // Every moment left is one of the lecture's lines; the real moment of a group is kept.
+      for (const moment of momentsOf(outputText)) expect(lectureMoments.has(moment)).toBe(true);
+      if (feature === 'insights') expect(outputText).toMatch(/^- \[0:00\] A last one\.$/m);
+      if (feature === 'insights') expect(outputText).toMatch(/^- An insight from\.$/m);
+      if (feature === 'cornell_notes') expect(outputText).toMatch(/^- \[0:00\] Another note$/m);
+      if (feature === 'action_plan') expect(outputText).toMatch(/^5\. Enrol at \(0:00\)\.$/m);
+      if (feature === 'flashcards') expect(outputText).toMatch(/^A: At the course page\.$/m);
+
+      expect(await readDroppedCitations(redis, prefix)).toEqual([
+        { feature, count: INVENTED_PER_FEATURE[feature] },
+      ]);
+      const [warning, ...more] = removalWarnings();
+      expect(more).toEqual([]);
+      expect(warning).toMatchObject({ model: MODEL, feature, level: 40 });
+      expect(warning?.moments).toEqual(Array(INVENTED_PER_FEATURE[feature]).fill(INVENTED_MOMENT));
+      expect(warning?.links).toEqual([feature === 'cornell_notes' ? 'www.made-up.example' : INVENTED_LINK]);
+    },
+  );
+
+  it('never reach the stored text of a long transcript written through notes', async () => {
+    fake.inventInGenerations = true;
+    const { outputText, pieces } = await generated('insights', 'ten-hours');
+    expect(fake.requests.at(-1)?.kind).toBe('reduce');
+    expect(fake.requests.every((request) => request.status === 200)).toBe(true);
+    expectClean(outputText);
+    expect(pieces.join('')).toBe(outputText);
+    expect(outputText).toMatch(/^- \[\d+:\d\d(?::\d\d)?\] A last one\.$/m);
+    expect(await readDroppedCitations(redis, prefix)).toEqual([{ feature: 'insights', count: 2 }]);
+  });
+
+  it('leave what a model writes from the transcript as it is', async () => {
+    const engine = openAiEngine();
+    const request = {
+      feature: 'cornell_notes' as const,
+      summaryLength: 'short' as const,
+      title: LECTURE_TITLE,
+      segments: punctuatedLecture,
+    };
+    const direct = await engine.generate(request);
+    const { outputText, pieces } = await generated('cornell_notes');
+    expect(outputText).toBe(direct.outputText);
+    expect(pieces.join('')).toBe(outputText);
+    expect(momentsOf(outputText).length).toBeGreaterThan(2);
+    expect(removalWarnings()).toEqual([]);
+    expect(await readDroppedCitations(redis, prefix)).toEqual([]);
+  });
+
+  it.each(FEATURE_TYPES)('leave the offline engine’s %s as it writes it', async (feature) => {
+    const engine = new OfflineEngine();
+    const direct = await engine.generate({
+      feature,
+      summaryLength: 'detailed',
+      title: LECTURE_TITLE,
+      segments: punctuatedLecture,
+    });
+    const result = await handlersWith(engine).generate(
+      { transcriptId: 'lecture', feature, summaryLength: 'detailed', title: LECTURE_TITLE },
+      contextOf(randomUUID()),
+    );
+    expect(result.outputText).toBe(direct.outputText);
+    expect(await readDroppedCitations(redis, prefix)).toEqual([]);
+  });
+});
+
+describe('moments and links a model makes up in an answer', () => {
+  it('never reach the stored answer nor its streamed text, and are counted as ask', async () => {
+    fake.inventCitations = true;
+    const id = await openStream();
+    const result = await requester.request(
+      QueueName.Ai,
+      'ask',
+      { transcriptId: 'lecture', question: 'What does the forgetting curve show?' },
+      { lane: 'pro', timeoutMs: 30_000, jobId: id },
+    );
+    expect(result).not.toHaveProperty('dropped');
+    expect(result.citations.length).toBeGreaterThan(0);
+    expectClean(result.answer);
+    const pieces = await streamedText(id);
+    for (const piece of pieces) expectClean(piece);
+    expect(pieces.join('').trim()).toBe(result.answer);
+    expect(await readDroppedCitations(redis, prefix)).toEqual([{ feature: 'ask', count: 1 }]);
+    expect(removalWarnings()).toMatchObject([
+      {
+        model: MODEL,
+        feature: 'ask',
+        moments: [INVENTED_MOMENT],
+        links: [INVENTED_LINK],
+      },
+    ]);
+  });
+});
