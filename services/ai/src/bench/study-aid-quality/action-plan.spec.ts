@@ -11,6 +11,7 @@ describe('startsWithImperative', () => {
     'Test yourself before you feel ready.',
     'Practise explaining seafloor spreading out loud.',
     'Sketch the major plates on a blank map.',
+    'Attempt recall even when you expect to fail.',
   ])('counts an instruction: %s', (step) => {
     expect(startsWithImperative(step)).toBe(true);
   });

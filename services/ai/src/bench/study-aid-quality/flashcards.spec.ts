@@ -27,6 +27,7 @@ describe('namesItsSubject', () => {
     'What is it?',
     'What does this mean?',
     'Who was he?',
+    'What is the trick?',
   ])('catches a question about a subject it does not name: %s', (question) => {
     expect(namesItsSubject(card(question))).toBe(false);
   });
@@ -67,6 +68,9 @@ describe('isFragmentBlank', () => {
     ['Fill in the blank: The overall equation: carbon _____ plus water.', 'dioxide'],
     ['Fill in the blank: Those ions flow back out through _____ synthase.', 'ATP'],
     ['Fill in the blank: The Andes formed above a _____ zone.', 'subduction'],
+    ['Fill in the blank: Using the same sliding-_____ idea.', 'point'],
+    ['Fill in the blank: The king agreed to call the _____-general.', 'estates'],
+    ['Fill in the blank: Make a timeline of _____ eighty nine.', 'seventeen'],
     ['Fill in the blank: In June the third estate declares itself the National _____.', 'Assembly'],
     ['Fill in the blank: Stage one is the light-dependent _____.', 'reactions'],
   ])('catches an answer that is part of a longer term: %s → %s', (question, answer) => {

@@ -67,6 +67,19 @@ const POINTERS = new Set([
 ]);
 const PLACEHOLDERS = new Set([
   'answer',
+  'trick',
+  'catch',
+  'twist',
+  'goal',
+  'aim',
+  'issue',
+  'takeaway',
+  'lesson',
+  'solution',
+  'outcome',
+  'conclusion',
+  'upshot',
+  'difference',
   'thing',
   'things',
   'one',
@@ -175,6 +188,13 @@ export function isFragmentBlank(card: Flashcard): boolean {
   const blank = sentence ? BLANK.exec(sentence) : null;
   const answer = card.answer.trim().replace(/[.!?]+$/, '');
   if (!sentence || !blank || answer === '') return false;
+  // "sliding-_____", "_____-general": the blank is only part of a word.
+  const glued = /[\p{L}\p{N}-]/u;
+  if (
+    glued.test(sentence.charAt(blank.index - 1)) ||
+    glued.test(sentence.charAt(blank.index + blank[0].length))
+  )
+    return true;
   const filled = sentence.slice(0, blank.index) + answer + sentence.slice(blank.index + blank[0].length);
   const from = blank.index;
   const to = blank.index + answer.length;

@@ -100,6 +100,8 @@ const ASIDES = new Set(['right', 'okay', 'ok', 'yeah']);
 const mayJoin = (token: JudgedToken) =>
   PHRASE_WORDS.has(token.pos) &&
   !token.stop &&
+  // A one-letter word is a symbol ("a function f of x"), not part of a term.
+  token.text.length > 1 &&
   !ASIDES.has(token.normal) &&
   // wink-nlp sometimes keeps a full stop on a word ("in."): that word ends a sentence.
   /^[\p{L}\p{N}'’-]+$/u.test(token.text);
@@ -127,6 +129,11 @@ export function joinsAfter(next: JudgedToken, following: JudgedToken | undefined
   return !(inS(next) && following !== undefined && OBJECT_START.has(following.pos));
 }
 
+// The tagger reads "seventeen" of "seventeen eighty nine" as a noun.
+const NUMBER_WORD =
+  /^(?:\d[\d,.]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|(?:thir|four|fif|six|seven|eigh|nine)teen|(?:twen|thir|for|fif|six|seven|eigh|nine)ty|hundred|thousand|million|billion)$/;
+const isNumber = (token: JudgedToken) => token.pos === 'NUM' || NUMBER_WORD.test(token.normal);
+
 export interface RunOnOptions {
   /** Whether any adjective before the term joins it, or only one that names ("National", "light-dependent"). */
   adjectives: 'any' | 'naming';
@@ -149,19 +156,22 @@ export function runsOn(
   if (!start || !end) return false;
   const before = tokens[first - 1];
   const after = tokens[last + 1];
-  const together = (left: JudgedToken, right: JudgedToken) =>
-    adjacent(text, left, right) && !options.sentenceEnds?.has(left.end);
   // "price [moves] us along": a word in -s with an object after it is a verb, whatever its tag.
   const verbInS = inS(start) && after !== undefined && OBJECT_START.has(after.pos);
-  return (
-    (before !== undefined &&
-      PHRASE_WORDS.has(start.pos) &&
-      !verbInS &&
-      together(before, start) &&
-      joinsBefore(before, tokens[first - 2], options.adjectives)) ||
-    (after !== undefined &&
-      PHRASE_WORDS.has(end.pos) &&
-      together(end, after) &&
-      joinsAfter(after, tokens[last + 2]))
-  );
+  const together = (left: JudgedToken, right: JudgedToken) =>
+    adjacent(text, left, right) && !options.sentenceEnds?.has(left.end);
+  // "[seventeen] eighty nine": a number runs on into the number beside it.
+  const numbers = (left: JudgedToken, right: JudgedToken) => isNumber(left) && isNumber(right);
+  const joinsLeft =
+    before !== undefined &&
+    together(before, start) &&
+    (numbers(before, start) ||
+      (PHRASE_WORDS.has(start.pos) &&
+        !verbInS &&
+        joinsBefore(before, tokens[first - 2], options.adjectives)));
+  const joinsRight =
+    after !== undefined &&
+    together(end, after) &&
+    (numbers(end, after) || (PHRASE_WORDS.has(end.pos) && joinsAfter(after, tokens[last + 2])));
+  return joinsLeft || joinsRight;
 }
