@@ -64,7 +64,7 @@ export interface StudyAidQualityReport {
 }
 
 export const QUALITY_TARGETS =
-  'every cited moment exists, no unnamed flashcard subject, no repeated answer, every action-plan step an action, no fragment heading';
+  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading';
 
 function outputs(): Output[] {
   return FEATURE_TYPES.flatMap<Output>((feature) =>

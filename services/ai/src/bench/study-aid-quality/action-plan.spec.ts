@@ -36,10 +36,10 @@ describe('judgeActionPlan', () => {
       '',
       '1. **Review** the three boundaries (1:05).',
       '2. Stage one turns light into energy.',
-      '3) Explain slab pull to a friend.',
+      '3) [5:59] Explain slab pull to a friend.',
     ].join('\n');
     expect(parseSteps(plan)).toEqual([
-      'Review the three boundaries (1:05).',
+      'Review the three boundaries.',
       'Stage one turns light into energy.',
       'Explain slab pull to a friend.',
     ]);

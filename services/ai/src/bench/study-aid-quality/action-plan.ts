@@ -1,3 +1,4 @@
+import { withoutCitations } from './citations';
 import { readTokens, type JudgedToken } from './judge-nlp';
 
 export interface ActionPlanFigures {
@@ -7,18 +8,13 @@ export interface ActionPlanFigures {
   notActions: string[];
 }
 
-/** The text of each numbered step (`1. …` or `1) …`), without Markdown emphasis. */
+/** The text of each numbered step (`1. …` or `1) …`), without Markdown emphasis or cited moments. */
 export function parseSteps(markdown: string): string[] {
   return markdown
     .split('\n')
     .map((line) => /^\s*\d+[.)]\s+(.*)$/.exec(line)?.[1])
     .filter((step): step is string => step !== undefined)
-    .map((step) =>
-      step
-        .replace(/[*_`]/g, '')
-        .replace(/^["“'‘]/, '')
-        .trim(),
-    );
+    .map((step) => withoutCitations(step.replace(/[*_`]/g, '')).replace(/^["“'‘]/, ''));
 }
 
 // A verb's base form, allowing British -ise spellings that the lemmatiser writes as "practice" or "-ize".

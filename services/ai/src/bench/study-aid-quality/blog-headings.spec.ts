@@ -32,7 +32,7 @@ describe('TranscriptReading.isFragmentHeading', () => {
 describe('judgeBlogHeadings', () => {
   it('counts the section headings, "Key takeaways" aside, and names the fragments', () => {
     const post =
-      '# Title\n\nIntro.\n\n## Cycle\n\nText.\n\n## Carbon Dioxide\n\nText.\n\n## Key takeaways\n\n- One.';
+      '# Title\n\nIntro.\n\n## Cycle\n\nText.\n\n## Carbon Dioxide (0:13)\n\nText.\n\n## Key takeaways\n\n- One.';
     expect(parseHeadings(post)).toEqual(['Cycle', 'Carbon Dioxide']);
     expect(judgeBlogHeadings(post, transcript)).toEqual({ headings: 2, fragments: ['Cycle'] });
   });

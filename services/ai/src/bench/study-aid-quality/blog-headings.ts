@@ -1,3 +1,4 @@
+import { withoutCitations } from './citations';
 import { readTokens, runsOn, type JudgedToken } from './judge-nlp';
 
 export interface BlogHeadingFigures {
@@ -13,7 +14,7 @@ export function parseHeadings(markdown: string): string[] {
     .split('\n')
     .map((line) => /^##\s+(.+)$/.exec(line.trim())?.[1])
     .filter((heading): heading is string => heading !== undefined)
-    .map((heading) => heading.replace(/[*_`]/g, '').trim())
+    .map((heading) => withoutCitations(heading.replace(/[*_`]/g, '')))
     .filter((heading) => !/^key takeaways$/i.test(heading));
 }
 

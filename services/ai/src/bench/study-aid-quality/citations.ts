@@ -20,6 +20,15 @@ export function citedMoments(markdown: string): string[] {
   return [...markdown.matchAll(CITATION)].map((match) => match[1] ?? match[2] ?? '');
 }
 
+/** The text without its cited moments, so that a citation never counts as a word. */
+export function withoutCitations(text: string): string {
+  return text
+    .replace(CITATION, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/ ([.,;:!?])/g, '$1')
+    .trim();
+}
+
 /** A moment exists when it is the start of a transcript line, in whole seconds as Lectern writes moments. */
 export function judgeCitations(markdown: string, segments: readonly TranscriptSegment[]): CitationFigures {
   const starts = new Set(segments.map((segment) => formatTimestamp(segment.start)));

@@ -27,6 +27,7 @@ describe('namesItsSubject', () => {
     'What is it?',
     'What does this mean?',
     'Who was he?',
+    'What is it? [1:05]',
     'What is the trick?',
   ])('catches a question about a subject it does not name: %s', (question) => {
     expect(namesItsSubject(card(question))).toBe(false);

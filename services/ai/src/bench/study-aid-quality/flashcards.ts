@@ -1,3 +1,4 @@
+import { withoutCitations } from './citations';
 import { readTokens, runsOn } from './judge-nlp';
 
 export interface Flashcard {
@@ -26,7 +27,7 @@ export function parseFlashcards(markdown: string): Flashcard[] {
     const question = /^(?:\*\*)?Q:(?:\*\*)?\s*(.*)$/.exec(line);
     const answer = /^(?:\*\*)?A:(?:\*\*)?\s*(.*)$/.exec(line);
     if (question) {
-      current = { question: question[1] ?? '', answer: '' };
+      current = { question: withoutCitations(question[1] ?? ''), answer: '' };
       cards.push(current);
       inAnswer = false;
     } else if (answer && current) {
