@@ -16,6 +16,7 @@ import { billingRoundTrip } from './billing.bench.mjs';
 import { clusterComparison } from './cluster.bench.mjs';
 import { runLightAnswersBench } from './light-answers.bench.mjs';
 import { firstStreamedWord } from './ai-streaming.bench.mjs';
+import { studyAidQuality } from './study-aid-quality.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -82,6 +83,7 @@ report(
   'ai: offline engine and the generation job',
   childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),
 );
+report('ai: study-aid quality (offline engine)', await studyAidQuality());
 report('ai: time to the first streamed word', await firstStreamedWord());
 report(
   'transcripts: a YouTube that never answers',

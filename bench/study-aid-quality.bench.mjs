@@ -1,0 +1,46 @@
+// Study-aid quality: the offline engine's flashcards, action plans, blog headings and cited moments, judged on the
+// demo's six lectures (manual and speech-recognition tracks) and Lectern's sample lectures, with the held-out
+// lecture reported apart. `node bench/study-aid-quality.bench.mjs [--examples]` runs it alone (after a build);
+// --examples lists what failed on the development lectures.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const quality = require(path.join(root, 'services/ai/dist/bench/study-aid-quality-bench.js'));
+const { LECTURES } = require(path.join(root, 'services/transcripts/dist/fake-youtube/lectures.js'));
+const { autoCaptions, timeLines } = require(
+  path.join(root, 'services/transcripts/dist/fake-youtube/captions.js'),
+);
+
+const segmentsOf = (captions) => captions.map(({ text, start }) => ({ text, start }));
+
+/** The demo's lectures as the fake YouTube serves them: each one's manual track and its auto-generated track. */
+export function demoLectures() {
+  return LECTURES.flatMap((lecture) => {
+    const manual = timeLines(lecture.lines);
+    return [
+      { id: lecture.id, title: lecture.title, track: 'manual', heldOut: false, segments: segmentsOf(manual) },
+      {
+        id: `${lecture.id}-auto`,
+        title: lecture.title,
+        track: 'auto',
+        heldOut: false,
+        segments: segmentsOf(autoCaptions(manual)),
+      },
+    ];
+  });
+}
+
+export function studyAidQuality() {
+  return quality.benchStudyAidQuality(demoLectures());
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const judged = await quality.judgeAll(demoLectures());
+  quality.printStudyAidQuality(
+    quality.qualityReport(judged),
+    process.argv.includes('--examples') ? quality.developmentExamples(judged) : [],
+  );
+}

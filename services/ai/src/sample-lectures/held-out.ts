@@ -1,0 +1,34 @@
+// HELD OUT: this lecture is kept out of the offline engine's development. No rule, word list or example in the
+// engine may be written for it, it is never quoted where the engine's work is discussed, and the study-aid
+// quality bench reports it apart from the development lectures: its figures say how the engine does on a lecture
+// it was not tuned on. It is delivered both as punctuated captions and as speech-recognition captions.
+
+export const HELD_OUT_TITLE = 'The Roman Economy: Grain, Coins and Roads';
+
+export const HELD_OUT_TEXT = `
+Alright, good afternoon. Let's settle down. Today we're leaving the battles and the emperors aside for an hour and asking a much more down-to-earth question. How did the Roman Empire actually feed itself, pay its soldiers and move its goods? Because, you know, an empire of maybe sixty million people doesn't run on speeches. It runs on grain.
+
+So let's start with grain, since almost everything else depends on it. The vast majority of people in the Roman world were farmers. Most of them worked small plots and grew wheat or barley, olives and vines, mainly to feed their own families. A good year left a small surplus. A bad year meant debt, or hunger. Keep that picture in your head, because the glamorous city of Rome sat on top of millions of these very ordinary farms.
+
+Now, the city of Rome itself is a strange case. By the time of Augustus it probably had close to a million inhabitants. No farmland around it could possibly feed that many people. So Rome imported grain on a huge scale, mostly from Sicily, from North Africa and above all from Egypt. And the state got involved. The annona was the system by which the Roman state secured and distributed grain to the city of Rome. Part of that was a free monthly ration of grain for a couple of hundred thousand male citizens. Why would the state do that? Well, a hungry capital is a dangerous capital, and emperors knew it.
+
+Think about what that means in practice. Ships the size of a small warehouse sailing from Alexandria every summer, crews, harbour workers, warehouses at Ostia, river barges up the Tiber, bakers in the city. The grain supply was, honestly, one of the largest logistical operations in the ancient world. And it mostly worked, which is remarkable.
+
+Okay, second topic: money. The Romans used coins at every level, from gold coins for big payments down to small bronze coins for buying bread. The workhorse was the denarius. The denarius was a silver coin that served as the standard unit of Roman money for several centuries. A soldier's pay, taxes, rents, loans: people reckoned them in denarii, or in sesterces, which were worth a quarter of a denarius.
+
+And who needed the most coins? The army. This is really important, so I'll say it plainly. The army was the single biggest expense of the Roman state. Hundreds of thousands of professional soldiers, paid in cash, several times a year, for their whole career. So when an emperor was short of money, the temptation was always the same. He could put less silver in each coin and strike more coins from the same metal. That's debasement. Debasement is reducing the amount of precious metal in a coin while keeping its face value.
+
+Let me give you an example. In the first century the denarius was nearly pure silver. By the middle of the third century, the coin that replaced it had only a few percent of silver, basically a bronze coin with a silver wash. So what happens when you do that? People aren't fools. Prices rise, because everyone knows the coins are worth less. And people hoard the older, better coins and spend the bad ones. Archaeologists find buried hoards from these decades all over the empire, which tells you how nervous people were.
+
+Third topic: trade and transport. Here I want to correct a common picture. Students often imagine Roman roads as the great highways of trade. The roads were magnificent, and they mattered enormously for the army and for messengers. But for heavy goods, they were slow and expensive. The cheapest way to move anything heavy was by sea, then by river, and only last by road. One famous estimate from an imperial price list suggests that moving grain a few hundred kilometres by wagon could double its price, while shipping it across the whole Mediterranean added much less.
+
+So the Mediterranean was, in effect, the Roman economy's main road. And that sea was, for the first time, under a single government, with no pirates to speak of and one currency. That's a big deal. Olive oil from southern Spain ended up in Rome in such quantities that the broken jars formed an artificial hill. The amphora was the standard clay jar used to ship oil, wine and fish sauce. And that hill of broken amphorae, Monte Testaccio, is still there. You can visit it. It's about forty-five metres high, made entirely of old jars.
+
+Fourth, and briefly, taxes. Most of the state's income came from taxes on land and on people in the provinces. In the early empire a lot of that collection was farmed out to private companies, the publicani, who paid the state in advance and then collected what they could. You can imagine how popular they were. Over time, the state took more of the collection into its own hands, through local city councils.
+
+Okay, so was the Roman economy growing? This is a real debate among historians, and I want you to see both sides. On one side, there's evidence of more trade, more coins, bigger ships and more shipwrecks in the first centuries of the empire than before or for long after. Even the pollution in Greenland ice cores, from silver and lead mining, peaks in this period. On the other side, most people remained poor farmers, and whatever growth there was did not change their lives much. So the safest answer is: there was real growth, but it was modest, and it was shared very unequally.
+
+So what should you take from today for the exam? Don't write that Rome was a modern market economy. It wasn't. And don't write that it was just subsistence farming either. It was something in between. Here's how I'd prepare. First, make a one-page sheet with the four topics: grain, money, transport and taxes, and write two facts under each. Second, practise explaining debasement with a simple example, say a hundred coins melted down into a hundred and fifty. Third, look at a map of the Mediterranean and trace the grain route from Egypt to Rome. And then ask yourself what would happen to the city if that route were cut for a single summer.
+
+Let me sum up. The Roman economy was built on farming, and the capital depended on imported grain organised by the state. Money was mostly silver, the army swallowed most of it, and debasement eroded it in hard times. Goods moved cheapest by sea, which made the Mediterranean the heart of the system. Next time, we'll look at slavery, which I skipped today on purpose, because it deserves an hour of its own. Thanks, everyone.
+`.trim();
