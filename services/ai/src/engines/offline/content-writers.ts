@@ -7,6 +7,7 @@ import {
   pickAcross,
   pickDiverse,
   rankWithin,
+  sections,
   type Sentence,
   type TranscriptAnalysis,
 } from './transcript-analysis';
@@ -199,8 +200,21 @@ function actionSteps(analysis: TranscriptAnalysis, max: number): ActionStep[] {
 export function writeActionPlan(analysis: TranscriptAnalysis): string {
   const steps = actionSteps(analysis, 8).map((step) => `${step.text} (${step.sentence.timestamp})`);
   if (steps.length < 4) steps.push(...termTasks(analysis, 5 - steps.length));
+  if (steps.length < 4) steps.push(...partTasks(analysis, 4 - steps.length));
   if (steps.length === 0) steps.push('Watch the video again and write down its main idea in one sentence.');
   return steps.map((step, index) => `${index + 1}. ${step}`).join('\n');
+}
+
+// When the lecture names too little to build tasks on, each stretch of it is one to recall and summarise.
+function partTasks(analysis: TranscriptAnalysis, count: number): string[] {
+  return sections(analysis, Math.max(count, 1))
+    .slice(0, count)
+    .map((part) => part[0])
+    .filter((sentence): sentence is Sentence => sentence !== undefined)
+    .map(
+      (sentence) =>
+        `Summarise this part of the video in three sentences from memory, then watch it again to check (${sentence.timestamp}).`,
+    );
 }
 
 // Study tasks on the lecture's terms: how a term works where the lecture says so, what it is where the lecture
@@ -230,7 +244,7 @@ function termTasks(analysis: TranscriptAnalysis, count: number): string[] {
   }
   for (const term of terms) {
     const mentions = new Set(term.occurrences.map((occurrence) => occurrence.sentence));
-    if (mentions.size < mentionsNeeded(term)) continue;
+    if (mentions.size < Math.min(2, mentionsNeeded(term))) continue;
     task(
       term,
       `Write down from memory what the lecture says about ${term.definite ? 'the ' : ''}${term.text}, then check it against the video`,

@@ -144,6 +144,10 @@ const GENERIC_ADJECTIVES = new Set([
   'low',
 ]);
 
+// Spoken numbers ("seventeen eighty nine") are read by speech recognition as words, and tagged as nouns.
+const NUMBER_WORDS =
+  /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|\d[\d,.]*)s?$/;
+
 const PHRASE_NEIGHBOUR_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
 
 export interface TermOccurrence extends PhraseHit {
@@ -275,7 +279,7 @@ function namesAThing(tokens: TokenTable, hit: PhraseHit): boolean {
       return false;
   }
   const head = words[words.length - 1] ?? '';
-  if (!/[a-z]/.test(head) || head.length < 3) return false;
+  if (!/[a-z]/.test(head) || head.length < 3 || words.some((word) => NUMBER_WORDS.test(word))) return false;
   // "the main idea", "the word elasticity": a grading word or a placeholder in front names nothing.
   if (words.slice(0, -1).some((word) => GENERIC_ADJECTIVES.has(word) || PLACEHOLDER_NOUNS.has(word)))
     return false;
