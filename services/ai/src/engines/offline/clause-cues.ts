@@ -1,0 +1,252 @@
+import type { SpokenWords } from './spoken-words';
+
+// Evidence, from wink-nlp's parts of speech and a few function words, that a sentence starts before a word or
+// ends after one. Positive scores favour a boundary. Positions count the transcript's words without hesitations.
+
+/** The transcript's words without hesitation sounds, which never decide where a sentence starts or ends. */
+export interface CueWords {
+  words: SpokenWords;
+  /** Indices into `words` of the words that are not hesitations. */
+  order: Int32Array;
+  verbLike: Uint8Array;
+}
+
+const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'they', 'he', 'she', 'it', 'there']);
+const DEMONSTRATIVES = new Set(['this', 'that', 'these', 'those']);
+const POSSESSIVES = new Set(['its', 'their', 'my', 'your', 'our', 'his']);
+const NOUN_PHRASE = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM']);
+const VERB_POS = new Set(['VERB', 'AUX']);
+const QUESTION_WORDS = new Set(['what', 'why', 'how', 'where', 'who']);
+const SUBORDINATORS = new Set(['when', 'if', 'because', 'while', 'although', 'once', 'whenever', 'since']);
+const RELATIVES = new Set(['which', 'who', 'whom', 'whose', 'where', 'that']);
+// Words after which a clause must go on: "when || you read a page" is one sentence.
+const CLAUSE_INTRODUCERS = new Set([
+  'when',
+  'where',
+  'what',
+  'which',
+  'who',
+  'how',
+  'why',
+  'if',
+  'because',
+  'that',
+  'than',
+  'whether',
+  'while',
+  'until',
+  'unless',
+  'although',
+  'whenever',
+  'every',
+  'each',
+  'no',
+  'any',
+]);
+const NEVER_OPEN = new Set(['of', 'or', 'nor', 'than', 'called', 'named', 'known', 'as']);
+const DEGREE_WORDS = new Set([
+  'very',
+  'more',
+  'most',
+  'so',
+  'too',
+  'quite',
+  'rather',
+  'less',
+  'least',
+  'really',
+]);
+// Prepositions that end a clause when they belong to the verb before them: "slows down", "write it out".
+const VERB_PARTICLES = new Set(['up', 'down', 'out', 'off', 'back', 'away']);
+// Phrases put before a clause ("within a day || you may lose"): the sentence starts before the phrase.
+const FRONTED_HEADS = new Set(['every', 'each', 'next', 'last', 'after', 'before', 'within', 'during']);
+const MARKERS = new Map<string, number>([
+  ['so', 1.5],
+  ['now', 1.5],
+  ['okay', 2.5],
+  ['ok', 2.5],
+  ['alright', 2.5],
+  ['but', 0.6],
+  ['then', 0.2],
+  ["here's", 2.5],
+  ["let's", 2.5],
+  ['today', 1.2],
+  ['first', 0.8],
+  ['second', 0.8],
+  ['third', 0.8],
+  ['fourth', 0.8],
+  ['fifth', 0.8],
+  ['finally', 1.2],
+  ['remember', 0.8],
+  ['imagine', 1],
+  ['notice', 0.8],
+]);
+// After these, a subject and verb are weaker evidence: "but it still needs" often continues a sentence.
+const WEAK_MARKERS = new Set(['but', 'then']);
+
+export function cueWords(words: SpokenWords): CueWords {
+  const order: number[] = [];
+  for (let word = 0; word < words.count; word += 1) if (words.hesitation[word] === 0) order.push(word);
+  const verbLike = new Uint8Array(order.length);
+  for (let position = 0; position < order.length; position += 1) {
+    verbLike[position] = isVerbLike(words, order, position) ? 1 : 0;
+  }
+  return { words, order: Int32Array.from(order), verbLike };
+}
+
+function text(cues: CueWords, position: number): string {
+  return cues.words.text[cues.order[position] ?? -1] ?? '';
+}
+
+function head(cues: CueWords, position: number): string {
+  return cues.words.headPos[cues.order[position] ?? -1] ?? '';
+}
+
+function tail(cues: CueWords, position: number): string {
+  return cues.words.tailPos[cues.order[position] ?? -1] ?? '';
+}
+
+/**
+ * A finite verb, or what wink-nlp tags as a noun ending in -s after a noun, where unpunctuated text leaves it
+ * unsure ("the summary hides two stages", "water releases oxygen").
+ */
+function isVerbLike(words: SpokenWords, order: readonly number[], position: number): boolean {
+  const word = order[position] ?? 0;
+  if (VERB_POS.has(words.headPos[word] ?? '') || VERB_POS.has(words.tailPos[word] ?? '')) return true;
+  if (words.headPos[word] !== 'NOUN' || !/[^s]s$/.test(words.text[word] ?? '')) return false;
+  const before = order[position - 1];
+  const after = order[position + 1];
+  if (before === undefined || after === undefined) return false;
+  if (!['NOUN', 'PROPN', 'NUM'].includes(words.tailPos[before] ?? '')) return false;
+  const next = words.headPos[after] ?? '';
+  if (['DET', 'ADP', 'ADV', 'ADJ', 'NUM', 'PRON'].includes(next)) return true;
+  return next === 'NOUN' && !/s$/.test(words.text[before] ?? '');
+}
+
+// A subject (a pronoun, a gerund or a short noun phrase) followed by its verb, starting at `position`.
+function subjectThenVerb(cues: CueWords, position: number): number {
+  const first = text(cues, position);
+  const firstPos = head(cues, position);
+  const verbAt = (at: number) => at < cues.order.length && cues.verbLike[at] === 1;
+  // "fix || it", "to || you": a pronoun after a verb or preposition is its object.
+  if (['it', 'you', 'that'].includes(first) && ['VERB', 'ADP', 'PART'].includes(tail(cues, position - 1)))
+    return 0;
+  if (
+    /ing$/.test(first) &&
+    firstPos !== 'DET' &&
+    (verbAt(position + 1) || text(cues, position + 1) === 'to')
+  ) {
+    return 1;
+  }
+  if (SUBJECT_PRONOUNS.has(first) || DEMONSTRATIVES.has(first)) {
+    if (verbAt(position + 1) || (head(cues, position + 1) === 'ADV' && verbAt(position + 2))) {
+      return SUBJECT_PRONOUNS.has(first) ? 2 : 1.5;
+    }
+    if (first === 'that' || first === 'it' || first === 'there') return 0;
+  }
+  const determined = firstPos === 'DET' || DEMONSTRATIVES.has(first) || POSSESSIVES.has(first);
+  if (!determined && !['ADJ', 'NOUN', 'PROPN'].includes(firstPos)) return 0;
+  for (let at = position + 1; at < Math.min(cues.order.length, position + 6); at += 1) {
+    if (verbAt(at)) {
+      if (determined) return 1.4;
+      // A bare noun phrase is a likely subject only when short: "prices fell", "historians often quote".
+      return at - position <= 2 ? 1 : 0.4;
+    }
+    const pos = head(cues, at);
+    if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && !(pos === 'ADP' && text(cues, at) === 'of')) return 0;
+  }
+  return 0;
+}
+
+// An instruction to the audience: a verb in its base form with an object, after something that is not its
+// subject ("... || take a function", "... || make sure").
+function imperative(cues: CueWords, position: number): number {
+  const word = cues.order[position] ?? 0;
+  if (head(cues, position) !== 'VERB' || cues.words.headLemma[word] !== text(cues, position)) return 0;
+  const before = tail(cues, position - 1);
+  // "students || spend hours" and "scholars could now || compare" have their subject before the verb.
+  if (['PRON', 'ADV', 'AUX', 'PART', 'ADP'].includes(before)) return 0;
+  if ((before === 'NOUN' || before === 'PROPN') && /s$/.test(text(cues, position - 1))) return 0;
+  return ['DET', 'PRON', 'ADJ', 'NUM'].includes(head(cues, position + 1)) ? 1 : 0;
+}
+
+// The subject at `position` follows a fronted phrase, so the sentence more likely starts before that phrase.
+function afterFrontedPhrase(cues: CueWords, position: number): boolean {
+  for (let at = position - 1; at >= Math.max(1, position - 6); at -= 1) {
+    const word = text(cues, at);
+    const pos = head(cues, at);
+    if ((pos === 'ADP' && word !== 'of') || SUBORDINATORS.has(word) || FRONTED_HEADS.has(word)) {
+      return closingScore(cues, at) >= 0;
+    }
+    if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && word !== 'of') return false;
+  }
+  return false;
+}
+
+/** Evidence that a sentence starts at `position`. */
+export function openingScore(cues: CueWords, position: number): number {
+  const word = text(cues, position);
+  const next = text(cues, position + 1);
+  const pos = head(cues, position);
+  if (NEVER_OPEN.has(word) || word === '') return -2;
+  if (word === 'and') return ['then', 'so', 'now'].includes(next) ? 0.5 : -0.5;
+  if (word === 'here' && (next === 'is' || next === 'are')) return 2.5;
+  if (word === 'let' && (next === 'me' || next === 'us')) return 2.5;
+  if (word.includes("'")) {
+    return (MARKERS.get(word) ?? 0) + (pos === 'PRON' && VERB_POS.has(tail(cues, position)) ? 2 : 0);
+  }
+  if (QUESTION_WORDS.has(word) && VERB_POS.has(head(cues, position + 1))) return 1.2;
+  if (SUBORDINATORS.has(word)) return subjectThenVerb(cues, position + 1) > 0 ? 0.3 : 0;
+  if (RELATIVES.has(word) && !(word === 'that' && cues.verbLike[position + 1] === 1)) return -1;
+  if (pos === 'AUX') return SUBJECT_PRONOUNS.has(next) ? 0 : -1;
+  if (pos === 'PART' || pos === 'CCONJ') return word === 'but' ? 0.6 : -1;
+  const marker = MARKERS.get(word);
+  if (marker !== undefined) {
+    let score = marker;
+    if (word === 'so' && (DEGREE_WORDS.has(next) || next === 'that' || head(cues, position + 1) === 'ADJ'))
+      score = 0;
+    if (
+      word === 'now' &&
+      ['right', 'until', 'by', 'for', 'just', 'from'].includes(text(cues, position - 1))
+    ) {
+      score = 0;
+    }
+    return score + subjectThenVerb(cues, position + 1) * (WEAK_MARKERS.has(word) ? 0.5 : 1);
+  }
+  if (pos === 'ADP' || FRONTED_HEADS.has(word)) return 0;
+  const subject = subjectThenVerb(cues, position) * (afterFrontedPhrase(cues, position) ? 0.25 : 1);
+  return Math.max(subject, imperative(cues, position));
+}
+
+/** Evidence that a sentence ends with the word before `position`. */
+export function closingScore(cues: CueWords, position: number): number {
+  const word = text(cues, position - 1);
+  const before = head(cues, position - 2);
+  const pos = tail(cues, position - 1);
+  if (CLAUSE_INTRODUCERS.has(word)) return -3;
+  switch (pos) {
+    case 'DET':
+    case 'CCONJ':
+    case 'SCONJ':
+      return -3;
+    case 'AUX':
+      // "how many entries there are", "what it is": a verb can close a clause after its subject.
+      return SUBJECT_PRONOUNS.has(text(cues, position - 2)) ? -0.5 : -2.5;
+    case 'PART':
+      return word === 'not' ? -1 : -3;
+    case 'ADP':
+      return VERB_PARTICLES.has(word) &&
+        (before === 'VERB' || (['NOUN', 'PRON'].includes(before) && cues.verbLike[position - 3] === 1))
+        ? 0
+        : -3;
+    case 'ADJ':
+      return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;
+    case 'ADV':
+      return DEGREE_WORDS.has(word) ? -2 : 0;
+    case 'PRON':
+      if (POSSESSIVES.has(word)) return -3;
+      return ['i', 'we', 'they', 'he', 'she'].includes(word) ? -2 : 0;
+    default:
+      return 0;
+  }
+}
