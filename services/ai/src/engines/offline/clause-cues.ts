@@ -43,6 +43,8 @@ const CLAUSE_INTRODUCERS = new Set([
   'no',
   'any',
 ]);
+// Past participles that usually follow a noun rather than a subject: "an enzyme called rubisco".
+const PARTICIPLES_AFTER_NOUNS = new Set(['called', 'named', 'known', 'used', 'based', 'given', 'made']);
 const NEVER_OPEN = new Set(['of', 'or', 'nor', 'than', 'called', 'named', 'known', 'as']);
 const DEGREE_WORDS = new Set([
   'very',
@@ -112,12 +114,13 @@ function tail(cues: CueWords, position: number): string {
  */
 function isVerbLike(words: SpokenWords, order: readonly number[], position: number): boolean {
   const word = order[position] ?? 0;
+  if (PARTICIPLES_AFTER_NOUNS.has(words.text[word] ?? '')) return false;
   if (VERB_POS.has(words.headPos[word] ?? '') || VERB_POS.has(words.tailPos[word] ?? '')) return true;
   if (words.headPos[word] !== 'NOUN' || !/[^s]s$/.test(words.text[word] ?? '')) return false;
   const before = order[position - 1];
   const after = order[position + 1];
   if (before === undefined || after === undefined) return false;
-  if (!['NOUN', 'PROPN', 'NUM'].includes(words.tailPos[before] ?? '')) return false;
+  if (!['NOUN', 'PROPN'].includes(words.tailPos[before] ?? '')) return false;
   const next = words.headPos[after] ?? '';
   if (['DET', 'ADP', 'ADV', 'ADJ', 'NUM', 'PRON'].includes(next)) return true;
   return next === 'NOUN' && !/s$/.test(words.text[before] ?? '');
@@ -165,8 +168,7 @@ function imperative(cues: CueWords, position: number): number {
   if (head(cues, position) !== 'VERB' || cues.words.headLemma[word] !== text(cues, position)) return 0;
   const before = tail(cues, position - 1);
   // "students || spend hours" and "scholars could now || compare" have their subject before the verb.
-  if (['PRON', 'ADV', 'AUX', 'PART', 'ADP'].includes(before)) return 0;
-  if ((before === 'NOUN' || before === 'PROPN') && /s$/.test(text(cues, position - 1))) return 0;
+  if (['PRON', 'ADV', 'AUX', 'PART', 'ADP', 'NOUN', 'PROPN'].includes(before)) return 0;
   return ['DET', 'PRON', 'ADJ', 'NUM'].includes(head(cues, position + 1)) ? 1 : 0;
 }
 
@@ -175,7 +177,7 @@ function afterFrontedPhrase(cues: CueWords, position: number): boolean {
   for (let at = position - 1; at >= Math.max(1, position - 6); at -= 1) {
     const word = text(cues, at);
     const pos = head(cues, at);
-    if ((pos === 'ADP' && word !== 'of') || SUBORDINATORS.has(word) || FRONTED_HEADS.has(word)) {
+    if (SUBORDINATORS.has(word) || FRONTED_HEADS.has(word)) {
       return closingScore(cues, at) >= 0;
     }
     if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && word !== 'of') return false;
@@ -197,6 +199,9 @@ export function openingScore(cues: CueWords, position: number): number {
   }
   if (QUESTION_WORDS.has(word) && VERB_POS.has(head(cues, position + 1))) return 1.2;
   if (SUBORDINATORS.has(word)) return subjectThenVerb(cues, position + 1) > 0 ? 0.3 : 0;
+  // "that excited electron is passed" opens a sentence; "the part that surprises people" does not.
+  if (word === 'that' && ['ADJ', 'NOUN'].includes(head(cues, position + 1)))
+    return subjectThenVerb(cues, position) - 0.4;
   if (RELATIVES.has(word) && !(word === 'that' && cues.verbLike[position + 1] === 1)) return -1;
   if (pos === 'AUX') return SUBJECT_PRONOUNS.has(next) ? 0 : -1;
   if (pos === 'PART' || pos === 'CCONJ') return word === 'but' ? 0.6 : -1;

@@ -5,6 +5,9 @@ import { pausesBeforeWords } from './speech-pauses';
 import { spokenWords } from './spoken-words';
 
 const MIN_WORDS = 2;
+const UNREACHABLE = Number.NEGATIVE_INFINITY;
+// A sentence without a verb is most likely a fragment of one.
+const NO_VERB = -2.5;
 const MAX_WORDS = 35;
 // A pause counts from 0.8 of a word's time and fully from 1.2 words' time; shorter ones are timing noise.
 const PAUSE_FROM = 0.8;
@@ -46,21 +49,26 @@ export function unpunctuatedSentenceRanges(
   }
 
   // best[end]: the best score of splitting the first `end` words; from[end]: where its last sentence starts.
-  const best = new Float64Array(count + 1).fill(Number.NEGATIVE_INFINITY);
+  const best = new Float64Array(count + 1).fill(UNREACHABLE);
   const from = new Int32Array(count + 1);
+  const lengthScore = Float64Array.from({ length: MAX_WORDS + 1 }, (_, words) => sentenceScore(words));
   best[0] = 0;
   for (let end = 1; end <= count; end += 1) {
     const shortest = end === count ? 1 : MIN_WORDS;
-    for (let start = Math.max(0, end - MAX_WORDS); start <= end - shortest; start += 1) {
-      const before = best[start] ?? Number.NEGATIVE_INFINITY;
-      if (before === Number.NEGATIVE_INFINITY) continue;
-      const hasVerb = (verbsBefore[end] ?? 0) - (verbsBefore[start] ?? 0) > 0;
-      const score = before + (start > 0 ? (gap[start] ?? 0) : 0) + sentenceScore(end - start, hasVerb);
-      if (score > (best[end] ?? Number.NEGATIVE_INFINITY)) {
-        best[end] = score;
-        from[end] = start;
+    const verbsToEnd = verbsBefore[end] ?? 0;
+    let bestScore = UNREACHABLE;
+    let bestStart = 0;
+    for (let start = end > MAX_WORDS ? end - MAX_WORDS : 0; start <= end - shortest; start += 1) {
+      const before = best[start] ?? UNREACHABLE;
+      const verbless = verbsToEnd === (verbsBefore[start] ?? 0) ? NO_VERB : 0;
+      const score = before + (gap[start] ?? 0) + (lengthScore[end - start] ?? 0) + verbless;
+      if (score > bestScore) {
+        bestScore = score;
+        bestStart = start;
       }
     }
+    best[end] = bestScore;
+    from[end] = bestStart;
   }
   const starts: number[] = [];
   for (let end = count; end > 0; end = from[end] ?? 0) starts.push(from[end] ?? 0);
@@ -87,8 +95,8 @@ function pauseReliability(pauses: Float64Array, words: number): number {
   return Math.min(1, clear / Math.max(1, words / WORDS_PER_SENTENCE));
 }
 
-function sentenceScore(words: number, hasVerb: boolean): number {
-  let score = hasVerb ? 0 : -2.5;
+function sentenceScore(words: number): number {
+  let score = 0;
   if (words < 5) score -= 5 - words;
   if (words > 25) score -= (words - 25) * 0.15;
   return score;
