@@ -45,7 +45,7 @@ const CLAUSE_INTRODUCERS = new Set([
 ]);
 // Past participles that usually follow a noun rather than a subject: "an enzyme called rubisco".
 const PARTICIPLES_AFTER_NOUNS = new Set(['called', 'named', 'known', 'used', 'based', 'given', 'made']);
-const NEVER_OPEN = new Set(['of', 'or', 'nor', 'than', 'called', 'named', 'known', 'as']);
+const NEVER_OPEN = new Set(['of', 'or', 'nor', 'than', 'called', 'named', 'known']);
 const DEGREE_WORDS = new Set([
   'very',
   'more',
@@ -62,6 +62,27 @@ const DEGREE_WORDS = new Set([
 const VERB_PARTICLES = new Set(['up', 'down', 'out', 'off', 'back', 'away']);
 // Phrases put before a clause ("within a day || you may lose"): the sentence starts before the phrase.
 const FRONTED_HEADS = new Set(['every', 'each', 'next', 'last', 'after', 'before', 'within', 'during']);
+// Prepositions that often open a sentence ("at the end of the chain, ..."), unlike "into" or "from", which
+// usually belong to the verb before them.
+const FRONTING_PREPOSITIONS = new Set([
+  'in',
+  'at',
+  'on',
+  'for',
+  'inside',
+  'within',
+  'after',
+  'before',
+  'during',
+  'by',
+  'around',
+  'with',
+  'without',
+  'unlike',
+  'under',
+  'between',
+  'throughout',
+]);
 const MARKERS = new Map<string, number>([
   ['so', 1.5],
   ['now', 1.5],
@@ -122,8 +143,13 @@ function isVerbLike(words: SpokenWords, order: readonly number[], position: numb
   if (before === undefined || after === undefined) return false;
   if (!['NOUN', 'PROPN'].includes(words.tailPos[before] ?? '')) return false;
   const next = words.headPos[after] ?? '';
-  if (['DET', 'ADP', 'ADV', 'ADJ', 'NUM', 'PRON'].includes(next)) return true;
-  return next === 'NOUN' && !/s$/.test(words.text[before] ?? '');
+  return ['DET', 'ADP', 'ADV', 'ADJ', 'NUM', 'PRON'].includes(next);
+}
+
+function nounsBefore(cues: CueWords, from: number, to: number): number {
+  let nouns = 0;
+  for (let at = from; at < to; at += 1) if (head(cues, at) !== 'ADV') nouns += 1;
+  return nouns;
 }
 
 // A subject (a pronoun, a gerund or a short noun phrase) followed by its verb, starting at `position`.
@@ -151,14 +177,43 @@ function subjectThenVerb(cues: CueWords, position: number): number {
   if (!determined && !['ADJ', 'NOUN', 'PROPN'].includes(firstPos)) return 0;
   for (let at = position + 1; at < Math.min(cues.order.length, position + 6); at += 1) {
     if (verbAt(at)) {
+      if (!agrees(cues, at - 1, at)) return 0;
       if (determined) return 1.4;
-      // A bare noun phrase is a likely subject only when short: "prices fell", "historians often quote".
-      return at - position <= 2 ? 1 : 0.4;
+      // A bare noun is a likely subject ("prices fell", "historians often quote"); a run of nouns may be the end
+      // of the sentence before ("a five-carbon sugar || rubisco is").
+      return nounsBefore(cues, position, at) === 1 ? 1 : 0.4;
     }
     const pos = head(cues, at);
     if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && !(pos === 'ADP' && text(cues, at) === 'of')) return 0;
   }
   return 0;
+}
+
+const IRREGULAR_PLURALS = new Set([
+  'people',
+  'children',
+  'men',
+  'women',
+  'bacteria',
+  'algae',
+  'data',
+  'media',
+]);
+const SINGULAR_VERBS = new Set(['is', 'was', 'has', 'does', "'s"]);
+const PLURAL_VERBS = new Set(['are', 'were', 'have', 'do']);
+
+// Whether a noun and the verb after it agree in number, as a subject and its verb must: "those stacks is"
+// and "the stroma keep" are not a subject and its verb.
+function agrees(cues: CueWords, noun: number, verb: number): boolean {
+  if (head(cues, noun) !== 'NOUN') return true;
+  const nounText = text(cues, noun);
+  const plural =
+    IRREGULAR_PLURALS.has(nounText) || (/[^s]s$/.test(nounText) && !/(?:ss|us|is)$/.test(nounText));
+  const verbText = text(cues, verb);
+  if (SINGULAR_VERBS.has(verbText)) return !plural;
+  if (PLURAL_VERBS.has(verbText)) return plural;
+  const baseForm = head(cues, verb) === 'VERB' && cues.words.headLemma[cues.order[verb] ?? 0] === verbText;
+  return !baseForm || plural || /(?:ed|ought|ew|ould)$/.test(verbText);
 }
 
 // An instruction to the audience: a verb in its base form with an object, after something that is not its
@@ -168,7 +223,7 @@ function imperative(cues: CueWords, position: number): number {
   if (head(cues, position) !== 'VERB' || cues.words.headLemma[word] !== text(cues, position)) return 0;
   const before = tail(cues, position - 1);
   // "students || spend hours" and "scholars could now || compare" have their subject before the verb.
-  if (['PRON', 'ADV', 'AUX', 'PART', 'ADP', 'NOUN', 'PROPN'].includes(before)) return 0;
+  if (['PRON', 'ADV', 'AUX', 'PART', 'ADP', 'NOUN', 'PROPN', 'VERB'].includes(before)) return 0;
   return ['DET', 'PRON', 'ADJ', 'NUM'].includes(head(cues, position + 1)) ? 1 : 0;
 }
 
@@ -183,6 +238,19 @@ function afterFrontedPhrase(cues: CueWords, position: number): boolean {
     if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && word !== 'of') return false;
   }
   return false;
+}
+
+// A fronted phrase and then a clause: "at the end of the chain || the electrons are loaded".
+function phraseThenClause(cues: CueWords, position: number): number {
+  for (let at = position + 1; at < Math.min(cues.order.length, position + 7); at += 1) {
+    if (at > position + 1) {
+      const subject = Math.max(subjectThenVerb(cues, at), imperative(cues, at));
+      if (subject > 0) return subject * 0.3;
+    }
+    const pos = head(cues, at);
+    if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && text(cues, at) !== 'of') return 0;
+  }
+  return 0;
 }
 
 /** Evidence that a sentence starts at `position`. */
@@ -218,9 +286,21 @@ export function openingScore(cues: CueWords, position: number): number {
     }
     return score + subjectThenVerb(cues, position + 1) * (WEAK_MARKERS.has(word) ? 0.5 : 1);
   }
-  if (pos === 'ADP' || FRONTED_HEADS.has(word)) return 0;
+  if (FRONTING_PREPOSITIONS.has(word) || FRONTED_HEADS.has(word)) return phraseThenClause(cues, position);
+  if (pos === 'ADP') return 0;
   const subject = subjectThenVerb(cues, position) * (afterFrontedPhrase(cues, position) ? 0.25 : 1);
-  return Math.max(subject, imperative(cues, position));
+  const opener = Math.max(subject, imperative(cues, position));
+  return opener;
+}
+
+// "why a plant || in the dark stops": a subordinate clause opened just before has not reached its verb yet.
+function openClauseWithoutVerb(cues: CueWords, position: number): boolean {
+  for (let at = position - 1; at >= Math.max(0, position - 6); at -= 1) {
+    if (cues.verbLike[at] === 1) return false;
+    const word = text(cues, at);
+    if (SUBORDINATORS.has(word) || QUESTION_WORDS.has(word) || word === 'which') return at < position - 1;
+  }
+  return false;
 }
 
 /** Evidence that a sentence ends with the word before `position`. */
@@ -228,7 +308,8 @@ export function closingScore(cues: CueWords, position: number): number {
   const word = text(cues, position - 1);
   const before = head(cues, position - 2);
   const pos = tail(cues, position - 1);
-  if (CLAUSE_INTRODUCERS.has(word)) return -3;
+  if (CLAUSE_INTRODUCERS.has(word) || PARTICIPLES_AFTER_NOUNS.has(word)) return -3;
+  if (openClauseWithoutVerb(cues, position)) return -2;
   switch (pos) {
     case 'DET':
     case 'CCONJ':
@@ -245,6 +326,7 @@ export function closingScore(cues: CueWords, position: number): number {
         ? 0
         : -3;
     case 'ADJ':
+      if (before === 'DET') return -3;
       return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;
     case 'ADV':
       return DEGREE_WORDS.has(word) ? -2 : 0;
