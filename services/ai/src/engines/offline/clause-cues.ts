@@ -61,6 +61,8 @@ const DEGREE_WORDS = new Set([
 // Prepositions that end a clause when they belong to the verb before them: "slows down", "write it out".
 const VERB_PARTICLES = new Set(['up', 'down', 'out', 'off', 'back', 'away']);
 // Phrases put before a clause ("within a day || you may lose"): the sentence starts before the phrase.
+// Words between a subordinate clause and the subject after it that show the subordinate clause has ended.
+const CLAUSE_BREAKERS = new Set(['and', 'but', 'or', 'so', 'then', 'which', 'who', 'that']);
 const FRONTED_HEADS = new Set(['every', 'each', 'next', 'last', 'after', 'before', 'within', 'during']);
 // Prepositions that often open a sentence ("at the end of the chain, ..."), unlike "into" or "from", which
 // usually belong to the verb before them.
@@ -229,13 +231,15 @@ function imperative(cues: CueWords, position: number): number {
 
 // The subject at `position` follows a fronted phrase, so the sentence more likely starts before that phrase.
 function afterFrontedPhrase(cues: CueWords, position: number): boolean {
-  for (let at = position - 1; at >= Math.max(1, position - 6); at -= 1) {
+  let phraseOnly = true;
+  for (let at = position - 1; at >= Math.max(1, position - 10); at -= 1) {
     const word = text(cues, at);
     const pos = head(cues, at);
-    if (SUBORDINATORS.has(word) || FRONTED_HEADS.has(word)) {
-      return closingScore(cues, at) >= 0;
-    }
-    if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && word !== 'of') return false;
+    if (FRONTED_HEADS.has(word) && phraseOnly) return closingScore(cues, at) >= 0;
+    // "if the ceiling is below equilibrium || the model predicts": the sentence starts at "if".
+    if (SUBORDINATORS.has(word)) return closingScore(cues, at) >= 0;
+    if (MARKERS.has(word) || CLAUSE_BREAKERS.has(word)) return false;
+    if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && word !== 'of') phraseOnly = false;
   }
   return false;
 }
@@ -266,7 +270,7 @@ export function openingScore(cues: CueWords, position: number): number {
     return (MARKERS.get(word) ?? 0) + (pos === 'PRON' && VERB_POS.has(tail(cues, position)) ? 2 : 0);
   }
   if (QUESTION_WORDS.has(word) && VERB_POS.has(head(cues, position + 1))) return 1.2;
-  if (SUBORDINATORS.has(word)) return subjectThenVerb(cues, position + 1) > 0 ? 0.3 : 0;
+  if (SUBORDINATORS.has(word)) return subjectThenVerb(cues, position + 1) > 0 ? 0.8 : 0;
   // "that excited electron is passed" opens a sentence; "the part that surprises people" does not.
   if (word === 'that' && ['ADJ', 'NOUN'].includes(head(cues, position + 1)))
     return subjectThenVerb(cues, position) - 0.4;
