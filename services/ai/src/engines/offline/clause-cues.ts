@@ -312,6 +312,8 @@ export function closingScore(cues: CueWords, position: number): number {
   const word = text(cues, position - 1);
   const before = head(cues, position - 2);
   const pos = tail(cues, position - 1);
+  // Captions that count as unpunctuated may still carry the odd full stop or question mark.
+  if (/[.?!…]["')\]]*$/.test(word)) return 3;
   if (CLAUSE_INTRODUCERS.has(word) || PARTICIPLES_AFTER_NOUNS.has(word)) return -3;
   if (openClauseWithoutVerb(cues, position)) return -2;
   switch (pos) {
@@ -330,7 +332,10 @@ export function closingScore(cues: CueWords, position: number): number {
         ? 0
         : -3;
     case 'ADJ':
-      if (before === 'DET') return -3;
+      // An adjective right before a determiner cannot modify a noun after it: wink-nlp has mistaken a noun at
+      // the end of a clause for one ("the key || the table keeps").
+      if (['DET', 'PRON'].includes(head(cues, position))) return 0;
+      if (before === 'DET') return -2;
       return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;
     case 'ADV':
       return DEGREE_WORDS.has(word) ? -2 : 0;

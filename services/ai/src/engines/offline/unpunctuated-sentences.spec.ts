@@ -172,4 +172,27 @@ describe('sentence boundaries in unpunctuated auto-captions', () => {
     expect(analysis.sentences.length).toBeGreaterThan(1);
     for (const sentence of analysis.sentences) expect(sentence.raw).not.toMatch(/^(?:um|uh)\b/);
   });
+
+  it('has no sentences in a transcript of nothing but hesitation sounds', () => {
+    expect(
+      analyseTranscript([
+        { text: 'um uh', start: 0 },
+        { text: 'hmm', start: 2 },
+      ]).sentences,
+    ).toEqual([]);
+  });
+
+  it('ends a sentence at the odd question mark in captions that are otherwise unpunctuated', () => {
+    const text = [
+      'the table keeps every key in a bucket and the bucket is chosen by the hash of the key',
+      'the table keeps every key in a bucket and the bucket is chosen by the hash of the key',
+      'the table keeps every key in a bucket and the bucket is chosen by the hash of the key',
+      'so what does a collision cost? for every lookup of those keys a longer chain to walk',
+    ].join(' ');
+    const analysis = analyseTranscript(evenlyTimed([{ text, start: 0 }]));
+    expect(analysis.punctuated).toBe(false);
+    const asked = analysis.sentences.findIndex((sentence) => sentence.raw.endsWith('?'));
+    expect(analysis.sentences[asked]?.question).toBe(true);
+    expect(analysis.sentences[asked + 1]?.raw).toMatch(/^for every lookup/);
+  });
 });

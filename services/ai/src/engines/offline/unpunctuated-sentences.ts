@@ -32,7 +32,8 @@ export function unpunctuatedSentenceRanges(
   if (words.count === 0) return tokens.count > 0 ? [[0, tokens.count - 1]] : [];
   const cues = cueWords(words);
   const count = cues.order.length;
-  if (count === 0) return [[0, tokens.count - 1]];
+  // Nothing but hesitation sounds: no sentence to extract.
+  if (count === 0) return [];
   const pauses = pausesBeforeWords(words, segments, tokenSegment);
   const reliability = pauseReliability(pauses, count);
 
