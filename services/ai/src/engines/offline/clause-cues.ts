@@ -60,9 +60,9 @@ const DEGREE_WORDS = new Set([
 ]);
 // Prepositions that end a clause when they belong to the verb before them: "slows down", "write it out".
 const VERB_PARTICLES = new Set(['up', 'down', 'out', 'off', 'back', 'away']);
-// Phrases put before a clause ("within a day || you may lose"): the sentence starts before the phrase.
 // Words between a subordinate clause and the subject after it that show the subordinate clause has ended.
 const CLAUSE_BREAKERS = new Set(['and', 'but', 'or', 'so', 'then', 'which', 'who', 'that']);
+// Phrases put before a clause ("within a day || you may lose"): the sentence starts before the phrase.
 const FRONTED_HEADS = new Set(['every', 'each', 'next', 'last', 'after', 'before', 'within', 'during']);
 // Prepositions that often open a sentence ("at the end of the chain, ..."), unlike "into" or "from", which
 // usually belong to the verb before them.
@@ -179,6 +179,8 @@ function subjectThenVerb(cues: CueWords, position: number): number {
   if (!determined && !['ADJ', 'NOUN', 'PROPN'].includes(firstPos)) return 0;
   for (let at = position + 1; at < Math.min(cues.order.length, position + 6); at += 1) {
     if (verbAt(at)) {
+      // "hours || rereading their notes": a bare -ing form is not the verb of a clause.
+      if (head(cues, at) === 'VERB' && text(cues, at).endsWith('ing')) return 0;
       if (!agrees(cues, at - 1, at)) return 0;
       if (determined) return 1.4;
       // A bare noun is a likely subject ("prices fell", "historians often quote"); a run of nouns may be the end
@@ -186,6 +188,8 @@ function subjectThenVerb(cues: CueWords, position: number): number {
       return nounsBefore(cues, position, at) === 1 ? 1 : 0.4;
     }
     const pos = head(cues, at);
+    // A determiner after a noun starts another noun phrase: "the lost electron || the plant splits".
+    if (pos === 'DET' && (head(cues, at - 1) === 'NOUN' || head(cues, at - 1) === 'PROPN')) return 0;
     if (!NOUN_PHRASE.has(pos) && pos !== 'ADV' && !(pos === 'ADP' && text(cues, at) === 'of')) return 0;
   }
   return 0;
@@ -334,7 +338,7 @@ export function closingScore(cues: CueWords, position: number): number {
     case 'ADJ':
       // An adjective right before a determiner cannot modify a noun after it: wink-nlp has mistaken a noun at
       // the end of a clause for one ("the key || the table keeps").
-      if (['DET', 'PRON'].includes(head(cues, position))) return 0;
+      if (head(cues, position) === 'DET') return 0;
       if (before === 'DET') return -2;
       return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;
     case 'ADV':

@@ -29,10 +29,9 @@ export function unpunctuatedSentenceRanges(
   tokenSegment: Int32Array,
 ): Array<[number, number]> {
   const words = spokenWords(tokens);
-  if (words.count === 0) return tokens.count > 0 ? [[0, tokens.count - 1]] : [];
   const cues = cueWords(words);
   const count = cues.order.length;
-  // Nothing but hesitation sounds: no sentence to extract.
+  // No words, or nothing but hesitation sounds: no sentence to extract.
   if (count === 0) return [];
   const pauses = pausesBeforeWords(words, segments, tokenSegment);
   const reliability = pauseReliability(pauses, count);
