@@ -1,0 +1,121 @@
+import type { TranscriptSegment } from '@lectern/contracts';
+import { closingScore, cueWords, openingScore, type CueWords } from './clause-cues';
+import type { TokenTable } from './nlp';
+import { pausesBeforeWords } from './speech-pauses';
+import { spokenWords } from './spoken-words';
+
+const MIN_WORDS = 2;
+const UNREACHABLE = Number.NEGATIVE_INFINITY;
+// A sentence without a verb is most likely a fragment of one.
+const NO_VERB = -2.5;
+const MAX_WORDS = 35;
+// A pause counts from 0.8 of a word's time and fully from 1.2 words' time; shorter ones are timing noise.
+const PAUSE_FROM = 0.8;
+const PAUSE_FULL = 1.2;
+const PAUSE_WEIGHT = 3.5;
+// When the speaker pauses about as often as sentences end, a gap without a pause is unlikely to be a boundary.
+const NO_PAUSE_WEIGHT = 1.5;
+const WORDS_PER_SENTENCE = 20;
+
+/**
+ * Sentence boundaries for captions without punctuation. Every gap between two words gets a score from the cues
+ * around it (the next words open a clause, the words before could close one, the speaker paused), every
+ * candidate sentence a score for its length and for having a verb, and dynamic programming picks the best
+ * segmentation with sentences of MIN_WORDS to MAX_WORDS words. Linear in the transcript's length.
+ */
+export function unpunctuatedSentenceRanges(
+  tokens: TokenTable,
+  segments: readonly TranscriptSegment[],
+  tokenSegment: Int32Array,
+): Array<[number, number]> {
+  const words = spokenWords(tokens);
+  const cues = cueWords(words);
+  const count = cues.order.length;
+  // No words, or nothing but hesitation sounds: no sentence to extract.
+  if (count === 0) return [];
+  const pauses = pausesBeforeWords(words, segments, tokenSegment);
+  const reliability = pauseReliability(pauses, count);
+
+  const gap = new Float64Array(count);
+  for (let position = 1; position < count; position += 1) {
+    gap[position] =
+      openingScore(cues, position) +
+      closingScore(cues, position) +
+      pauseScore(cues, pauses, position, reliability);
+  }
+  const verbsBefore = new Int32Array(count + 1);
+  for (let position = 0; position < count; position += 1) {
+    verbsBefore[position + 1] = (verbsBefore[position] ?? 0) + (cues.verbLike[position] ?? 0);
+  }
+
+  // best[end]: the best score of splitting the first `end` words; from[end]: where its last sentence starts.
+  const best = new Float64Array(count + 1).fill(UNREACHABLE);
+  const from = new Int32Array(count + 1);
+  const lengthScore = Float64Array.from({ length: MAX_WORDS + 1 }, (_, words) => sentenceScore(words));
+  best[0] = 0;
+  for (let end = 1; end <= count; end += 1) {
+    const shortest = end === count ? 1 : MIN_WORDS;
+    const verbsToEnd = verbsBefore[end] ?? 0;
+    let bestScore = UNREACHABLE;
+    let bestStart = 0;
+    for (let start = end > MAX_WORDS ? end - MAX_WORDS : 0; start <= end - shortest; start += 1) {
+      const before = best[start] ?? UNREACHABLE;
+      const verbless = verbsToEnd === (verbsBefore[start] ?? 0) ? NO_VERB : 0;
+      const score = before + (gap[start] ?? 0) + (lengthScore[end - start] ?? 0) + verbless;
+      if (score > bestScore) {
+        bestScore = score;
+        bestStart = start;
+      }
+    }
+    best[end] = bestScore;
+    from[end] = bestStart;
+  }
+  const starts: number[] = [];
+  for (let end = count; end > 0; end = from[end] ?? 0) starts.push(from[end] ?? 0);
+  starts.reverse();
+  return toTokenRanges(cues, starts, tokens.count);
+}
+
+function pauseScore(cues: CueWords, pauses: Float64Array, position: number, reliability: number): number {
+  // A hesitation sound before the word is a pause too.
+  const word = cues.order[position] ?? 0;
+  const previous = cues.order[position - 1] ?? 0;
+  let pause = 0;
+  for (let between = previous + 1; between <= word; between += 1)
+    pause = Math.max(pause, pauses[between] ?? 0);
+  const hesitated = word - previous > 1 ? 0.3 : 0;
+  const strength = Math.min(1, Math.max(0, (pause - PAUSE_FROM) / (PAUSE_FULL - PAUSE_FROM)));
+  return strength * PAUSE_WEIGHT - (1 - strength) * NO_PAUSE_WEIGHT * reliability + hesitated;
+}
+
+// How far the pauses can be trusted: 1 when clear pauses are at least as frequent as sentence ends usually are.
+function pauseReliability(pauses: Float64Array, words: number): number {
+  let clear = 0;
+  for (const pause of pauses) if (pause >= PAUSE_FULL) clear += 1;
+  return Math.min(1, clear / Math.max(1, words / WORDS_PER_SENTENCE));
+}
+
+function sentenceScore(words: number): number {
+  let score = 0;
+  if (words < 5) score -= 5 - words;
+  if (words > 25) score -= (words - 25) * 0.15;
+  return score;
+}
+
+// Hesitations before a sentence's first word stay with the sentence before it.
+function toTokenRanges(
+  cues: CueWords,
+  starts: readonly number[],
+  tokenCount: number,
+): Array<[number, number]> {
+  const { words, order } = cues;
+  const ranges: Array<[number, number]> = [];
+  starts.forEach((start, index) => {
+    const firstWord = index === 0 ? 0 : (order[start] ?? 0);
+    const next = starts[index + 1];
+    const firstToken = words.firstToken[firstWord] ?? 0;
+    const lastToken = next === undefined ? tokenCount - 1 : (words.firstToken[order[next] ?? 0] ?? 0) - 1;
+    ranges.push([firstToken, lastToken]);
+  });
+  return ranges;
+}
