@@ -165,7 +165,9 @@ export function findNaming(analysis: TranscriptAnalysis, sentence: Sentence): De
 function wholeName(analysis: TranscriptAnalysis, sentence: Sentence, first: number, last: number): number {
   const { tokens } = analysis;
   const next = tokens.value[last + 1] ?? '';
-  if (last === sentence.lastToken || /^[,.;:!?)]/.test(next)) return last;
+  // A clause that follows the name ("called ATP synthase which makes ATP") ends it as surely as a comma.
+  const clauseFollows = ['which', 'that', 'who', 'and', 'but', 'or'].includes(tokens.normal[last + 1] ?? '');
+  if (last === sentence.lastToken || /^[,.;:!?)]/.test(next) || clauseFollows) return last;
   const text = analysis.text.toLowerCase();
   for (let end = last; end > first; end -= 1) {
     const name = sliceText(analysis, first, end).toLowerCase();
@@ -188,16 +190,20 @@ function namedThing(analysis: TranscriptAnalysis, sentence: Sentence, called: nu
       return null;
     return sliceText(analysis, start, verb - 1);
   }
+  // One noun phrase: back over nouns, adjectives and participles, up to and including its article.
   let first = called;
   while (first - 1 >= sentence.firstToken) {
     const previous = first - 1;
     const pos = tokens.pos[previous] ?? '';
     const word = tokens.normal[previous] ?? '';
     const participle = pos === 'VERB' && /(?:ed|en)$/.test(word);
-    if (NAME_POS.has(pos) || participle || word === 'of' || ARTICLES.has(word)) first = previous;
+    if (ARTICLES.has(word)) {
+      first = previous;
+      break;
+    }
+    if ((NAME_POS.has(pos) && pos !== 'NUM') || participle) first = previous;
     else break;
   }
-  while (first < called && tokens.normal[first] === 'of') first += 1;
   if (!['NOUN', 'PROPN'].includes(tokens.pos[called - 1] ?? '') || first >= called) return null;
   if (hasDemonstrativePhrase(tokens, first, sentence.lastToken)) return null;
   return sliceText(analysis, first, sentence.lastToken);
