@@ -208,12 +208,15 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   // A one-word term said in full elsewhere ("cycle" of "Calvin cycle") is its short form; the full form ranks
   // with the better of the two scores, even when it is said in full only once.
   const rankOf = new Map(candidates.map((term) => [term, term.phrase.score]));
+  const longerByHead = new Map<string, KeyTerm[]>();
+  for (const term of candidates) {
+    if (!term.text.includes(' ')) continue;
+    const head = term.text.toLowerCase().split(' ').at(-1) ?? '';
+    longerByHead.set(head, [...(longerByHead.get(head) ?? []), term]);
+  }
   for (const term of candidates) {
     if (term.text.includes(' ')) continue;
-    const head = term.text.toLowerCase();
-    const longer = candidates.filter(
-      (other) => other.text.includes(' ') && other.text.toLowerCase().split(' ').at(-1) === head,
-    );
+    const longer = longerByHead.get(term.text.toLowerCase()) ?? [];
     const full = longer.length === 1 ? longer[0] : undefined;
     // Only "the cycle" after "the Calvin cycle" is a short form; "books" is not "banned books".
     if (!full || !term.definite || !full.definite) continue;
@@ -227,12 +230,20 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   return terms;
 }
 
+const byPhrase = new WeakMap<TranscriptAnalysis, Map<number, KeyTerm>>();
+
 /** The term a phrase hit belongs to, if that phrase is a named term. */
 export function termOfPhrase(analysis: TranscriptAnalysis, phraseId: number): KeyTerm | undefined {
-  return keyTerms(analysis).find((term) => term.phrase.id === phraseId);
+  let terms = byPhrase.get(analysis);
+  if (!terms) {
+    terms = new Map(keyTerms(analysis).map((term) => [term.phrase.id, term]));
+    byPhrase.set(analysis, terms);
+  }
+  return terms.get(phraseId);
 }
 
-function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, hit: PhraseHit): boolean {
+/** Not joined to another noun or adjective on either side: the whole phrase here, not part of a longer one. */
+export function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, hit: PhraseHit): boolean {
   const { tokens, text } = analysis;
   const before = hit.firstToken - 1;
   const after = hit.lastToken + 1;

@@ -1,5 +1,5 @@
 import type { SummaryLength } from '@lectern/contracts';
-import { keyTerms, termOfPhrase, type KeyTerm } from './key-terms';
+import { isStandalone, keyTerms, termOfPhrase, type KeyTerm } from './key-terms';
 import { hasDemonstrativePhrase, opensWithReference, speaksOfTheLecture } from './references';
 import { contentStart, findDefinition, findNaming, type Definition } from './sentence-patterns';
 import { capitalise, displaySentence } from './text-style';
@@ -164,17 +164,14 @@ function clozeCards(
     sentence.phrases.filter((hit) => {
       const term = termOfPhrase(analysis, hit.phrase);
       if (!term || term.fullForm || termsAsked.has(answerKey(term.text))) return false;
-      const occurrence = term.occurrences.find(
-        (candidate) => candidate.sentence === sentence.index && candidate.firstToken === hit.firstToken,
-      );
       // Blanked where it appears again in the sentence, the answer would be given away.
-      const inSentence = term.occurrences.filter((candidate) => candidate.sentence === sentence.index);
+      const inSentence = sentence.phrases.filter((other) => other.phrase === hit.phrase);
       // A noun phrase, not a verb's -ing form ("rather than reading them").
       const noun =
         ['NOUN', 'PROPN'].includes(tokens.pos[hit.lastToken] ?? '') &&
         !/ing$/.test(tokens.normal[hit.lastToken] ?? '') &&
         !['PRON', 'DET'].includes(tokens.pos[hit.lastToken + 1] ?? '');
-      return occurrence?.standalone === true && inSentence.length === 1 && noun;
+      return inSentence.length === 1 && noun && isStandalone(analysis, sentence, hit);
     });
   const candidates = pickDiverse(analysis.ranked, {
     count: count * 4,
