@@ -223,10 +223,9 @@ describe('offline engine edge cases', () => {
 
 describe('offline benchmark', () => {
   // Only the report's shape: the times themselves are `npm run bench` figures, with their targets.
-  it('times every feature and length and reports peak memory', async () => {
+  it('times every feature and length, on manual and speech-recognition captions, and reports peak memory', async () => {
     const report = await benchOfflineEngine({ hours: [0.25] });
-    expect(report.figures).toHaveLength(9);
-    expect(report.figures.map((figure) => figure.feature)).toEqual([
+    const features = [
       'summary',
       'summary',
       'summary',
@@ -235,7 +234,10 @@ describe('offline benchmark', () => {
       'cornell_notes',
       'tweet',
       'blog',
-      'action_plan',
+    ];
+    expect(report.figures.map((figure) => [figure.transcript, figure.feature])).toEqual([
+      ...[...features, 'action_plan'].map((feature) => ['0.25 h', feature]),
+      ...[...features, 'action_plan'].map((feature) => ['0.25 h, auto captions', feature]),
     ]);
     for (const figure of report.figures) {
       expect(figure.segments).toBe(300);
