@@ -1,7 +1,14 @@
 import { TWEET_MAX_CHARS } from '../markdown-shapes';
 import { keyTerms, type KeyTerm } from './key-terms';
 import { adviceStep, contentStart, howClause } from './sentence-patterns';
-import { definitions, detailedParagraphs, insightCount, partCount, standsAlone } from './study-writers';
+import {
+  copula,
+  definitions,
+  detailedParagraphs,
+  insightCount,
+  partCount,
+  standsAlone,
+} from './study-writers';
 import { capitalise, hashtag, joinNatural, titleCase, truncateAtWord } from './text-style';
 import {
   pickAcross,
@@ -38,7 +45,7 @@ export function writeTweetThread(analysis: TranscriptAnalysis, title: string | n
     .filter((tag) => tag.length > 1);
   const closing =
     body.length > 0
-      ? `That's the lecture in ${body.length} ideas. Which one will you try first?${tags.length > 0 ? ` ${tags.join(' ')}` : ''}`
+      ? `That's the lecture in ${body.length} ideas. ${actionSteps(analysis, 1).length > 0 ? 'Which one will you try first?' : 'Which one surprised you most?'}${tags.length > 0 ? ` ${tags.join(' ')}` : ''}`
       : tags.join(' ') || 'Watch the whole video for the details.';
   const tweets: Array<[text: string, suffix: string]> = [
     [hook, ''],
@@ -238,11 +245,16 @@ function termTasks(analysis: TranscriptAnalysis, count: number): string[] {
     if (definition)
       task(
         term,
-        `Explain in your own words what ${definition.termWithArticle} ${definition.plural ? 'are' : 'is'}`,
+        `Explain in your own words what ${definition.termWithArticle} ${copula(definition)}`,
         definition.sentence,
       );
   }
-  for (const term of terms) {
+  // Named phrases ("the Schlieffen Plan") before single words ("France"), which say less about what to revise.
+  const phrasesFirst = [
+    ...terms.filter((term) => term.text.includes(' ')),
+    ...terms.filter((term) => !term.text.includes(' ')),
+  ];
+  for (const term of phrasesFirst) {
     const mentions = new Set(term.occurrences.map((occurrence) => occurrence.sentence));
     if (mentions.size < Math.min(2, mentionsNeeded(term))) continue;
     task(

@@ -252,9 +252,20 @@ export function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, h
     tokens.pos[before] === 'VERB' &&
     /(?:ing|ed)$/.test(tokens.normal[before] ?? '') &&
     ['DET', 'ADJ', 'ADV'].includes(tokens.pos[before - 1] ?? '');
+  // "paradox of thrift": "thrift" alone is the end of the phrase.
+  const continuesFrom =
+    tokens.normal[before] === 'of' && ['NOUN', 'PROPN'].includes(tokens.pos[before - 1] ?? '');
   const joinedBefore =
-    before >= sentence.firstToken && (PHRASE_NEIGHBOUR_POS.has(tokens.pos[before] ?? '') || participleBefore);
-  const joinedAfter = after <= sentence.lastToken && PHRASE_NEIGHBOUR_POS.has(tokens.pos[after] ?? '');
+    before >= sentence.firstToken &&
+    (PHRASE_NEIGHBOUR_POS.has(tokens.pos[before] ?? '') ||
+      tokens.pos[before] === 'NUM' ||
+      participleBefore ||
+      continuesFrom);
+  // "paradox of thrift", "rate of change": the phrase goes on past "of" (not "the end of the chain").
+  const continues =
+    tokens.normal[after] === 'of' && ['NOUN', 'PROPN', 'ADJ'].includes(tokens.pos[after + 1] ?? '');
+  const joinedAfter =
+    after <= sentence.lastToken && (PHRASE_NEIGHBOUR_POS.has(tokens.pos[after] ?? '') || continues);
   // "fifteenth-century Europe", "sliding-point": a hyphen joins words into one.
   const from = tokens.offset[hit.firstToken] ?? 0;
   const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);

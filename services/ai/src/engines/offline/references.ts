@@ -34,6 +34,33 @@ const REFERRING_WORDS = new Set([
   'neither',
   'another',
 ]);
+const QUANTIFIERS = new Set([
+  'some',
+  'many',
+  'most',
+  'all',
+  'each',
+  'any',
+  'none',
+  'few',
+  'several',
+  'both',
+  'one',
+  'two',
+  'half',
+  'part',
+]);
+/** Words that open a sentence as the second half of a thought: "But …", "Because …", "Instead, …". */
+export const DEPENDENT_OPENERS = new Set([
+  'but',
+  'because',
+  'instead',
+  'however',
+  'otherwise',
+  'although',
+  'though',
+  'yet',
+]);
 const DEMONSTRATIVES = new Set(['this', 'these', 'those', 'such']);
 const FOLLOWS_DETERMINER_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 // After these, "that" opens a clause ("the fact that memories fade", "so that students learn") rather than
@@ -68,6 +95,8 @@ export function opensWithReference(tokens: TokenTable, start: number, last: numb
   if (start > last) return true;
   if (isReferringWord(tokens, start)) return true;
   const word = tokens.normal[start] ?? '';
+  // "Some of them …", "Many of those …"
+  if (QUANTIFIERS.has(word) && tokens.normal[start + 1] === 'of') return true;
   if (word === 'the' || word === 'a' || word === 'an') {
     // "The result is …", "A bad one, like …": past the adjectives, a placeholder.
     let noun = start + 1;

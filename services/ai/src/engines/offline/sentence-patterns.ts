@@ -34,8 +34,10 @@ const LEAD_INS = new Set([
   'thirdly',
   'right',
   'alright',
+  'please',
 ]);
-const DEFINING_VERBS = new Set(['is', 'are', 'means', 'refers']);
+const DEFINING_VERBS = new Set(['is', 'are', 'was', 'were', 'means', 'refers']);
+const COPULAS = new Set(['is', 'are', 'was', 'were']);
 const DEFINITION_STARTS = new Set([
   'a',
   'an',
@@ -44,7 +46,6 @@ const DEFINITION_STARTS = new Set([
   'how',
   'when',
   'where',
-  'one',
   'simply',
   'basically',
   'called',
@@ -83,6 +84,8 @@ export interface Definition {
   /** The term with its article, if it had one ("the testing effect"), for questions. */
   termWithArticle: string;
   plural: boolean;
+  /** Said in the past tense ("A dreadnought was …"): asked that way too. */
+  past?: boolean;
   /** The definition as it appears in the transcript. */
   answer: string;
 }
@@ -100,7 +103,7 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
     const word = tokens.normal[verb] ?? '';
     if (!DEFINING_VERBS.has(word)) continue;
     const next = tokens.normal[verb + 1] ?? '';
-    if ((word === 'is' || word === 'are') && (!DEFINITION_STARTS.has(next) || next === 'called')) return null;
+    if (COPULAS.has(word) && (!DEFINITION_STARTS.has(next) || next === 'called')) return null;
     if (word === 'refers' && next !== 'to') return null;
     const article = ARTICLES.has(tokens.normal[start] ?? '') ? (tokens.normal[start] ?? '') : '';
     const subjectStart = article ? start + 1 : start;
@@ -112,8 +115,9 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
       sentence,
       term,
       termWithArticle: article ? `${article} ${term}` : term,
-      plural: word === 'are',
-      answer: sliceText(analysis, start, sentence.lastToken),
+      plural: word === 'are' || word === 'were',
+      past: word === 'was' || word === 'were',
+      answer: sliceText(analysis, start, clauseEnd(analysis, sentence, verb)),
     };
   }
   return null;
@@ -140,8 +144,10 @@ export function findNaming(analysis: TranscriptAnalysis, sentence: Sentence): De
     while (nameEnd >= nameStart && !['NOUN', 'PROPN'].includes(tokens.pos[nameEnd] ?? '')) nameEnd -= 1;
     if (nameEnd < nameStart || NAME_POS.has(tokens.pos[nameEnd + 1] ?? '')) continue;
     nameEnd = wholeName(analysis, sentence, nameStart, nameEnd);
+    // "a scrap of paper", "the marginal propensity to consume": the name runs on past what can be read as one.
+    if (['of', 'to'].includes(tokens.normal[nameEnd + 1] ?? '')) continue;
     if (!isNamedSubject(analysis, nameStart, nameEnd)) continue;
-    const named = namedThing(analysis, sentence, called);
+    const named = namedThing(analysis, sentence, called, nameEnd);
     if (named === null) continue;
     const term = sliceText(analysis, nameStart, nameEnd);
     const last = tokens.normal[nameEnd] ?? '';
@@ -179,7 +185,12 @@ function wholeName(analysis: TranscriptAnalysis, sentence: Sentence, first: numb
 // What a name after "called" names: the noun phrase just before it ("an enzyme called X …", to the end of the
 // sentence), or the subject of "… is called X". Null when that phrase points elsewhere ("It's called …",
 // "the fluid that surrounds those stacks").
-function namedThing(analysis: TranscriptAnalysis, sentence: Sentence, called: number): string | null {
+function namedThing(
+  analysis: TranscriptAnalysis,
+  sentence: Sentence,
+  called: number,
+  nameEnd: number,
+): string | null {
   const { tokens } = analysis;
   let verb = called - 1;
   while (verb > sentence.firstToken && tokens.pos[verb] === 'ADV') verb -= 1;
@@ -188,25 +199,79 @@ function namedThing(analysis: TranscriptAnalysis, sentence: Sentence, called: nu
     if (start >= verb || opensWithReference(tokens, start, verb - 1)) return null;
     if (hasDemonstrativePhrase(tokens, start, verb - 1) || hasReferringWord(tokens, start, verb - 1))
       return null;
+    // "The second line is called …": an ordinal or a grading word points back at a list, it names nothing.
+    if (hasVagueQualifier(tokens, start, verb - 1)) return null;
     return sliceText(analysis, start, verb - 1);
   }
   // One noun phrase: back over nouns, adjectives and participles, up to and including its article.
   let first = called;
+  let article = false;
   while (first - 1 >= sentence.firstToken) {
     const previous = first - 1;
     const pos = tokens.pos[previous] ?? '';
     const word = tokens.normal[previous] ?? '';
     const participle = pos === 'VERB' && /(?:ed|en)$/.test(word);
-    if (ARTICLES.has(word)) {
+    if (word === 'a' || word === 'an') {
       first = previous;
+      article = true;
       break;
     }
     if ((NAME_POS.has(pos) && pos !== 'NUM') || participle) first = previous;
     else break;
   }
-  if (!['NOUN', 'PROPN'].includes(tokens.pos[called - 1] ?? '') || first >= called) return null;
-  if (hasDemonstrativePhrase(tokens, first, sentence.lastToken)) return null;
-  return sliceText(analysis, first, sentence.lastToken);
+  const head = called - 1;
+  if (!['NOUN', 'PROPN'].includes(tokens.pos[head] ?? '') || first >= called) return null;
+  // What is named is introduced as something new: "an enzyme called …", "chemical signals called …". A name or
+  // a bare singular before "called" is someone who called it something ("in Serbia called …", "what one diplomat
+  // called …").
+  const pluralHead = /s$/.test(tokens.normal[head] ?? '') && tokens.pos[head] === 'NOUN';
+  if (!article && !pluralHead) return null;
+  if (tokens.pos[first] === 'PROPN' || /ing$/.test(tokens.normal[first] ?? '')) return null;
+  // "an element called the pivot", "battleships called dreadnoughts": the answer has to say more than the question.
+  const end = clauseEnd(analysis, sentence, called);
+  const described =
+    wordsBetween(tokens, article ? first + 1 : first, called - 1) + wordsBetween(tokens, nameEnd + 1, end);
+  if (described < 2) return null;
+  if (hasDemonstrativePhrase(tokens, first, end) || hasReferringWord(tokens, first, called - 1)) return null;
+  return sliceText(analysis, first, end);
+}
+
+// The end of the clause a name is given in: before ", and …", "; …" or "but …", so an answer never runs on into
+// the next thought ("… releases histamine, and histamine is what makes your eyes water").
+function clauseEnd(analysis: TranscriptAnalysis, sentence: Sentence, from: number): number {
+  const { tokens } = analysis;
+  for (let token = from + 1; token <= sentence.lastToken; token += 1) {
+    const word = tokens.normal[token] ?? '';
+    if (word === ';' || word === ':') return token - 1;
+    if ((word === 'and' || word === 'but') && CLAUSE_OPENING_POS.has(tokens.pos[token + 1] ?? ''))
+      return token - 1;
+    if ((word === 'and' || word === 'but') && tokens.value[token - 1] === ',') return token - 2;
+  }
+  return sentence.lastToken;
+}
+
+// "… and it hangs around", "… and when Britain launched …": a subject pronoun or a subordinating word, not a
+// list's next item ("debris, dead cells, and microbes").
+function opensNewClause(tokens: TokenTable, token: number): boolean {
+  const pos = tokens.pos[token] ?? '';
+  return (
+    (pos === 'PRON' && tokens.normal[token] !== 'what') || pos === 'SCONJ' || tokens.normal[token] === 'when'
+  );
+}
+
+function wordsBetween(tokens: TokenTable, first: number, last: number): number {
+  let words = 0;
+  for (let token = first; token <= last; token += 1) if (tokens.type[token] === 'word') words += 1;
+  return words;
+}
+
+function hasVagueQualifier(tokens: TokenTable, first: number, last: number): boolean {
+  for (let token = first; token < last; token += 1) {
+    const word = tokens.normal[token] ?? '';
+    if (ARTICLES.has(word)) continue;
+    if (isVagueWord(word) || tokens.pos[token] === 'NUM') return true;
+  }
+  return false;
 }
 
 // A subject that names a thing: nouns, adjectives and participles only, no pronoun or demonstrative, and not a
@@ -344,6 +409,13 @@ const STUDY_VERBS = new Set([
   'calculate',
   'compute',
   'work',
+  'start',
+  'build',
+  'pick',
+  'decide',
+  'implement',
+  'rewrite',
+  'answer',
 ]);
 const ADDRESSES_STUDENT = new Set(['you', 'your', 'yourself', 'yourselves']);
 
@@ -365,7 +437,10 @@ export function adviceStep(analysis: TranscriptAnalysis, sentence: Sentence): st
     const from = start + opener.words.length;
     return isActionVerb(tokens, from) ? step(analysis, sentence, from) : null;
   }
-  if (!isActionVerb(tokens, start)) return null;
+  // "Go back over the difference …", "go through your notes": reviewing, said plainly.
+  if (tokens.normal[start] === 'go' && ['back', 'over', 'through'].includes(tokens.normal[start + 1] ?? ''))
+    return step(analysis, sentence, start);
+  if (!isActionVerb(tokens, start) || namesAnActivity(tokens, start)) return null;
   const verb = (tokens.lemma[start] ?? '').toLowerCase();
   let addressed = false;
   for (let token = start; token <= sentence.lastToken; token += 1)
@@ -379,10 +454,25 @@ function afterIntroduction(analysis: TranscriptAnalysis, sentence: Sentence, sta
   const { tokens } = analysis;
   if (tokens.pos[start] !== 'ADP' && tokens.pos[start] !== 'ADV') return start;
   for (let token = start + 1; token <= Math.min(sentence.lastToken - 2, start + 5); token += 1) {
-    if (tokens.value[token] === ',') return token + 1;
+    if (tokens.value[token] === ',') return afterAside(tokens, sentence, token + 1);
     if (tokens.pos[token] === 'VERB' || tokens.pos[token] === 'AUX') return start;
   }
   return start;
+}
+
+// "For your essay, which is due in two weeks, pick …": an aside after the introduction, up to its comma.
+function afterAside(tokens: TokenTable, sentence: Sentence, start: number): number {
+  if (!['which', 'who', 'when'].includes(tokens.normal[start] ?? '')) return start;
+  for (let token = start + 1; token <= Math.min(sentence.lastToken - 2, start + 10); token += 1)
+    if (tokens.value[token] === ',') return token + 1;
+  return start;
+}
+
+// "Divide and conquer is a strategy …": a verb that turns out to be the subject of "is", not an instruction.
+function namesAnActivity(tokens: TokenTable, verb: number): boolean {
+  let token = verb + 1;
+  while (tokens.pos[token] === 'CCONJ' || tokens.pos[token] === 'VERB') token += 1;
+  return COPULAS.has(tokens.normal[token] ?? '');
 }
 
 function isBaseVerb(tokens: TokenTable, token: number): boolean {

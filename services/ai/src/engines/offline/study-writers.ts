@@ -1,9 +1,15 @@
 import type { SummaryLength } from '@lectern/contracts';
 import { isStandalone, keyTerms, termOfPhrase, type KeyTerm } from './key-terms';
-import { hasDemonstrativePhrase, opensWithReference, speaksOfTheLecture } from './references';
-import { contentStart, findDefinition, findNaming, type Definition } from './sentence-patterns';
+import {
+  DEPENDENT_OPENERS,
+  hasDemonstrativePhrase,
+  opensWithReference,
+  speaksOfTheLecture,
+} from './references';
+import { adviceStep, contentStart, findDefinition, findNaming, type Definition } from './sentence-patterns';
 import { capitalise, displaySentence } from './text-style';
 import {
+  type PhraseHit,
   pickAcross,
   pickDiverse,
   rankWithin,
@@ -29,7 +35,11 @@ function prose(sentences: readonly Sentence[]): string {
 export function writeSummary(analysis: TranscriptAnalysis, length: SummaryLength): string {
   switch (length) {
     case 'micro': {
-      const [first, second] = pickDiverse(analysis.ranked, { count: 2, maxWords: 35 });
+      const [first, second] = pickDiverse(analysis.ranked, {
+        count: 2,
+        maxWords: 35,
+        accept: (sentence) => standsAlone(analysis, sentence),
+      });
       if (!first) return fallbackSentence(analysis);
       const both =
         second && first.wordCount + second.wordCount <= 45 ? [first, second] : [bestOf(first, second)];
@@ -37,7 +47,10 @@ export function writeSummary(analysis: TranscriptAnalysis, length: SummaryLength
     }
     case 'short': {
       const count = Math.min(6, 4 + Math.floor(Math.log10(minutes(analysis))));
+      // The opening sentence of a summary cannot lean on one that is not there.
       const chosen = pickDiverse(analysis.ranked, { count, maxSimilarity: 0.4 });
+      const opening = chosen.findIndex((sentence) => standsAlone(analysis, sentence));
+      if (opening > 0) chosen.splice(0, opening);
       return chosen.length > 0 ? prose(chosen) : fallbackSentence(analysis);
     }
     case 'detailed':
@@ -88,15 +101,24 @@ function bullets(sentences: readonly Sentence[]): string {
 export function definitions(analysis: TranscriptAnalysis, max: number): Definition[] {
   const found: Definition[] = [];
   const terms = new Set<string>();
-  // Definitions are rare, so every sentence is read; the pattern check is a few token comparisons.
-  for (const sentence of analysis.ranked) {
-    if (found.length >= max) break;
-    const definition = findDefinition(analysis, sentence) ?? findNaming(analysis, sentence);
-    if (!definition || terms.has(definition.term.toLowerCase())) continue;
-    terms.add(definition.term.toLowerCase());
-    found.push(definition);
+  // Definitions are rare, so every sentence is read; the pattern check is a few token comparisons. The
+  // lecture's own "X is …" comes first, a name given in passing ("… called X") only for terms it never defines.
+  for (const read of [findDefinition, findNaming]) {
+    for (const sentence of analysis.ranked) {
+      if (found.length >= max) break;
+      const definition = read(analysis, sentence);
+      if (!definition || terms.has(definition.term.toLowerCase())) continue;
+      terms.add(definition.term.toLowerCase());
+      found.push(definition);
+    }
   }
   return found;
+}
+
+/** "is", "are", "was" or "were", as the lecture defines the term. */
+export function copula(definition: Definition): string {
+  if (definition.past) return definition.plural ? 'were' : 'was';
+  return definition.plural ? 'are' : 'is';
 }
 
 interface Card {
@@ -122,7 +144,7 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
     answers.add(answerKey(answer));
     termsAsked.add(answerKey(definition.term));
     cards.push({
-      question: `What ${definition.plural ? 'are' : 'is'} ${definition.termWithArticle}?`,
+      question: `What ${copula(definition)} ${definition.termWithArticle}?`,
       answer,
       index: definition.sentence.index,
     });
@@ -170,9 +192,13 @@ function clozeCards(
       const noun =
         ['NOUN', 'PROPN'].includes(tokens.pos[hit.lastToken] ?? '') &&
         !/ing$/.test(tokens.normal[hit.lastToken] ?? '') &&
-        !['PRON', 'DET'].includes(tokens.pos[hit.lastToken + 1] ?? '');
+        !['PRON', 'DET'].includes(tokens.pos[hit.lastToken + 1] ?? '') &&
+        tokens.value[hit.lastToken + 1] !== ':';
       return inSentence.length === 1 && noun && isStandalone(analysis, sentence, hit);
     });
+  // A name ("Schlieffen Plan", "memory cells") makes a better blank than a common noun ("the _____ has a role").
+  const specificity = (hit: PhraseHit) =>
+    hit.lastToken > hit.firstToken || tokens.pos[hit.firstToken] === 'PROPN' ? 1 : 0;
   const candidates = pickDiverse(analysis.ranked, {
     count: count * 4,
     maxSimilarity: 0.5,
@@ -181,16 +207,23 @@ function clozeCards(
     accept: (sentence) =>
       !used.has(sentence.index) &&
       standsAlone(analysis, sentence) &&
+      statesSomething(analysis, sentence) &&
       !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken) &&
       blankable(sentence).length > 0,
-  }).sort((a, b) => b.score - a.score);
+  }).sort(
+    (a, b) =>
+      Math.max(...blankable(b).map(specificity)) - Math.max(...blankable(a).map(specificity)) ||
+      b.score - a.score,
+  );
   for (const sentence of candidates) {
     if (cards.length >= count) break;
     const hit = blankable(sentence)
       .filter(
         (candidate) => !answers.has(answerKey(sliceOf(analysis, candidate.firstToken, candidate.lastToken))),
       )
-      .sort((a, b) => (rank.get(a.phrase) ?? 0) - (rank.get(b.phrase) ?? 0))[0];
+      .sort(
+        (a, b) => specificity(b) - specificity(a) || (rank.get(a.phrase) ?? 0) - (rank.get(b.phrase) ?? 0),
+      )[0];
     if (!hit) continue;
     const from = tokens.offset[hit.firstToken] ?? 0;
     const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
@@ -218,11 +251,23 @@ function sliceOf(analysis: TranscriptAnalysis, first: number, last: number): str
   );
 }
 
+// A statement with a verb of its own, not advice ("Then practise explaining …") nor a heading-like fragment
+// ("Quicksort: fast in practice, in place").
+function statesSomething(analysis: TranscriptAnalysis, sentence: Sentence): boolean {
+  const { tokens } = analysis;
+  if (tokens.pos[contentStart(analysis, sentence)] === 'VERB' || adviceStep(analysis, sentence) !== null)
+    return false;
+  for (let token = sentence.firstToken; token <= sentence.lastToken; token += 1)
+    if (tokens.pos[token] === 'VERB' || tokens.pos[token] === 'AUX') return true;
+  return false;
+}
+
 /** A sentence a student can read on its own: it does not open with "It", "Those ions" or "The result". */
 export function standsAlone(analysis: TranscriptAnalysis, sentence: Sentence): boolean {
   const { tokens } = analysis;
   const start = contentStart(analysis, sentence);
   return (
+    !DEPENDENT_OPENERS.has(tokens.normal[sentence.firstToken] ?? '') &&
     !opensWithReference(tokens, start, sentence.lastToken) &&
     !hasDemonstrativePhrase(tokens, sentence.firstToken, sentence.lastToken)
   );
@@ -232,7 +277,7 @@ export function writeCornellNotes(analysis: TranscriptAnalysis): string {
   const cues: string[] = [];
   const cueTerms = new Set<string>();
   for (const definition of definitions(analysis, 6)) {
-    cues.push(`What ${definition.plural ? 'are' : 'is'} ${definition.termWithArticle}?`);
+    cues.push(`What ${copula(definition)} ${definition.termWithArticle}?`);
     cueTerms.add(definition.term.toLowerCase());
   }
   // Terms the lecture comes back to first: a term said once is more often a tagging slip.
