@@ -113,7 +113,8 @@ function sectionsOnTopics(
   // A few spare topics: some find no sentence of their own once the better topics have theirs.
   for (const term of terms) {
     if (chosen.length >= count + 2) break;
-    if (term.fullForm) continue;
+    // A heading must be the lecture's own phrase, not one it mostly says as part of a longer one.
+    if (term.fullForm || term.standaloneShare < 2 / 3) continue;
     // "the cycle" is a mention of "the Calvin cycle".
     const mentions = new Set(
       terms

@@ -163,6 +163,8 @@ export interface KeyTerm {
   occurrences: TermOccurrence[];
   /** "the" comes before it in most of its occurrences ("the Calvin cycle"). */
   definite: boolean;
+  /** The share of its occurrences in which it is the whole phrase (over half for every term). */
+  standaloneShare: number;
   /**
    * For a one-word term that is the short form of one longer term ("the cycle" for "the Calvin cycle"): that
    * term. Short forms are read as mentions of their full form, never asked or used as headings on their own.
@@ -202,6 +204,7 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
       text: phrase.text,
       occurrences: found,
       definite: definite * 5 >= standalone.length * 3,
+      standaloneShare: standalone.length / found.length,
       fullForm: null,
     });
   }
@@ -247,6 +250,8 @@ export function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, h
   const { tokens, text } = analysis;
   const before = hit.firstToken - 1;
   const after = hit.lastToken + 1;
+  // Without punctuation a sentence end is a guess, so the words across it count as neighbours too.
+  const unsure = !analysis.punctuated;
   // "the forgetting curve", "the flattened discs": a participle between a determiner and the noun belongs to it.
   const participleBefore =
     tokens.pos[before] === 'VERB' &&
@@ -256,7 +261,7 @@ export function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, h
   const continuesFrom =
     tokens.normal[before] === 'of' && ['NOUN', 'PROPN'].includes(tokens.pos[before - 1] ?? '');
   const joinedBefore =
-    before >= sentence.firstToken &&
+    (before >= sentence.firstToken || unsure) &&
     (PHRASE_NEIGHBOUR_POS.has(tokens.pos[before] ?? '') ||
       tokens.pos[before] === 'NUM' ||
       participleBefore ||
@@ -265,7 +270,8 @@ export function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, h
   const continues =
     tokens.normal[after] === 'of' && ['NOUN', 'PROPN', 'ADJ'].includes(tokens.pos[after + 1] ?? '');
   const joinedAfter =
-    after <= sentence.lastToken && (PHRASE_NEIGHBOUR_POS.has(tokens.pos[after] ?? '') || continues);
+    (after <= sentence.lastToken || unsure) &&
+    (PHRASE_NEIGHBOUR_POS.has(tokens.pos[after] ?? '') || continues);
   // "fifteenth-century Europe", "sliding-point": a hyphen joins words into one.
   const from = tokens.offset[hit.firstToken] ?? 0;
   const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);

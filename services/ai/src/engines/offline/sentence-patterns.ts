@@ -230,7 +230,7 @@ function namedThing(
   // "an element called the pivot", "battleships called dreadnoughts": the answer has to say more than the question.
   const end = clauseEnd(analysis, sentence, called);
   const described =
-    wordsBetween(tokens, article ? first + 1 : first, called - 1) + wordsBetween(tokens, nameEnd + 1, end);
+    namingWords(tokens, article ? first + 1 : first, called - 1) + wordsBetween(tokens, nameEnd + 1, end);
   if (described < 2) return null;
   if (hasDemonstrativePhrase(tokens, first, end) || hasReferringWord(tokens, first, called - 1)) return null;
   return sliceText(analysis, first, end);
@@ -243,9 +243,8 @@ function clauseEnd(analysis: TranscriptAnalysis, sentence: Sentence, from: numbe
   for (let token = from + 1; token <= sentence.lastToken; token += 1) {
     const word = tokens.normal[token] ?? '';
     if (word === ';' || word === ':') return token - 1;
-    if ((word === 'and' || word === 'but') && CLAUSE_OPENING_POS.has(tokens.pos[token + 1] ?? ''))
-      return token - 1;
-    if ((word === 'and' || word === 'but') && tokens.value[token - 1] === ',') return token - 2;
+    if ((word === 'and' || word === 'but') && opensNewClause(tokens, token + 1))
+      return tokens.value[token - 1] === ',' ? token - 2 : token - 1;
   }
   return sentence.lastToken;
 }
@@ -254,9 +253,16 @@ function clauseEnd(analysis: TranscriptAnalysis, sentence: Sentence, from: numbe
 // list's next item ("debris, dead cells, and microbes").
 function opensNewClause(tokens: TokenTable, token: number): boolean {
   const pos = tokens.pos[token] ?? '';
-  return (
-    (pos === 'PRON' && tokens.normal[token] !== 'what') || pos === 'SCONJ' || tokens.normal[token] === 'when'
-  );
+  const word = tokens.normal[token] ?? '';
+  return (pos === 'PRON' && word !== 'what') || pos === 'SCONJ' || word === 'when' || word === 'then';
+}
+
+// Words that say something about a thing ("carrier molecule"), not placeholders ("a process called …").
+function namingWords(tokens: TokenTable, first: number, last: number): number {
+  let words = 0;
+  for (let token = first; token <= last; token += 1)
+    if (tokens.type[token] === 'word' && !isVagueWord((tokens.lemma[token] ?? '').toLowerCase())) words += 1;
+  return words;
 }
 
 function wordsBetween(tokens: TokenTable, first: number, last: number): number {
