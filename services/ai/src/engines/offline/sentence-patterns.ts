@@ -230,7 +230,7 @@ function namedThing(
   // "an element called the pivot", "battleships called dreadnoughts": the answer has to say more than the question.
   const end = clauseEnd(analysis, sentence, called);
   const described =
-    namingWords(tokens, article ? first + 1 : first, called - 1) + wordsBetween(tokens, nameEnd + 1, end);
+    namingWords(tokens, article ? first + 1 : first, called - 1) + namingWords(tokens, nameEnd + 1, end);
   if (described < 2) return null;
   if (hasDemonstrativePhrase(tokens, first, end) || hasReferringWord(tokens, first, called - 1)) return null;
   return sliceText(analysis, first, end);
@@ -261,13 +261,12 @@ function opensNewClause(tokens: TokenTable, token: number): boolean {
 function namingWords(tokens: TokenTable, first: number, last: number): number {
   let words = 0;
   for (let token = first; token <= last; token += 1)
-    if (tokens.type[token] === 'word' && !isVagueWord((tokens.lemma[token] ?? '').toLowerCase())) words += 1;
-  return words;
-}
-
-function wordsBetween(tokens: TokenTable, first: number, last: number): number {
-  let words = 0;
-  for (let token = first; token <= last; token += 1) if (tokens.type[token] === 'word') words += 1;
+    if (
+      tokens.type[token] === 'word' &&
+      !tokens.stop[token] &&
+      !isVagueWord((tokens.lemma[token] ?? '').toLowerCase())
+    )
+      words += 1;
   return words;
 }
 

@@ -202,7 +202,7 @@ function clozeCards(
   const candidates = pickDiverse(analysis.ranked, {
     count: count * 4,
     maxSimilarity: 0.5,
-    minWords: 7,
+    minWords: 8,
     maxWords: 35,
     accept: (sentence) =>
       !used.has(sentence.index) &&

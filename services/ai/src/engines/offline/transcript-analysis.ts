@@ -272,13 +272,35 @@ function isPhraseWord(tokens: TokenTable, token: number): boolean {
   if (normal.length < 3 || SPOKEN_FILLER.has(normal) || !/^[a-z][a-z'-]*$/.test(normal)) return false;
   const pos = tokens.pos[token] ?? '';
   // Gerunds and participles inside names ("forgetting curve", "spaced repetition") count too.
-  return PHRASE_POS.has(pos) || (pos === 'VERB' && /(?:ing|ed)$/.test(normal));
+  return (
+    PHRASE_POS.has(pos) || (pos === 'VERB' && /(?:ing|ed)$/.test(normal)) || nounInCompound(tokens, token)
+  );
+}
+
+// "merge sort", "bubble sort": a verb's bare form straight after a singular noun is the end of a compound noun,
+// since a verb after a singular subject would read "sorts".
+function nounInCompound(tokens: TokenTable, token: number): boolean {
+  const normal = tokens.normal[token] ?? '';
+  const previous = token - 1;
+  const previousNormal = tokens.normal[previous] ?? '';
+  return (
+    tokens.pos[token] === 'VERB' &&
+    (tokens.lemma[token] ?? '').toLowerCase() === normal &&
+    !/(?:ing|ed|s)$/.test(normal) &&
+    tokens.pos[previous] === 'NOUN' &&
+    (tokens.lemma[previous] ?? '').toLowerCase() === previousNormal &&
+    !/s$/.test(previousNormal) &&
+    !['DET', 'PRON', 'NOUN', 'ADJ'].includes(tokens.pos[token + 1] ?? '')
+  );
 }
 
 function isPhraseHead(tokens: TokenTable, token: number): boolean {
   const pos = tokens.pos[token];
   return (
-    pos === 'NOUN' || pos === 'PROPN' || (pos === 'VERB' && (tokens.normal[token] ?? '').endsWith('ing'))
+    pos === 'NOUN' ||
+    pos === 'PROPN' ||
+    (pos === 'VERB' && (tokens.normal[token] ?? '').endsWith('ing')) ||
+    nounInCompound(tokens, token)
   );
 }
 
