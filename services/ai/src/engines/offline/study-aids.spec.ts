@@ -106,6 +106,40 @@ describe('offline flashcards', () => {
   });
 });
 
+describe('offline definitions', () => {
+  const lecture = captions(`
+The July Crisis began with a murder in Sarajevo.
+The assassins belonged to a secret society in Serbia called the Black Hand.
+Britain went to war over what one German diplomat called a scrap of paper.
+A dreadnought was a new kind of battleship, all big guns and steam turbines, and when Britain launched the first one it made every older battleship obsolete.
+The first line of defence is the skin.
+The second line is called adaptive immunity.
+A macrophage is a large cell that eats debris, dead cells, and microbes, and it hangs around much longer than a neutrophil does.
+Neutrophils swallow bacteria whole, a process called phagocytosis, and then they die.
+Those ions flow back out through an enzyme called ATP synthase, which makes ATP.
+`);
+  const cards = () => parseFlashcards(writeFlashcards(analyseTranscript(lecture)));
+
+  it('never reads a name someone gave in passing as a definition', () => {
+    const questions = cards().map((card) => card.question);
+    expect(questions).not.toContain('What is the Black Hand?');
+    expect(questions.some((question) => /^What (?:is|was) .*scrap/.test(question))).toBe(false);
+    expect(questions).not.toContain('What is adaptive immunity?');
+    expect(questions).not.toContain('What is phagocytosis?');
+  });
+
+  it('asks in the tense of the definition and ends the answer with its clause', () => {
+    const byQuestion = new Map(cards().map((card) => [card.question, card.answer]));
+    expect(byQuestion.get('What was a dreadnought?')).toBe(
+      'A dreadnought was a new kind of battleship, all big guns and steam turbines.',
+    );
+    expect(byQuestion.get('What is a macrophage?')).toBe(
+      'A macrophage is a large cell that eats debris, dead cells, and microbes.',
+    );
+    expect(byQuestion.get('What is ATP synthase?')).toBe('An enzyme called ATP synthase, which makes ATP.');
+  });
+});
+
 describe('offline action plan', () => {
   it('turns a lecture without advice into study tasks, each opening with a verb, never a sentence of the lecture', () => {
     const plan = writeActionPlan(analyseTranscript(PHOTOSYNTHESIS));
@@ -140,6 +174,25 @@ Now imagine a student who rereads the chapter five times.
       ]),
     );
     expect(steps.join('\n')).not.toMatch(/Imagine a student/i);
+  });
+
+  it('keeps advice after "please", "also" or an aside, and never takes an activity named as a subject for a step', () => {
+    const advice = captions(`
+Divide and conquer is a strategy where you split a problem into smaller pieces.
+Merge sort splits the list in half and merges the sorted halves.
+Also, go back over the difference between merge sort and quicksort.
+And please, write tests for the empty list and the one-element list.
+For your essay, which is due in two weeks, pick one sorting algorithm and explain its worst case.
+`);
+    const steps = parseNumberedSteps(writeActionPlan(analyseTranscript(advice)));
+    expect(steps).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Go back over the difference between merge sort and quicksort\./),
+        expect.stringMatching(/^Write tests for the empty list and the one-element list\./),
+        expect.stringMatching(/^Pick one sorting algorithm and explain its worst case\./),
+      ]),
+    );
+    expect(steps.join('\n')).not.toMatch(/Divide and conquer is/);
   });
 });
 
