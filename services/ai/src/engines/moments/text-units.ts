@@ -1,7 +1,7 @@
 import type { TextFilter } from './moment-filter';
 
 /** Put where a judge removed something; cleared, with what it leaves behind, before the text goes out. */
-export const REMOVED = '\u0000';
+export const REMOVED = '\uE000';
 
 /** Judges one word of a model's text (outside code), marking what it removes with REMOVED. */
 export type WordJudge = (word: string) => string;
@@ -78,11 +78,11 @@ function wordSplitter(onWord: (word: string, cutShort: boolean) => void, read?: 
 }
 
 // Brackets a judge emptied go with what they held; separators left at a group's edge go too.
-const EMPTIED_BRACKETS = /[[(（【［][ \t]*(?:\u0000[ \t,;]*)*\u0000[ \t]*[\])）】］]/g;
-const SEPARATOR_BEFORE_CLOSE = /[ \t]*[,;][ \t]*\u0000(?=[ \t]*[\])）】］])/g;
-const SEPARATOR_AFTER_OPEN = /([[(（【［])[ \t]*\u0000[ \t]*[,;][ \t]*/g;
-const BETWEEN_SEPARATORS = /([,;])[ \t]*\u0000[ \t]*[,;]/g;
-const SPACE_BEFORE_END = /[ \t]+\u0000(?=[\])）】］.,;:!?]|$)/g;
+const EMPTIED_BRACKETS = /[[(（【［][ \t]*(?:\uE000[ \t,;]*)*\uE000[ \t]*[\])）】］]/g;
+const SEPARATOR_BEFORE_CLOSE = /[ \t]*[,;][ \t]*\uE000(?=[ \t]*[\])）】］])/g;
+const SEPARATOR_AFTER_OPEN = /([[(（【［])[ \t]*\uE000[ \t]*[,;][ \t]*/g;
+const BETWEEN_SEPARATORS = /([,;])[ \t]*\uE000[ \t]*[,;]/g;
+const SPACE_BEFORE_END = /[ \t]+\uE000(?=[\])）】］.,;:!?]|$)/g;
 const JOINING = /[^\s.,;:!?)\]）】］]/;
 
 /** Clears the marks judges left: two words a removal would join keep a space between them. */
