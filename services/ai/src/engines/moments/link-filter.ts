@@ -42,7 +42,7 @@ export function linkJudge(known: (url: string) => boolean, onDropped?: (url: str
           if (known(url)) return whole.replace(`[${text ?? ''}]`, `[${inner}]`);
           onDropped?.(url);
           // A moment written as a link stays a moment (already judged as one).
-          if (MOMENTS_ONLY.test(inner)) return `[${inner}]`;
+          if (MOMENTS_ONLY.test(inner)) return `[${inner}]${REMOVED}`;
           return inner === '' ? REMOVED : inner;
         }
         if (loose !== undefined) {

@@ -15,6 +15,8 @@ const OPENERS = '[(<（【［`';
 const CLOSERS = '])>）】］';
 // A bracket left open holds its word back at most this long; then the word goes out, its brackets made inert.
 export const HELD_WORD_LIMIT = 2000;
+const LINKISH = ':/@&<>[]()`\\';
+const SENTENCE_END = '.?';
 const REFERENCE_LABEL = /^\s*\[[^\]]*\]:$/;
 const FENCE = /^(`{3,}|~{3,})/;
 const LIST_MARKER = /^[ \t]*(?:[-*+]|\d+[.)])?[ \t]*$/;
@@ -31,6 +33,16 @@ function wordSplitter(onWord: (word: string, cutShort: boolean) => void, read?: 
   let depth = 0;
   let inCode = false;
   let hasToken = false;
+  // Whether the word so far could be part of a link, a reference or code.
+  let linkish = false;
+  const cut = (at: number, cutShort: boolean, start: number) => {
+    onWord(pending.slice(start, at), cutShort);
+    depth = 0;
+    inCode = false;
+    hasToken = false;
+    linkish = false;
+    return at;
+  };
 
   const drain = (finished: boolean) => {
     let start = 0;
@@ -39,26 +51,22 @@ function wordSplitter(onWord: (word: string, cutShort: boolean) => void, read?: 
       const c = pending.charAt(scanned);
       const space = c === ' ' || c === '\t' || c === '\n' || c === '\r';
       if (space && hasToken) {
-        const newline = c === '\n';
         const free = depth === 0 && !inCode;
-        if ((free || newline) && !(c !== '\n' && REFERENCE_LABEL.test(pending.slice(start, scanned)))) {
-          onWord(pending.slice(start, scanned), false);
-          start = scanned;
-          depth = 0;
-          inCode = false;
-          hasToken = false;
-        }
-      } else if (scanned - start >= HELD_WORD_LIMIT) {
-        onWord(pending.slice(start, scanned), depth > 0 || inCode);
-        start = scanned;
-        depth = 0;
-        inCode = false;
-        hasToken = false;
-      }
+        if ((free || c === '\n') && !(c !== '\n' && REFERENCE_LABEL.test(pending.slice(start, scanned))))
+          start = cut(scanned, false, start);
+      } else if (scanned - start >= HELD_WORD_LIMIT) start = cut(scanned, depth > 0 || inCode, start);
       if (!space) hasToken = true;
       if (c === '`') inCode = !inCode;
       else if (!inCode && OPENERS.includes(c)) depth += 1;
       else if (!inCode && CLOSERS.includes(c)) depth = Math.max(0, depth - 1);
+      if (
+        LINKISH.includes(c) ||
+        (c === '.' && /www$/i.test(pending.slice(Math.max(start, scanned - 3), scanned)))
+      )
+        linkish = true;
+      // A plain word ends a sentence here: nothing written after it can change it, so it goes out at once.
+      else if (SENTENCE_END.includes(c) && depth === 0 && !inCode && !linkish)
+        start = cut(scanned + 1, false, start);
     }
     pending = pending.slice(start);
     scanned -= start;
@@ -127,6 +135,14 @@ export function judgedWords(
   let line = '';
   let lineLong = false;
   let skipSpace = false;
+  // What one piece of the model's text let out goes on as one piece.
+  let batch = '';
+  const flush = () => {
+    if (batch === '') return;
+    const text = batch;
+    batch = '';
+    onText(text);
+  };
 
   const show = (text: string) => {
     if (text === '') return;
@@ -139,7 +155,7 @@ export function judgedWords(
       line = '';
       lineLong = true;
     }
-    onText(text);
+    batch += text;
   };
 
   const onWord = (word: string, cutShort: boolean) => {
@@ -189,7 +205,16 @@ export function judgedWords(
   };
 
   const words = wordSplitter(onWord, read);
-  return words;
+  return {
+    write: (piece) => {
+      words.write(piece);
+      flush();
+    },
+    end: () => {
+      words.end();
+      flush();
+    },
+  };
 }
 
 // Code is shown as written; the rest of the word is judged, each judge on what the one before left.
