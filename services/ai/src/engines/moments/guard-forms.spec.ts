@@ -116,3 +116,14 @@ describe('the output guard on long output', () => {
     expect(out.join('')).not.toMatch(/evil/);
   });
 });
+
+describe('the output guard across lines', () => {
+  it.each(['[click](\n//evil.com)', '[click\n](//evil.com)', '[click](\n<//evil.com>)'])(
+    'never lets %j become a link',
+    (written) => {
+      const shown = guarded(written);
+      expect(shown).not.toMatch(/(?<!\\)\[click\]?\(/);
+      expect(shown.replace(/\s/g, '')).not.toMatch(/(?<!\\)\[click\]\(/);
+    },
+  );
+});

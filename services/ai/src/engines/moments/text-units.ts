@@ -53,7 +53,7 @@ function wordSplitter(onWord: (word: string, cutShort: boolean) => void, read?: 
       if (space && hasToken) {
         const free = depth === 0 && !inCode;
         if ((free || c === '\n') && !(c !== '\n' && REFERENCE_LABEL.test(pending.slice(start, scanned))))
-          start = cut(scanned, false, start);
+          start = cut(scanned, !free && depth > 0, start);
       } else if (scanned - start >= HELD_WORD_LIMIT) start = cut(scanned, depth > 0 || inCode, start);
       if (!space) hasToken = true;
       if (c === '`') inCode = !inCode;
@@ -180,6 +180,7 @@ export function judgedWords(
       return;
     }
     let judged = judgeOutsideCode(token, judges);
+    // Cut before its brackets closed, the word's `[` and `<` are shown as text: nothing after it can make a link.
     if (cutShort) judged = judged.replace(/[[<]/g, '\\$&');
     if (!word.includes(REMOVED) && judged === token) {
       show(leading + token);
