@@ -30,6 +30,7 @@ function guarded(text: string): string {
 describe('the output guard on every form of link', () => {
   it.each([
     ['[a](//evil.com "t")', 'a'],
+    ['_https://evil.com_ and *https://evil.com* end', '__ and ** end'],
     ['[a]( //evil.com )', 'a'],
     ['[a](<//evil.com> "t")', 'a'],
     ['[a](https&#58;//evil.com "t")', 'a'],
@@ -75,6 +76,7 @@ describe('the output guard on moments', () => {
     ['See [ 99:59 ] here', 'See here'],
     ['See （99:59） 【99:59】 ［99:59］ here', 'See here'],
     ['See [99:59 to 99:58] and [99:59 , 1:00]', 'See and [1:00]'],
+    ['See [99：59] and [0：05] here', 'See and [0:05] here'],
   ])('judges %j', (written, shown) => {
     expect(guarded(written)).toBe(shown);
   });

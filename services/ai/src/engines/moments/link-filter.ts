@@ -11,7 +11,7 @@ const INLINE_LINK = String.raw`!?\[${LINK_TEXT}\]\(\s*${DESTINATION}${TITLE}\s*\
 // Where a link's text was in an earlier word: `](…)` alone.
 const LOOSE_DESTINATION = String.raw`\]\(\s*${DESTINATION}${TITLE}\s*\)`;
 const AUTOLINK = String.raw`<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*|[^\s<>@]+@[^\s<>]+)>`;
-const BARE_URL = String.raw`(?<![\p{L}\p{N}_@./:-])(?:https?:\/\/|www\.)[^\s<>()[\]{}"'\x60]*`;
+const BARE_URL = String.raw`(?<![\p{L}\p{N}@./:-])(?:https?:\/\/|www\.)[^\s<>()[\]{}"'\x60]*`;
 const LINKS = new RegExp(`${INLINE_LINK}|${LOOSE_DESTINATION}|${AUTOLINK}|${BARE_URL}`, 'giu');
 const REFERENCE_DEFINITION = new RegExp(String.raw`^[ \t]{0,3}\[[^\]]+\]:\s*${DESTINATION}`);
 const MOMENTS_ONLY = new RegExp(

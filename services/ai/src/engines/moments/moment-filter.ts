@@ -1,4 +1,3 @@
-import { TIMESTAMP_PATTERN } from '@lectern/contracts';
 import { REMOVED, cleared, judgedWords, type ReadCount, type WordJudge } from './text-units';
 
 /** A filter over a model's text as it is written. */
@@ -11,14 +10,13 @@ export interface TextFilter {
 
 // Moments are cited alone or in groups, in square brackets, parentheses or their full-width forms: [1:23],
 // (1:02:03), [ 1:23 ], 【1:23】, [1:23, 4:56], [1:23–1:45], [1:23 to 1:45].
+// A moment may be written with full-width colons (`99：59`); it is judged as `99:59`.
+const MOMENT = String.raw`\d+(?:[:：][0-5]\d){1,2}`;
 const OPEN = '[[(（【［]';
 const CLOSE = '[\\])）】］]';
 const SEPARATOR = String.raw`(?:[ \t]*(?:[,;，；]|[-–—~])[ \t]*|[ \t]+(?:to|and)[ \t]+)`;
-const GROUP = new RegExp(
-  String.raw`${OPEN}[ \t]*(${TIMESTAMP_PATTERN}(?:${SEPARATOR}${TIMESTAMP_PATTERN})*)[ \t]*${CLOSE}`,
-  'g',
-);
-const GROUP_PARTS = new RegExp(String.raw`(${SEPARATOR})?(${TIMESTAMP_PATTERN})`, 'g');
+const GROUP = new RegExp(String.raw`${OPEN}[ \t]*(${MOMENT}(?:${SEPARATOR}${MOMENT})*)[ \t]*${CLOSE}`, 'g');
+const GROUP_PARTS = new RegExp(String.raw`(${SEPARATOR})?(${MOMENT})`, 'g');
 
 /**
  * Judges each cited moment in a word: `keep` gives the moment to show for one that was sent, or null for one that
@@ -32,7 +30,7 @@ export function momentJudge(
   let droppedAny = false;
   const judgeGroup = (group: string, inside: string): string => {
     const parts = [...inside.matchAll(GROUP_PARTS)];
-    const shown = parts.map(([, , moment]) => keep(moment ?? ''));
+    const shown = parts.map(([, , moment]) => keep((moment ?? '').replace(/：/g, ':')));
     if (shown.every((moment, at) => moment === parts[at]?.[2])) return group;
     let kept = '';
     const seen = new Set<string>();

@@ -91,7 +91,7 @@ const SEPARATOR_BEFORE_CLOSE = /[ \t]*[,;][ \t]*\uE000(?=[ \t]*[\])）】］])/g
 const SEPARATOR_AFTER_OPEN = /([[(（【［])[ \t]*\uE000[ \t]*[,;][ \t]*/g;
 const BETWEEN_SEPARATORS = /([,;])[ \t]*\uE000[ \t]*[,;]/g;
 const SPACE_BEFORE_END = /[ \t]+\uE000(?=[\])）】］.,;:!?]|$)/g;
-const JOINING = /[^\s.,;:!?)\]）】］]/;
+const JOINING = /[\p{L}\p{N}/(]/u;
 
 /** Clears the marks judges left: two words a removal would join keep a space between them. */
 export function cleared(text: string): string {
