@@ -87,6 +87,7 @@ describe('the output guard on moments', () => {
     ['- [99:59]: Insight', '- Insight'],
     ['see [99:59]and', 'see and'],
     ['[99:59] Note', 'Note'],
+    ['- [0:05]: Insight', '- [0:05]: Insight'],
   ])('tidies what %j leaves', (written, shown) => {
     expect(guarded(written)).toBe(shown);
   });
@@ -126,6 +127,16 @@ describe('the output guard across lines', () => {
       const shown = guarded(written);
       expect(shown).not.toMatch(/(?<!\\)\[click\]?\(/);
       expect(shown.replace(/\s/g, '')).not.toMatch(/(?<!\\)\[click\]\(/);
+    },
+  );
+});
+
+describe('the output guard run twice', () => {
+  it.each(['[click](\n//evil.com)', '[a](\n<//evil.com>) and [b](\n//evil.com "t")'])(
+    'leaves %j as the first run left it',
+    (written) => {
+      const once = guardText(rules(), written).text;
+      expect(guardText(rules(), once).text).toBe(once);
     },
   );
 });

@@ -26,7 +26,8 @@ const URL_TAIL_PUNCTUATION = /[.,;:!?*_]+$/;
 export function linkJudge(known: (url: string) => boolean, onDropped?: (url: string) => void): WordJudge {
   const judge = (word: string): string => {
     const definition = REFERENCE_DEFINITION.exec(word);
-    if (definition) {
+    // `[0:05]: Insight` is a moment and its words: a destination with no `/`, `.`, `:`, `@` or `&` leads nowhere.
+    if (definition && /[/.:@<&]/.test(definition[1] ?? '')) {
       const url = destinationOf(definition[1] ?? '');
       if (!known(url)) {
         onDropped?.(url);
@@ -49,7 +50,7 @@ export function linkJudge(known: (url: string) => boolean, onDropped?: (url: str
           const url = destinationOf(loose);
           if (known(url)) return whole;
           onDropped?.(url);
-          return ']';
+          return `]${REMOVED}`;
         }
         if (auto !== undefined) {
           if (known(auto)) return whole;

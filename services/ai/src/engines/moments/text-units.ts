@@ -181,7 +181,10 @@ export function judgedWords(
     }
     let judged = judgeOutsideCode(token, judges);
     // Cut before its brackets closed, the word's `[` and `<` are shown as text: nothing after it can make a link.
-    if (cutShort) judged = judged.replace(/[[<]/g, '\\$&');
+    if (cutShort)
+      judged = judged.replace(/(\\*)([[<])/g, (_, slashes: string, bracket: string) =>
+        slashes.length % 2 === 0 ? `${slashes}\\${bracket}` : slashes + bracket,
+      );
     if (!word.includes(REMOVED) && judged === token) {
       show(leading + token);
       return;
