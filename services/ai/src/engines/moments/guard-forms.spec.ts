@@ -140,3 +140,10 @@ describe('the output guard run twice', () => {
     },
   );
 });
+
+describe('the output guard after a long line', () => {
+  it('tidies the start of the next line as of the first', () => {
+    const long = 'A long opening line of study notes here. '.repeat(2).trim();
+    expect(guarded(`${long}\n[99:59]: Insight`)).toBe(`${long}\nInsight`);
+  });
+});

@@ -189,10 +189,11 @@ export function judgedWords(
       show(leading + token);
       return;
     }
-    const lineBefore = lineLong
-      ? 'x'
-      : leading.includes('\n')
-        ? leading.slice(leading.lastIndexOf('\n') + 1)
+    // The line before the word, as shown (anything long is not a bare list marker).
+    const lineBefore = leading.includes('\n')
+      ? leading.slice(leading.lastIndexOf('\n') + 1)
+      : lineLong
+        ? 'x'
         : line;
     const newlines = leading.replace(/[^\n]/g, '');
     // What a removal left at the start of an item (`- [99:59]: Insight`) is not part of its text.
