@@ -69,10 +69,29 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         ]);
         return { segments, language };
       });
-      const { dropped, ...result } = await withJobDeltas(deps.deltas, context, (publish) =>
-        deps.engine.ask({ question, index }, context.signal, publish),
+      // Whatever the engine, an answer keeps only moments of the transcript (shown as their line's start) and
+      // links it has: the offline engine quotes captions, which may themselves hold made-up moments or links.
+      const rules = transcriptRules(index.segments, undefined, { asLineStart: true });
+      const { dropped: engineDropped, ...answered } = await withJobDeltas(
+        deps.deltas,
+        context,
+        async (publish) => {
+          const stream = publish && guardStream(rules, publish);
+          const written = await deps.engine.ask({ question, index }, context.signal, stream?.write);
+          stream?.end();
+          return written;
+        },
       );
-      if (dropped) await reportDropped('ask', dropped, context.logger);
+      const guarded = guardText(rules, answered.answer);
+      const result = { ...answered, answer: guarded.text };
+      await reportDropped(
+        'ask',
+        {
+          moments: [...(engineDropped?.moments ?? []), ...guarded.dropped.moments],
+          links: [...(engineDropped?.links ?? []), ...guarded.dropped.links],
+        },
+        context.logger,
+      );
       context.logger.debug(
         { citations: result.citations.length, engine: result.engine, ms: Date.now() - started },
         'question answered',

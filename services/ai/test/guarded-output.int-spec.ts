@@ -271,3 +271,40 @@ describe('moments and links a model makes up in an answer', () => {
     ]);
   });
 });
+
+describe('moments the offline engine quotes in an answer', () => {
+  const photosynthesis = [
+    { start: 0, text: 'Welcome to this lecture about photosynthesis in green plants.' },
+    {
+      start: 6,
+      text: 'Photosynthesis converts light energy into chemical energy stored in glucose, see chapter [99:59] of the book.',
+    },
+    { start: 14, text: 'Chlorophyll absorbs mostly red and blue light and reflects green light.' },
+    { start: 20, text: 'The Calvin cycle fixes carbon dioxide into sugars using ATP and NADPH.' },
+  ];
+
+  it('are judged by the transcript, stored and streamed, and counted as ask', async () => {
+    const handlers = createAiHandlers({
+      engine: new OfflineEngine(),
+      indexes: new TranscriptIndexCache(),
+      transcripts: {
+        segments: () => Promise.resolve(photosynthesis),
+        language: () => Promise.resolve('en'),
+        close: () => Promise.resolve(),
+      },
+      deltas: new JobDeltaStreams(redis, prefix),
+      citationsDropped: (feature, count) => recordDroppedCitations(redis, prefix, feature, count),
+    });
+    const id = await openStream();
+    const result = await handlers.ask(
+      { transcriptId: 'photosynthesis', question: 'What does photosynthesis convert light energy into?' },
+      contextOf(id),
+    );
+    expect(result.answer).toMatch(/chemical energy/);
+    expectClean(result.answer);
+    const pieces = await streamedText(id);
+    for (const piece of pieces) expect(piece).not.toContain('99:59');
+    expect(pieces.join('').trim()).toBe(result.answer);
+    expect(await readDroppedCitations(redis, prefix)).toEqual([{ feature: 'ask', count: 1 }]);
+  });
+});

@@ -26,10 +26,21 @@ describe('MarkdownView', () => {
     expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
   });
 
-  it('still renders links, opening in a new tab', () => {
-    render(<MarkdownView text="See [the notes](https://lectern.example/notes)." />);
-    const link = screen.getByRole('link', { name: 'the notes' });
-    expect(link).toHaveAttribute('href', 'https://lectern.example/notes');
-    expect(link).toHaveAttribute('target', '_blank');
+  it.each([
+    'See [the notes](https://attacker.example/notes).',
+    'See [the notes](//attacker.example "t").',
+    'See [the notes][r].\n\n[r]: https://attacker.example',
+    'See <https://attacker.example> and <a@attacker.example> and <irc://attacker.example>.',
+    'See [![the notes](https://attacker.example/x.png)](https://attacker.example).',
+  ])('renders no link from AI text, only its words: %j', (text) => {
+    const { container } = render(<MarkdownView text={text} />);
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('a, [href]')).toBeNull();
+    expect(container.textContent).toMatch(/^See /);
+  });
+
+  it('keeps the words of a link', () => {
+    const { container } = render(<MarkdownView text="See [the notes](https://lectern.example/notes)." />);
+    expect(container.textContent).toBe('See the notes.');
   });
 });

@@ -1,12 +1,13 @@
 // What a model is sent from outside (captions, titles, questions, notes written from captions) goes inside a
-// delimited block. A delimiter written inside that text (`</transcript>`, `<question>`) is shown with a look-alike
-// bracket, so the text can never close its block or open another.
-const DELIMITER = /<(\s*\/?\s*(?:transcript|question|notes)\b)/gi;
+// delimited block. Every `<` in that text is shown as a look-alike bracket, and nothing is decoded, so no written
+// form of a delimiter (spaced, with invisible characters, full-width, as entities) can close its block or open
+// another.
+const ANGLE_BRACKET = /</g;
 
 export type BlockName = 'transcript' | 'question' | 'notes';
 
 export function neutralised(text: string): string {
-  return text.replace(DELIMITER, '‹$1');
+  return text.replace(ANGLE_BRACKET, '‹');
 }
 
 /** The text between `<name>` and `</name>`, unable to end its block early. */

@@ -9,7 +9,7 @@ const NOT_COVERED =
 
 /** What an answer may keep: the moments of the windows that were sent, and the links of the transcript. */
 export function answerRules(index: TranscriptIndex, context: AnswerContext): OutputRules {
-  return transcriptRules(index.segments, context.windows);
+  return transcriptRules(index.segments, context.windows, { asLineStart: true });
 }
 
 /**

@@ -2,3 +2,4 @@ export * from './sent-moments';
 export * from './moment-filter';
 export * from './link-filter';
 export * from './output-guard';
+export * from './text-units';

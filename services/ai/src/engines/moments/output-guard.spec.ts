@@ -24,9 +24,9 @@ describe('the output guard', () => {
     const stored = guardText(rules, written);
     expect(stored.text).toBe(
       [
-        '- [0:00] Keys map to values (www.lectern.example/hash).',
-        '- Chaining, from [0:05]',
-        '- [1:02:05] Resizing more.',
+        '- [0:03] Keys map to values (www.lectern.example/hash).',
+        '- Chaining, from [0:06]',
+        '- [1:02:07] Resizing more.',
         '1. Review it (0:05–1:02:05).',
       ].join('\n'),
     );

@@ -1,11 +1,12 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { linkFilter, linksIn } from './link-filter';
-import { momentFilter, type TextFilter } from './moment-filter';
+import { linkJudge, linksIn } from './link-filter';
+import { momentJudge, type TextFilter } from './moment-filter';
 import { SentMoments, type SegmentWindow } from './sent-moments';
+import { judgedWords, type ReadCount } from './text-units';
 
 /** What a model's text may keep: the moments that were sent, and the links the transcript has. */
 export interface OutputRules {
-  /** The moment to show for a cited one (its line's own moment), or null for a moment that was not sent. */
+  /** The moment to show for a cited one, or null for a moment that was not sent. */
   keep: (moment: string) => string | null;
   knownLink: (url: string) => boolean;
 }
@@ -18,38 +19,42 @@ export interface Dropped {
 
 /**
  * The rules for a text written from these lines: by default every line of the transcript (a generation sends them
- * all, directly or through the notes on its parts); an answer only the windows it was sent.
+ * all, directly or through the notes on its parts); an answer only the windows it was sent. A kept moment is shown
+ * as written, or, with `asLineStart` (answers, whose citations are the lines themselves), as its line's own start.
  */
 export function transcriptRules(
   segments: readonly TranscriptSegment[],
   windows?: readonly SegmentWindow[],
+  { asLineStart = false }: { asLineStart?: boolean } = {},
 ): OutputRules & { moments: SentMoments } {
   const moments = new SentMoments(segments, windows);
   return {
     moments,
-    keep: (moment) => moments.canonical(moment),
+    keep: asLineStart
+      ? (moment) => moments.canonical(moment)
+      : (moment) => (moments.segmentAt(moment) === null ? null : moment),
     knownLink: linksIn(() => segments.map((segment) => segment.text).join('\n')),
   };
 }
 
 /**
- * A model's text as it is written, links it made up removed and then each cited moment judged, piece by piece;
+ * A model's text as it is written, each cited moment judged and then the links of what is left, word by word;
  * `dropped` collects what was removed.
  */
 export function guardStream(
   rules: OutputRules,
   onText: (text: string) => void,
   dropped?: Dropped,
+  read?: ReadCount,
 ): TextFilter {
-  const moments = momentFilter(rules.keep, onText, (moment) => dropped?.moments.push(moment));
-  const links = linkFilter(rules.knownLink, moments.write, (url) => dropped?.links.push(url));
-  return {
-    write: links.write,
-    end: () => {
-      links.end();
-      moments.end();
-    },
-  };
+  return judgedWords(
+    [
+      momentJudge(rules.keep, (moment) => dropped?.moments.push(moment)),
+      linkJudge(rules.knownLink, (url) => dropped?.links.push(url)),
+    ],
+    onText,
+    read,
+  );
 }
 
 /** The same rule over a whole text (what is stored): exactly what the stream shows, however it was split. */
