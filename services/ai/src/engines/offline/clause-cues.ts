@@ -298,6 +298,8 @@ export function openingScore(cues: CueWords, position: number): number {
   if (pos === 'ADP') return 0;
   const subject = subjectThenVerb(cues, position) * (afterFrontedPhrase(cues, position) ? 0.25 : 1);
   const opener = Math.max(subject, imperative(cues, position));
+  // A verb that is neither an instruction nor a subject's gerund goes with what comes before it.
+  if (opener === 0 && pos === 'VERB') return -1;
   return opener;
 }
 
@@ -327,6 +329,8 @@ export function closingScore(cues: CueWords, position: number): number {
       return -3;
     case 'AUX':
       // "how many entries there are", "what it is": a verb can close a clause after its subject.
+      // "you are || born with": a participle or adjective after it completes it.
+      if (['VERB', 'ADJ'].includes(head(cues, position))) return -2.5;
       return SUBJECT_PRONOUNS.has(text(cues, position - 2)) ? -0.5 : -2.5;
     case 'PART':
       return word === 'not' ? -1 : -3;
@@ -340,6 +344,8 @@ export function closingScore(cues: CueWords, position: number): number {
       // the end of a clause for one ("the key || the table keeps").
       if (head(cues, position) === 'DET') return 0;
       if (before === 'DET') return -2;
+      // "the fast general || response": an adjective before a noun modifies it.
+      if (['NOUN', 'PROPN'].includes(head(cues, position))) return -2.5;
       return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;
     case 'ADV':
       return DEGREE_WORDS.has(word) ? -2 : 0;
