@@ -299,7 +299,9 @@ export function openingScore(cues: CueWords, position: number): number {
   const subject = subjectThenVerb(cues, position) * (afterFrontedPhrase(cues, position) ? 0.25 : 1);
   const opener = Math.max(subject, imperative(cues, position));
   // A verb that is neither an instruction nor a subject's gerund goes with what comes before it.
-  if (opener === 0 && pos === 'VERB') return -1;
+  // An inflected one ("germany || declared war") never opens a sentence.
+  if (opener === 0 && pos === 'VERB')
+    return cues.words.headLemma[cues.order[position] ?? 0] === word ? -1 : -2;
   return opener;
 }
 
