@@ -274,6 +274,8 @@ export function openingScore(cues: CueWords, position: number): number {
     return (MARKERS.get(word) ?? 0) + (pos === 'PRON' && VERB_POS.has(tail(cues, position)) ? 2 : 0);
   }
   if (QUESTION_WORDS.has(word) && VERB_POS.has(head(cues, position + 1))) return 1.2;
+  // "that's a big moment || because it says": a reason mostly ends the sentence it gives a reason for.
+  if (word === 'because' || word === 'since') return -0.5;
   if (SUBORDINATORS.has(word)) return subjectThenVerb(cues, position + 1) > 0 ? 0.8 : 0;
   // "that excited electron is passed" opens a sentence; "the part that surprises people" does not.
   if (word === 'that' && ['ADJ', 'NOUN'].includes(head(cues, position + 1)))

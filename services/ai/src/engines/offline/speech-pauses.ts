@@ -9,6 +9,8 @@ export interface SpeechPauses {
   quiet: Float64Array;
   /** Segments that end in a clear pause. */
   clearPauses: number;
+  /** Whether segments are cut only by length or at pauses, so that every pause is at a segment's end. */
+  pausesEndSegments: boolean;
 }
 
 // The time words take varies from word to word, so a segment's silence is measured against what its own words
@@ -17,6 +19,7 @@ export interface SpeechPauses {
 const NOISE_SPREADS = 2;
 const FROM_PAUSE = 0.8;
 const FULL_PAUSE = 1.2;
+const LENGTH_CUT_SHARE = 0.8;
 // Segments this many words either side give the pace a word is said at.
 const PACE_WINDOW = 40;
 
@@ -44,23 +47,50 @@ export function speechPauses(
   });
   const present = [...firstWordOf.keys()].filter((segment) => firstWordOf[segment] !== -1);
   const { paces, spread } = localPaces(segments, present, wordsIn);
+  const strengths = new Float64Array(present.length);
   let clearPauses = 0;
   for (let position = 0; position + 1 < present.length; position += 1) {
     const segment = present[position] ?? 0;
-    const next = present[position + 1] ?? 0;
     const count = wordsIn[segment] ?? 0;
     const pace = paces[position] ?? 0.4;
-    const gap = (segments[next]?.start ?? 0) - (segments[segment]?.start ?? 0);
+    const gap = (segments[present[position + 1] ?? 0]?.start ?? 0) - (segments[segment]?.start ?? 0);
     const excess = (gap - count * (pace + NOISE_SPREADS * spread)) / pace;
     const strength = Math.min(1, Math.max(0, (excess - FROM_PAUSE) / (FULL_PAUSE - FROM_PAUSE)));
+    strengths[position] = strength;
     if (strength >= 1) clearPauses += 1;
+  }
+  const pausesEndSegments = cutByLengthOrPause(present, wordsIn, strengths);
+  for (let position = 0; position + 1 < present.length; position += 1) {
+    const segment = present[position] ?? 0;
+    const strength = strengths[position] ?? 0;
+    // Where segments are cut by length or at a pause, a pause is at a segment's end and never between its words.
+    const inside = pausesEndSegments ? 1 : 1 - strength;
     const first = firstWordOf[segment] ?? 0;
-    for (let word = first + 1; word < first + count; word += 1) quiet[word] = 1 - strength;
-    const following = firstWordOf[next] ?? 0;
+    for (let word = first + 1; word < first + (wordsIn[segment] ?? 0); word += 1) quiet[word] = inside;
+    const following = firstWordOf[present[position + 1] ?? 0] ?? 0;
     pause[following] = strength;
     quiet[following] = 1 - strength;
   }
-  return { pause, quiet, clearPauses };
+  return { pause, quiet, clearPauses, pausesEndSegments };
+}
+
+// Whether the captions cut a segment after a fixed number of words unless the speaker paused first: nearly every
+// segment that does not end in a pause has the longest segments' length.
+function cutByLengthOrPause(
+  present: readonly number[],
+  wordsIn: Int32Array,
+  strengths: Float64Array,
+): boolean {
+  let longest = 0;
+  for (const segment of present) longest = Math.max(longest, wordsIn[segment] ?? 0);
+  let unpaused = 0;
+  let full = 0;
+  for (let position = 0; position + 1 < present.length; position += 1) {
+    if ((strengths[position] ?? 0) > 0) continue;
+    unpaused += 1;
+    if ((wordsIn[present[position] ?? 0] ?? 0) === longest) full += 1;
+  }
+  return unpaused > 0 && full >= LENGTH_CUT_SHARE * unpaused;
 }
 
 // Seconds per word while the speaker is talking, near each segment. Segments that end in a pause take longer per

@@ -37,9 +37,12 @@ export function unpunctuatedSentenceRanges(
   for (let position = 1; position < count; position += 1) {
     const opening = openingScore(cues, position);
     const closing = closingScore(cues, position);
-    // A pause where the words cannot part ("the || cell", "is || the") is the speaker thinking, not a full stop.
+    // Where speech recognition cuts its lines at any length, it also pauses mid-sentence; a pause where the
+    // words cannot part ("the || cell", "is || the") is then the speaker thinking, not a full stop.
     const pause = pauseScore(cues, pauses, position, reliability);
-    gap[position] = opening + closing + (opening <= -2 || closing <= -2.5 ? Math.min(0, pause) : pause);
+    const cannotPart = opening <= -2 || closing <= -2.5;
+    gap[position] =
+      opening + closing + (cannotPart && !pauses.pausesEndSegments ? Math.min(0, pause) : pause);
   }
   const verbsBefore = new Int32Array(count + 1);
   for (let position = 0; position < count; position += 1) {
