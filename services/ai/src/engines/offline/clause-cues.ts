@@ -349,7 +349,7 @@ export function closingScore(cues: CueWords, position: number): number {
       if (head(cues, position) === 'DET') return 0;
       if (before === 'DET') return -2;
       // "the fast general || response": an adjective before a noun modifies it.
-      if (['NOUN', 'PROPN'].includes(head(cues, position))) return -2.5;
+      if (['NOUN', 'PROPN'].includes(head(cues, position))) return -1.5;
       return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;
     case 'ADV':
       return DEGREE_WORDS.has(word) ? -2 : 0;
