@@ -280,7 +280,12 @@ export function openingScore(cues: CueWords, position: number): number {
   // "that excited electron is passed" opens a sentence; "the part that surprises people" does not.
   if (word === 'that' && ['ADJ', 'NOUN'].includes(head(cues, position + 1)))
     return subjectThenVerb(cues, position) - 0.4;
-  if (RELATIVES.has(word) && !(word === 'that' && cues.verbLike[position + 1] === 1)) return -1;
+  // "white blood cells || that arrive first": after a noun, "that" and a verb are a relative clause, though
+  // "that is" mostly points back ("the same bucket || that is called a collision").
+  const relativeThat =
+    word === 'that' && next !== 'is' && ['NOUN', 'PROPN'].includes(tail(cues, position - 1));
+  if (RELATIVES.has(word) && (relativeThat || !(word === 'that' && cues.verbLike[position + 1] === 1)))
+    return -1;
   if (pos === 'AUX') return SUBJECT_PRONOUNS.has(next) ? 0 : -1;
   if (pos === 'PART' || pos === 'CCONJ') return word === 'but' ? 0.6 : -1;
   const marker = MARKERS.get(word);

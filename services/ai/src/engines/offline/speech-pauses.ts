@@ -3,7 +3,7 @@ import type { SpokenWords } from './spoken-words';
 
 /** What the captions' timing says about a pause before each word. */
 export interface SpeechPauses {
-  /** 0 to 1: how clearly the speaker paused before the word (seen only before a segment's first word). */
+  /** 0 to 1: how clearly the speaker paused before the word (clearest before a segment's first word). */
   pause: Float64Array;
   /** 0 to 1: how clearly the speaker did not pause before the word. */
   quiet: Float64Array;
@@ -20,6 +20,8 @@ const NOISE_SPREADS = 2;
 const FROM_PAUSE = 0.8;
 const FULL_PAUSE = 1.2;
 const LENGTH_CUT_SHARE = 0.8;
+// Where segments are cut at any length, a segment's excess time may be a pause between two of its words too.
+const INSIDE_CREDIT = 0.6;
 // Segments this many words either side give the pace a word is said at.
 const PACE_WINDOW = 40;
 
@@ -65,8 +67,12 @@ export function speechPauses(
     const strength = strengths[position] ?? 0;
     // Where segments are cut by length or at a pause, a pause is at a segment's end and never between its words.
     const inside = pausesEndSegments ? 1 : 1 - strength;
+    const within = pausesEndSegments ? 0 : strength * INSIDE_CREDIT;
     const first = firstWordOf[segment] ?? 0;
-    for (let word = first + 1; word < first + (wordsIn[segment] ?? 0); word += 1) quiet[word] = inside;
+    for (let word = first + 1; word < first + (wordsIn[segment] ?? 0); word += 1) {
+      quiet[word] = inside;
+      pause[word] = within;
+    }
     const following = firstWordOf[present[position + 1] ?? 0] ?? 0;
     pause[following] = strength;
     quiet[following] = 1 - strength;

@@ -173,7 +173,7 @@ describe('sentence boundaries in unpunctuated auto-captions', () => {
 
   it('finds the sentence ends of the memory lecture from its words alone when it is timed evenly', () => {
     const figures = evaluate([memoryCase('memory lecture, no pauses', evenlyTimed(autoCaptionLecture))]);
-    expect(figures.f1).toBeGreaterThanOrEqual(0.52);
+    expect(figures.f1).toBeGreaterThanOrEqual(0.55);
   });
 
   it('finds the sentence ends of lectures that speech recognition cut into lines ending mid-sentence', () => {
@@ -184,7 +184,7 @@ describe('sentence boundaries in unpunctuated auto-captions', () => {
     report.push(
       `speech-recognition lectures overall: precision ${figures.precision.toFixed(2)} recall ${figures.recall.toFixed(2)} F1 ${figures.f1.toFixed(2)}`,
     );
-    expect(figures.f1).toBeGreaterThanOrEqual(0.52);
+    expect(figures.f1).toBeGreaterThanOrEqual(0.55);
   });
 
   it('never starts a sentence with a hesitation sound', () => {

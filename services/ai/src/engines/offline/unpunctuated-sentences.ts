@@ -13,6 +13,8 @@ const PAUSE_WEIGHT = 3.5;
 // When the speaker pauses about as often as sentences end, a gap without a pause is unlikely to be a boundary.
 const NO_PAUSE_WEIGHT = 1.5;
 const WORDS_PER_SENTENCE = 20;
+// Words that argue this strongly against parting leave a pause no weight.
+const SYNTAX_VETO = 3;
 
 /**
  * Sentence boundaries for captions without punctuation. Every gap between two words gets a score from the cues
@@ -37,12 +39,12 @@ export function unpunctuatedSentenceRanges(
   for (let position = 1; position < count; position += 1) {
     const opening = openingScore(cues, position);
     const closing = closingScore(cues, position);
-    // Where speech recognition cuts its lines at any length, it also pauses mid-sentence; a pause where the
-    // words cannot part ("the || cell", "is || the") is then the speaker thinking, not a full stop.
+    // Where speech recognition cuts its lines at any length, speakers also pause mid-sentence: a pause where the
+    // words argue against parting ("the || cell", "is || the") is the speaker thinking, not a full stop.
     const pause = pauseScore(cues, pauses, position, reliability);
-    const cannotPart = opening <= -2 || closing <= -2.5;
-    gap[position] =
-      opening + closing + (cannotPart && !pauses.pausesEndSegments ? Math.min(0, pause) : pause);
+    const syntax = opening + closing;
+    const trust = pauses.pausesEndSegments ? 1 : Math.min(1, Math.max(0, 1 + syntax / SYNTAX_VETO));
+    gap[position] = syntax + (pause > 0 ? pause * trust : pause);
   }
   const verbsBefore = new Int32Array(count + 1);
   for (let position = 0; position < count; position += 1) {
