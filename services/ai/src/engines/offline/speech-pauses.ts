@@ -5,6 +5,8 @@ import type { SpokenWords } from './spoken-words';
 export interface SpeechPauses {
   /** 0 to 1: how clearly the speaker paused before the word (clearest before a segment's first word). */
   pause: Float64Array;
+  /** 0 to 1: how clearly the segment the word is inside has a pause somewhere, between its words or after it. */
+  inside: Float64Array;
   /** 0 to 1: how clearly the speaker did not pause before the word. */
   quiet: Float64Array;
   /** Segments that end in a clear pause. */
@@ -20,8 +22,6 @@ const NOISE_SPREADS = 2;
 const FROM_PAUSE = 0.8;
 const FULL_PAUSE = 1.2;
 const LENGTH_CUT_SHARE = 0.8;
-// Where segments are cut at any length, a segment's excess time may be a pause between two of its words too.
-const INSIDE_CREDIT = 0.6;
 // Segments this many words either side give the pace a word is said at.
 const PACE_WINDOW = 40;
 
@@ -36,6 +36,7 @@ export function speechPauses(
   tokenSegment: Int32Array,
 ): SpeechPauses {
   const pause = new Float64Array(words.count);
+  const inside = new Float64Array(words.count);
   const quiet = new Float64Array(words.count);
   const segmentOf = Int32Array.from(
     { length: words.count },
@@ -66,18 +67,16 @@ export function speechPauses(
     const segment = present[position] ?? 0;
     const strength = strengths[position] ?? 0;
     // Where segments are cut by length or at a pause, a pause is at a segment's end and never between its words.
-    const inside = pausesEndSegments ? 1 : 1 - strength;
-    const within = pausesEndSegments ? 0 : strength * INSIDE_CREDIT;
     const first = firstWordOf[segment] ?? 0;
     for (let word = first + 1; word < first + (wordsIn[segment] ?? 0); word += 1) {
-      quiet[word] = inside;
-      pause[word] = within;
+      quiet[word] = pausesEndSegments ? 1 : 1 - strength;
+      inside[word] = pausesEndSegments ? 0 : strength;
     }
     const following = firstWordOf[present[position + 1] ?? 0] ?? 0;
     pause[following] = strength;
     quiet[following] = 1 - strength;
   }
-  return { pause, quiet, clearPauses, pausesEndSegments };
+  return { pause, inside, quiet, clearPauses, pausesEndSegments };
 }
 
 // Whether the captions cut a segment after a fixed number of words unless the speaker paused first: nearly every

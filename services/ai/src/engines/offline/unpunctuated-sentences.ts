@@ -15,6 +15,8 @@ const NO_PAUSE_WEIGHT = 1.5;
 const WORDS_PER_SENTENCE = 20;
 // Words that argue this strongly against parting leave a pause no weight.
 const SYNTAX_VETO = 3;
+// Where lines are cut at any length, a line's pause may fall between two of its words.
+const INSIDE_CREDIT = 0.6;
 
 /**
  * Sentence boundaries for captions without punctuation. Every gap between two words gets a score from the cues
@@ -41,7 +43,9 @@ export function unpunctuatedSentenceRanges(
     const closing = closingScore(cues, position);
     // Where speech recognition cuts its lines at any length, speakers also pause mid-sentence: a pause where the
     // words argue against parting ("the || cell", "is || the") is the speaker thinking, not a full stop.
-    const pause = pauseScore(cues, pauses, position, reliability);
+    let pause = pauseScore(cues, pauses, position, reliability);
+    // A pause somewhere inside the line may be here if the next words clearly open a clause.
+    if (opening >= 1) pause += (pauses.inside[cues.order[position] ?? 0] ?? 0) * INSIDE_CREDIT * PAUSE_WEIGHT;
     const syntax = opening + closing;
     const trust = pauses.pausesEndSegments ? 1 : Math.min(1, Math.max(0, 1 + syntax / SYNTAX_VETO));
     gap[position] = syntax + (pause > 0 ? pause * trust : pause);
