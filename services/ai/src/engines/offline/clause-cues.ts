@@ -267,7 +267,11 @@ export function openingScore(cues: CueWords, position: number): number {
   const next = text(cues, position + 1);
   const pos = head(cues, position);
   if (NEVER_OPEN.has(word) || word === '') return -2;
-  if (word === 'and') return ['then', 'so', 'now'].includes(next) ? 0.5 : -0.5;
+  if (word === 'and') {
+    if (['then', 'so', 'now'].includes(next)) return 0.5;
+    // "and keynes looks at this", "and here's": a whole clause after "and" may be a sentence of its own.
+    return subjectThenVerb(cues, position + 1) > 0 || MARKERS.has(next) ? 0 : -0.5;
+  }
   if (word === 'here' && (next === 'is' || next === 'are')) return 2.5;
   if (word === 'let' && (next === 'me' || next === 'us')) return 2.5;
   if (word.includes("'")) {
@@ -352,7 +356,8 @@ export function closingScore(cues: CueWords, position: number): number {
       // An adjective right before a determiner cannot modify a noun after it: wink-nlp has mistaken a noun at
       // the end of a clause for one ("the key || the table keeps").
       if (head(cues, position) === 'DET') return 0;
-      if (before === 'DET') return -2;
+      // "the first || thing": a determiner, its adjective and its noun stay together.
+      if (before === 'DET') return ['NOUN', 'PROPN'].includes(head(cues, position)) ? -3 : -2;
       // "the fast general || response": an adjective before a noun modifies it.
       if (['NOUN', 'PROPN'].includes(head(cues, position))) return -1.5;
       return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;

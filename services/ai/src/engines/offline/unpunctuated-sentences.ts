@@ -47,7 +47,12 @@ export function unpunctuatedSentenceRanges(
     // A pause somewhere inside the line may be here if the next words clearly open a clause.
     if (opening >= 1) pause += (pauses.inside[cues.order[position] ?? 0] ?? 0) * INSIDE_CREDIT * PAUSE_WEIGHT;
     const syntax = opening + closing;
-    const trust = pauses.pausesEndSegments ? 1 : Math.min(1, Math.max(0, 1 + syntax / SYNTAX_VETO));
+    const cannotPart = opening <= -2 || closing <= -2.5;
+    const trust = pauses.pausesEndSegments
+      ? 1
+      : cannotPart
+        ? 0
+        : Math.min(1, Math.max(0, 1 + syntax / SYNTAX_VETO));
     gap[position] = syntax + (pause > 0 ? pause * trust : pause);
   }
   const verbsBefore = new Int32Array(count + 1);
