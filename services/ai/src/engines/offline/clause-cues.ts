@@ -267,18 +267,29 @@ export function openingScore(cues: CueWords, position: number): number {
   const next = text(cues, position + 1);
   const pos = head(cues, position);
   if (NEVER_OPEN.has(word) || word === '') return -2;
-  if (word === 'and') return ['then', 'so', 'now'].includes(next) ? 0.5 : -0.5;
+  if (word === 'and') {
+    if (['then', 'so', 'now'].includes(next)) return 0.5;
+    // "and keynes looks at this", "and here's": a whole clause after "and" may be a sentence of its own.
+    return subjectThenVerb(cues, position + 1) > 0 || MARKERS.has(next) ? 0 : -0.5;
+  }
   if (word === 'here' && (next === 'is' || next === 'are')) return 2.5;
   if (word === 'let' && (next === 'me' || next === 'us')) return 2.5;
   if (word.includes("'")) {
     return (MARKERS.get(word) ?? 0) + (pos === 'PRON' && VERB_POS.has(tail(cues, position)) ? 2 : 0);
   }
   if (QUESTION_WORDS.has(word) && VERB_POS.has(head(cues, position + 1))) return 1.2;
+  // "that's a big moment || because it says": a reason mostly ends the sentence it gives a reason for.
+  if (word === 'because' || word === 'since') return -0.5;
   if (SUBORDINATORS.has(word)) return subjectThenVerb(cues, position + 1) > 0 ? 0.8 : 0;
   // "that excited electron is passed" opens a sentence; "the part that surprises people" does not.
   if (word === 'that' && ['ADJ', 'NOUN'].includes(head(cues, position + 1)))
     return subjectThenVerb(cues, position) - 0.4;
-  if (RELATIVES.has(word) && !(word === 'that' && cues.verbLike[position + 1] === 1)) return -1;
+  // "white blood cells || that arrive first": after a noun, "that" and a verb are a relative clause, though
+  // "that is" mostly points back ("the same bucket || that is called a collision").
+  const relativeThat =
+    word === 'that' && next !== 'is' && ['NOUN', 'PROPN'].includes(tail(cues, position - 1));
+  if (RELATIVES.has(word) && (relativeThat || !(word === 'that' && cues.verbLike[position + 1] === 1)))
+    return -1;
   if (pos === 'AUX') return SUBJECT_PRONOUNS.has(next) ? 0 : -1;
   if (pos === 'PART' || pos === 'CCONJ') return word === 'but' ? 0.6 : -1;
   const marker = MARKERS.get(word);
@@ -298,6 +309,10 @@ export function openingScore(cues: CueWords, position: number): number {
   if (pos === 'ADP') return 0;
   const subject = subjectThenVerb(cues, position) * (afterFrontedPhrase(cues, position) ? 0.25 : 1);
   const opener = Math.max(subject, imperative(cues, position));
+  // A verb that is neither an instruction nor a subject's gerund goes with what comes before it.
+  // An inflected one ("germany || declared war") never opens a sentence.
+  if (opener === 0 && pos === 'VERB')
+    return cues.words.headLemma[cues.order[position] ?? 0] === word ? -1 : -2;
   return opener;
 }
 
@@ -327,6 +342,8 @@ export function closingScore(cues: CueWords, position: number): number {
       return -3;
     case 'AUX':
       // "how many entries there are", "what it is": a verb can close a clause after its subject.
+      // "you are || born with": a participle or adjective after it completes it.
+      if (['VERB', 'ADJ'].includes(head(cues, position))) return -2.5;
       return SUBJECT_PRONOUNS.has(text(cues, position - 2)) ? -0.5 : -2.5;
     case 'PART':
       return word === 'not' ? -1 : -3;
@@ -339,7 +356,10 @@ export function closingScore(cues: CueWords, position: number): number {
       // An adjective right before a determiner cannot modify a noun after it: wink-nlp has mistaken a noun at
       // the end of a clause for one ("the key || the table keeps").
       if (head(cues, position) === 'DET') return 0;
-      if (before === 'DET') return -2;
+      // "the first || thing": a determiner, its adjective and its noun stay together.
+      if (before === 'DET') return ['NOUN', 'PROPN'].includes(head(cues, position)) ? -3 : -2;
+      // "the fast general || response": an adjective before a noun modifies it.
+      if (['NOUN', 'PROPN'].includes(head(cues, position))) return -1.5;
       return ['AUX', 'VERB', 'ADV'].includes(before) || text(cues, position - 2) === 'and' ? 0 : -1.5;
     case 'ADV':
       return DEGREE_WORDS.has(word) ? -2 : 0;

@@ -1,7 +1,7 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import { closingScore, cueWords, openingScore, type CueWords } from './clause-cues';
 import type { TokenTable } from './nlp';
-import { pausesBeforeWords } from './speech-pauses';
+import { speechPauses, type SpeechPauses } from './speech-pauses';
 import { spokenWords } from './spoken-words';
 
 const MIN_WORDS = 2;
@@ -9,13 +9,14 @@ const UNREACHABLE = Number.NEGATIVE_INFINITY;
 // A sentence without a verb is most likely a fragment of one.
 const NO_VERB = -2.5;
 const MAX_WORDS = 35;
-// A pause counts from 0.8 of a word's time and fully from 1.2 words' time; shorter ones are timing noise.
-const PAUSE_FROM = 0.8;
-const PAUSE_FULL = 1.2;
 const PAUSE_WEIGHT = 3.5;
 // When the speaker pauses about as often as sentences end, a gap without a pause is unlikely to be a boundary.
 const NO_PAUSE_WEIGHT = 1.5;
 const WORDS_PER_SENTENCE = 20;
+// Words that argue this strongly against parting leave a pause no weight.
+const SYNTAX_VETO = 3;
+// Where lines are cut at any length, a line's pause may fall between two of its words.
+const INSIDE_CREDIT = 0.6;
 
 /**
  * Sentence boundaries for captions without punctuation. Every gap between two words gets a score from the cues
@@ -33,15 +34,26 @@ export function unpunctuatedSentenceRanges(
   const count = cues.order.length;
   // No words, or nothing but hesitation sounds: no sentence to extract.
   if (count === 0) return [];
-  const pauses = pausesBeforeWords(words, segments, tokenSegment);
-  const reliability = pauseReliability(pauses, count);
+  const pauses = speechPauses(words, segments, tokenSegment);
+  const reliability = Math.min(1, pauses.clearPauses / Math.max(1, count / WORDS_PER_SENTENCE));
 
   const gap = new Float64Array(count);
   for (let position = 1; position < count; position += 1) {
-    gap[position] =
-      openingScore(cues, position) +
-      closingScore(cues, position) +
-      pauseScore(cues, pauses, position, reliability);
+    const opening = openingScore(cues, position);
+    const closing = closingScore(cues, position);
+    // Where speech recognition cuts its lines at any length, speakers also pause mid-sentence: a pause where the
+    // words argue against parting ("the || cell", "is || the") is the speaker thinking, not a full stop.
+    let pause = pauseScore(cues, pauses, position, reliability);
+    // A pause somewhere inside the line may be here if the next words clearly open a clause.
+    if (opening >= 1) pause += (pauses.inside[cues.order[position] ?? 0] ?? 0) * INSIDE_CREDIT * PAUSE_WEIGHT;
+    const syntax = opening + closing;
+    const cannotPart = opening <= -2 || closing <= -2.5;
+    const trust = pauses.pausesEndSegments
+      ? 1
+      : cannotPart
+        ? 0
+        : Math.min(1, Math.max(0, 1 + syntax / SYNTAX_VETO));
+    gap[position] = syntax + (pause > 0 ? pause * trust : pause);
   }
   const verbsBefore = new Int32Array(count + 1);
   for (let position = 0; position < count; position += 1) {
@@ -76,23 +88,18 @@ export function unpunctuatedSentenceRanges(
   return toTokenRanges(cues, starts, tokens.count);
 }
 
-function pauseScore(cues: CueWords, pauses: Float64Array, position: number, reliability: number): number {
+function pauseScore(cues: CueWords, pauses: SpeechPauses, position: number, reliability: number): number {
   // A hesitation sound before the word is a pause too.
   const word = cues.order[position] ?? 0;
   const previous = cues.order[position - 1] ?? 0;
   let pause = 0;
-  for (let between = previous + 1; between <= word; between += 1)
-    pause = Math.max(pause, pauses[between] ?? 0);
+  let quiet = 1;
+  for (let between = previous + 1; between <= word; between += 1) {
+    pause = Math.max(pause, pauses.pause[between] ?? 0);
+    quiet = Math.min(quiet, pauses.quiet[between] ?? 0);
+  }
   const hesitated = word - previous > 1 ? 0.3 : 0;
-  const strength = Math.min(1, Math.max(0, (pause - PAUSE_FROM) / (PAUSE_FULL - PAUSE_FROM)));
-  return strength * PAUSE_WEIGHT - (1 - strength) * NO_PAUSE_WEIGHT * reliability + hesitated;
-}
-
-// How far the pauses can be trusted: 1 when clear pauses are at least as frequent as sentence ends usually are.
-function pauseReliability(pauses: Float64Array, words: number): number {
-  let clear = 0;
-  for (const pause of pauses) if (pause >= PAUSE_FULL) clear += 1;
-  return Math.min(1, clear / Math.max(1, words / WORDS_PER_SENTENCE));
+  return pause * PAUSE_WEIGHT - quiet * NO_PAUSE_WEIGHT * reliability + hesitated;
 }
 
 function sentenceScore(words: number): number {
