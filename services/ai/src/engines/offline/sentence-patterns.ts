@@ -473,11 +473,20 @@ function afterAside(tokens: TokenTable, sentence: Sentence, start: number): numb
   return start;
 }
 
-// "Divide and conquer is a strategy …": a verb that turns out to be the subject of "is", not an instruction.
+// "Divide and conquer is a strategy …", "Merge sort works like this …": a verb that turns out to be (part of) the
+// subject of the verb after it, not an instruction.
 function namesAnActivity(tokens: TokenTable, verb: number): boolean {
   let token = verb + 1;
   while (tokens.pos[token] === 'CCONJ' || tokens.pos[token] === 'VERB') token += 1;
-  return COPULAS.has(tokens.normal[token] ?? '');
+  if (COPULAS.has(tokens.normal[token] ?? '')) return true;
+  const next = verb + 2;
+  const inflected = (tokens.lemma[next] ?? '').toLowerCase() !== (tokens.normal[next] ?? '');
+  return (
+    tokens.pos[verb + 1] === 'NOUN' &&
+    tokens.pos[next] === 'VERB' &&
+    inflected &&
+    /s$/.test(tokens.normal[next] ?? '')
+  );
 }
 
 function isBaseVerb(tokens: TokenTable, token: number): boolean {

@@ -179,7 +179,7 @@ Now imagine a student who rereads the chapter five times.
   it('keeps advice after "please", "also" or an aside, and never takes an activity named as a subject for a step', () => {
     const advice = captions(`
 Divide and conquer is a strategy where you split a problem into smaller pieces.
-Merge sort splits the list in half and merges the sorted halves.
+Merge sort works like this: you split the list in half and merge the sorted halves.
 Also, go back over the difference between merge sort and quicksort.
 And please, write tests for the empty list and the one-element list.
 For your essay, which is due in two weeks, pick one sorting algorithm and explain its worst case.
@@ -192,7 +192,7 @@ For your essay, which is due in two weeks, pick one sorting algorithm and explai
         expect.stringMatching(/^Pick one sorting algorithm and explain its worst case\./),
       ]),
     );
-    expect(steps.join('\n')).not.toMatch(/Divide and conquer is/);
+    expect(steps.join('\n')).not.toMatch(/Divide and conquer is|Merge sort works/);
   });
 });
 
