@@ -1,5 +1,6 @@
 import { guardStream, guardText, transcriptRules } from './output-guard';
 import { HELD_WORD_LIMIT, type ReadCount } from './text-units';
+import { everySplit } from '../../../test/support/every-split';
 
 // Lines every 10 s from 0:00 to 9:50; the transcript names two addresses.
 const segments = Array.from({ length: 60 }, (_, line) => ({
@@ -7,12 +8,6 @@ const segments = Array.from({ length: 60 }, (_, line) => ({
   text: line === 0 ? 'visit example.com/docs/install and my dropbox.com folder, say hi' : `line ${line}`,
 }));
 const rules = () => transcriptRules(segments);
-
-function everySplit(text: string): string[][] {
-  const splits: string[][] = [[text], [...text]];
-  for (let at = 1; at < text.length; at += 1) splits.push([text.slice(0, at), text.slice(at)]);
-  return splits;
-}
 
 // Stored and streamed (however split) must agree; returns the stored text.
 function guarded(text: string): string {

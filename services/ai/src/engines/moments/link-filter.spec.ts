@@ -1,4 +1,5 @@
 import { linkFilter, linksIn } from './link-filter';
+import { everySplit } from '../../../test/support/every-split';
 
 const known = linksIn(
   () => 'Slides are at https://lectern.example/slides and the code at www.code.example/repo.',
@@ -15,12 +16,6 @@ function streamed(pieces: string[]): { text: string; pieces: string[]; dropped: 
   for (const piece of pieces) filter.write(piece);
   filter.end();
   return { text: out.join(''), pieces: out, dropped };
-}
-
-function everySplit(text: string): string[][] {
-  const splits: string[][] = [[text], [...text]];
-  for (let at = 1; at < text.length; at += 1) splits.push([text.slice(0, at), text.slice(at)]);
-  return splits;
 }
 
 describe('linkFilter', () => {

@@ -1,4 +1,5 @@
 import { momentFilter } from './moment-filter';
+import { everySplit } from '../../../test/support/every-split';
 
 // Moments that were "sent": 0:05 is kept as itself, 1:02:03 and 1:02:30 are shown as the start of their line.
 const keep = (moment: string): string | null =>
@@ -19,12 +20,6 @@ function streamed(pieces: string[]): { text: string; pieces: string[]; dropped: 
   for (const piece of pieces) filter.write(piece);
   filter.end();
   return { text: out.join(''), pieces: out, dropped };
-}
-
-function everySplit(text: string): string[][] {
-  const splits: string[][] = [[text], [...text]];
-  for (let at = 1; at < text.length; at += 1) splits.push([text.slice(0, at), text.slice(at)]);
-  return splits;
 }
 
 // Every moment construct left in a text: none may hold a moment that was not judged.

@@ -1,16 +1,11 @@
 import { guardStream, guardText, transcriptRules } from './output-guard';
+import { everySplit } from '../../../test/support/every-split';
 
 const rules = transcriptRules([
   { start: 0, text: 'Hash tables map keys to values, see www.lectern.example/hash.' },
   { start: 5.2, text: 'Collisions are resolved by chaining.' },
   { start: 3725, text: 'Resizing keeps lookups fast.' },
 ]);
-
-function everySplit(text: string): string[][] {
-  const splits: string[][] = [[text], [...text]];
-  for (let at = 1; at < text.length; at += 1) splits.push([text.slice(0, at), text.slice(at)]);
-  return splits;
-}
 
 describe('the output guard', () => {
   const written = [
