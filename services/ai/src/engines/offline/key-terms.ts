@@ -178,35 +178,53 @@ const cache = new WeakMap<TranscriptAnalysis, KeyTerm[]>();
 export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   const cached = cache.get(analysis);
   if (cached) return cached;
-  const occurrences = new Map<number, TermOccurrence[]>();
+  // Counted first without allocating (a ten-hour lecture has a hundred thousand phrase hits); occurrences are
+  // gathered only for the phrases that can be terms.
+  const phrases = analysis.phraseById.length;
+  const found = new Int32Array(phrases);
+  const whole = new Int32Array(phrases);
+  const definiteCount = new Int32Array(phrases);
+  const firstWhole: Array<PhraseHit | undefined> = new Array<PhraseHit | undefined>(phrases);
   for (const sentence of analysis.sentences) {
     for (const hit of sentence.phrases) {
-      const list = occurrences.get(hit.phrase) ?? [];
-      list.push({
-        ...hit,
-        sentence: sentence.index,
-        standalone: isStandalone(analysis, sentence, hit),
-      });
-      occurrences.set(hit.phrase, list);
+      found[hit.phrase] = (found[hit.phrase] ?? 0) + 1;
+      if (!isStandalone(analysis, sentence, hit)) continue;
+      whole[hit.phrase] = (whole[hit.phrase] ?? 0) + 1;
+      firstWhole[hit.phrase] ??= hit;
+      if (previousWord(analysis.tokens, hit) === 'the')
+        definiteCount[hit.phrase] = (definiteCount[hit.phrase] ?? 0) + 1;
     }
   }
   const candidates: KeyTerm[] = [];
+  const byPhraseId = new Map<number, KeyTerm>();
   for (const phrase of analysis.phraseById) {
-    const found = occurrences.get(phrase.id) ?? [];
-    const standalone = found.filter((occurrence) => occurrence.standalone);
-    if (standalone.length * 2 <= found.length) continue;
-    if (!namesAThing(analysis.tokens, standalone[0] as TermOccurrence)) continue;
-    const definite = standalone.filter(
-      (occurrence) => previousWord(analysis.tokens, occurrence) === 'the',
-    ).length;
-    candidates.push({
+    const total = found[phrase.id] ?? 0;
+    const standalone = whole[phrase.id] ?? 0;
+    const first = firstWhole[phrase.id];
+    // A phrase without a score can still be the full form of a term ("Calvin cycle" said once).
+    if (standalone * 2 <= total || !first || (phrase.score <= 0 && !phrase.text.includes(' '))) continue;
+    if (!namesAThing(analysis.tokens, first)) continue;
+    const term: KeyTerm = {
       phrase,
       text: phrase.text,
-      occurrences: found,
-      definite: definite * 5 >= standalone.length * 3,
-      standaloneShare: standalone.length / found.length,
+      occurrences: [],
+      definite: (definiteCount[phrase.id] ?? 0) * 5 >= standalone * 3,
+      standaloneShare: standalone / total,
       fullForm: null,
-    });
+    };
+    candidates.push(term);
+    byPhraseId.set(phrase.id, term);
+  }
+  for (const sentence of analysis.sentences) {
+    for (const hit of sentence.phrases) {
+      const term = byPhraseId.get(hit.phrase);
+      if (term)
+        term.occurrences.push({
+          ...hit,
+          sentence: sentence.index,
+          standalone: isStandalone(analysis, sentence, hit),
+        });
+    }
   }
   // A one-word term said in full elsewhere ("cycle" of "Calvin cycle") is its short form; the full form ranks
   // with the better of the two scores, even when it is said in full only once.
