@@ -150,7 +150,11 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
     });
     used.add(definition.sentence.index);
   }
-  cards.push(...clozeCards(analysis, target - cards.length, used, answers, termsAsked));
+  cards.push(...clozeCards(analysis, target - cards.length, used, answers, termsAsked, true));
+  // Too few cards for a revision session: sentences in which the lecturer speaks ("Today we build a hash table
+  // …") may carry a blank too; every other rule still holds.
+  if (cards.length < MIN_CARDS)
+    cards.push(...clozeCards(analysis, MIN_CARDS - cards.length, used, answers, termsAsked, false));
   if (cards.length === 0) return 'Q: What is this video about?\nA: ' + fallbackSentence(analysis);
   return cards
     .sort((a, b) => a.index - b.index)
@@ -171,12 +175,15 @@ function answerKey(text: string): string {
 
 // Fill-in-the-blank cards: a well-ranked sentence that stands on its own, with one of the lecture's named terms
 // blanked out where it appears as a whole phrase.
+const MIN_CARDS = 6;
+
 function clozeCards(
   analysis: TranscriptAnalysis,
   count: number,
   used: Set<number>,
   answers: Set<string>,
   termsAsked: Set<string>,
+  strict: boolean,
 ): Card[] {
   const cards: Card[] = [];
   if (count <= 0) return cards;
@@ -202,13 +209,13 @@ function clozeCards(
   const candidates = pickDiverse(analysis.ranked, {
     count: count * 4,
     maxSimilarity: 0.5,
-    minWords: 8,
+    minWords: strict ? 8 : 7,
     maxWords: 35,
     accept: (sentence) =>
       !used.has(sentence.index) &&
       standsAlone(analysis, sentence) &&
       statesSomething(analysis, sentence) &&
-      !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken) &&
+      (!strict || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken)) &&
       blankable(sentence).length > 0,
   }).sort(
     (a, b) =>
