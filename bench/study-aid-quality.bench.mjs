@@ -1,5 +1,5 @@
 // Study-aid quality: the offline engine's flashcards, action plans, blog headings and cited moments, judged on the
-// demo's six lectures (manual and speech-recognition tracks) and Lectern's sample lectures, with the held-out
+// demo's five lectures (manual and speech-recognition tracks) and Lectern's sample lectures, with the held-out
 // lecture reported apart. `node bench/study-aid-quality.bench.mjs [--examples]` runs it alone (after a build);
 // --examples lists what failed on the development lectures.
 import { createRequire } from 'node:module';

@@ -32,7 +32,7 @@ function auto(id: string, title: string, segments: TranscriptSegment[], text: st
   return lecture;
 }
 
-/** Lectern's own sample lectures (the demo's six live with the fake YouTube in services/transcripts). */
+/** Lectern's own sample lectures (the demo's five live with the fake YouTube in services/transcripts). */
 export function sampleLectures(): SampleLecture[] {
   return [
     manual('memory', LECTURE_TITLE, LECTURE_TEXT),

@@ -47,13 +47,13 @@ export function guardStream(
   dropped?: Dropped,
   read?: ReadCount,
 ): TextFilter {
+  const links = linkJudge(rules.knownLink, (url) => dropped?.links.push(url));
   return judgedWords(
-    [
-      momentJudge(rules.keep, (moment) => dropped?.moments.push(moment)),
-      linkJudge(rules.knownLink, (url) => dropped?.links.push(url)),
-    ],
+    [momentJudge(rules.keep, (moment) => dropped?.moments.push(moment)), links],
     onText,
     read,
+    // A link is no less a link for being put in a code block.
+    [links],
   );
 }
 

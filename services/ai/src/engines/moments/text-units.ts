@@ -121,14 +121,16 @@ export function cleared(text: string): string {
 }
 
 /**
- * A filter over a model's text that judges each word outside code (fenced blocks and inline code are left as they
- * are) with the given judges in turn, and tidies what removals leave: a word left empty goes with the spaces before
- * it, punctuation left behind joins the word before, and a list marker stays intact.
+ * A filter over a model's text that judges each word outside code with the given judges in turn, and tidies what
+ * removals leave: a word left empty goes with the spaces before it, punctuation left behind joins the word before,
+ * and a list marker stays intact. Inside code (fenced blocks and inline code) only `codeJudges` run, so code
+ * such as `data[0:15]` is shown as written while a link put in a code block is still judged.
  */
 export function judgedWords(
   judges: readonly WordJudge[],
   onText: (text: string) => void,
   read?: ReadCount,
+  codeJudges: readonly WordJudge[] = [],
 ): TextFilter {
   let fence: string | null = null;
   // The current line as shown, while it is short enough to be only a list marker.
@@ -171,7 +173,7 @@ export function judgedWords(
     if (fence !== null) {
       if (opensFence && opensFence.charAt(0) === fence.charAt(0) && opensFence.length >= fence.length)
         fence = null;
-      show(leading + token);
+      show(leading + judgeAll(token, codeJudges));
       return;
     }
     if (opensFence) {
@@ -179,7 +181,7 @@ export function judgedWords(
       show(leading + token);
       return;
     }
-    let judged = judgeOutsideCode(token, judges);
+    let judged = judgeOutsideCode(token, judges, codeJudges);
     // Cut before its brackets closed, the word's `[` and `<` are shown as text: nothing after it can make a link.
     if (cutShort)
       judged = judged.replace(/(\\*)([[<])/g, (_, slashes: string, bracket: string) =>
@@ -223,15 +225,31 @@ export function judgedWords(
 }
 
 // Code is shown as written; the rest of the word is judged, each judge on what the one before left.
-function judgeOutsideCode(token: string, judges: readonly WordJudge[]): string {
+function judgeOutsideCode(
+  token: string,
+  judges: readonly WordJudge[],
+  codeJudges: readonly WordJudge[],
+): string {
   if (!token.includes('`')) return judgeAll(token, judges);
   let out = '';
   let from = 0;
   for (const span of token.matchAll(CODE_SPAN)) {
-    out += judgeAll(token.slice(from, span.index), judges) + span[0];
+    out += judgeAll(token.slice(from, span.index), judges) + codeSpan(span[0], codeJudges);
     from = (span.index ?? 0) + span[0].length;
   }
   return out + judgeAll(token.slice(from), judges);
+}
+
+// The links inside an inline code span are judged word by word; its backticks stay.
+function codeSpan(span: string, codeJudges: readonly WordJudge[]): string {
+  if (codeJudges.length === 0) return span;
+  const ticks = /^`+/.exec(span)?.[0] ?? '`';
+  const inner = span.slice(ticks.length, span.length - ticks.length);
+  const judged = inner
+    .split(/(\s+)/)
+    .map((part) => (/^\s*$/.test(part) ? part : judgeAll(part, codeJudges)))
+    .join('');
+  return ticks + judged + ticks;
 }
 
 function judgeAll(text: string, judges: readonly WordJudge[]): string {

@@ -208,21 +208,24 @@ function actionSteps(analysis: TranscriptAnalysis, max: number): ActionStep[] {
 export function writeActionPlan(analysis: TranscriptAnalysis): string {
   const steps = actionSteps(analysis, 8).map((step) => `${step.text} (${step.sentence.timestamp})`);
   if (steps.length < 4) steps.push(...termTasks(analysis, 5 - steps.length));
-  if (steps.length < 4) steps.push(...partTasks(analysis, 4 - steps.length));
+  if (steps.length < 4) steps.push(...partTasks(analysis, 4 - steps.length, steps));
   if (steps.length === 0) steps.push('Watch the video again and write down its main idea in one sentence.');
   return steps.map((step, index) => `${index + 1}. ${step}`).join('\n');
 }
 
 // When the lecture names too little to build tasks on, each stretch of it is one to recall and summarise.
-function partTasks(analysis: TranscriptAnalysis, count: number): string[] {
-  return sections(analysis, Math.max(count, 1))
-    .slice(0, count)
-    .map((part) => part[0])
-    .filter((sentence): sentence is Sentence => sentence !== undefined)
-    .map(
-      (sentence) =>
-        `Summarise this part of the video in three sentences from memory, then watch it again to check (${sentence.timestamp}).`,
+function partTasks(analysis: TranscriptAnalysis, count: number, taken: readonly string[]): string[] {
+  const moments = new Set(taken.map((step) => /\(([\d:]+)\)\.?$/.exec(step)?.[1]));
+  const tasks: string[] = [];
+  for (const part of sections(analysis, count + taken.length)) {
+    const sentence = part[0];
+    if (tasks.length >= count || !sentence || moments.has(sentence.timestamp)) continue;
+    moments.add(sentence.timestamp);
+    tasks.push(
+      `Summarise this part of the video in three sentences from memory, then watch it again to check (${sentence.timestamp}).`,
     );
+  }
+  return tasks;
 }
 
 // Study tasks on the lecture's terms: how a term works where the lecture says so, what it is where the lecture

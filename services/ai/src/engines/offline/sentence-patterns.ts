@@ -103,14 +103,16 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
     const word = tokens.normal[verb] ?? '';
     if (!DEFINING_VERBS.has(word)) continue;
     const next = tokens.normal[verb + 1] ?? '';
-    if (COPULAS.has(word) && (!DEFINITION_STARTS.has(next) || next === 'called')) return null;
+    // "Meiosis is division that makes gametes": a bare noun defines too, an adjective ("is important") does not.
+    const bareNoun = tokens.pos[verb + 1] === 'NOUN' && !isVagueWord(next);
+    if (COPULAS.has(word) && ((!DEFINITION_STARTS.has(next) && !bareNoun) || next === 'called')) return null;
     if (word === 'refers' && next !== 'to') return null;
     const article = ARTICLES.has(tokens.normal[start] ?? '') ? (tokens.normal[start] ?? '') : '';
     const subjectStart = article ? start + 1 : start;
     if (subjectStart >= verb || !isNamedSubject(analysis, subjectStart, verb - 1)) return null;
     if (sentence.lastToken - verb < 4) return null;
     if (hasDemonstrativePhrase(tokens, verb, sentence.lastToken)) return null;
-    const term = termCase(sliceText(analysis, subjectStart, verb - 1));
+    const term = termCase(analysis, subjectStart, sliceText(analysis, subjectStart, verb - 1));
     return {
       sentence,
       term,
@@ -199,8 +201,9 @@ function namedThing(
     if (start >= verb || opensWithReference(tokens, start, verb - 1)) return null;
     if (hasDemonstrativePhrase(tokens, start, verb - 1) || hasReferringWord(tokens, start, verb - 1))
       return null;
-    // "The second line is called …": an ordinal or a grading word points back at a list, it names nothing.
-    if (hasVagueQualifier(tokens, start, verb - 1)) return null;
+    // "The second line is called …": an ordinal or a grading word points back at a list, it names nothing; nor
+    // do "the latter", "each" or "everything".
+    if (hasVagueQualifier(tokens, start, verb - 1) || namingWords(tokens, start, verb - 1) === 0) return null;
     return sliceText(analysis, start, verb - 1);
   }
   // One noun phrase: back over nouns, adjectives and participles, up to and including its article.
@@ -304,11 +307,16 @@ function hasReferringWord(tokens: TokenTable, first: number, last: number): bool
   return false;
 }
 
-function termCase(term: string): string {
-  // Keep proper nouns, lower-case a capital that only marks the start of the sentence.
-  return /^[A-Z][a-z]/.test(term) && !/\s[A-Z]/.test(term)
-    ? term.charAt(0).toLowerCase() + term.slice(1)
-    : term;
+// A capital that only marks the start of the sentence is lowered ("Encoding is …" → "encoding"); a name keeps it
+// ("The Calvin cycle is …" → "Calvin cycle", "RuBisCO"): capitals inside it, or a phrase tagged as a name and
+// never said in lower case.
+function termCase(analysis: TranscriptAnalysis, first: number, term: string): string {
+  if (!/^[A-Z][a-z]/.test(term) || /[A-Z]/.test(term.slice(1))) return term;
+  const lowered = term.charAt(0).toLowerCase() + term.slice(1);
+  // A single word at the start of a sentence is tagged as a name too often ("Mitosis is …") to trust the tag.
+  const name =
+    term.includes(' ') && analysis.tokens.pos[first] === 'PROPN' && !analysis.text.includes(lowered);
+  return name ? term : lowered;
 }
 
 function sliceText(analysis: TranscriptAnalysis, first: number, last: number): string {
@@ -570,7 +578,10 @@ export function howClause(
     const before = tokens.normal[occurrence.firstToken - 1] ?? '';
     const article = ARTICLES.has(before) ? `${before} ` : '';
     const subject = sliceText(analysis, occurrence.firstToken, occurrence.lastToken);
-    const spoken = subject.toLowerCase() === term.text.toLowerCase() ? term.text : termCase(subject);
+    const spoken =
+      subject.toLowerCase() === term.text.toLowerCase()
+        ? term.text
+        : termCase(analysis, occurrence.firstToken, subject);
     const clause = `${article}${spoken} ${sliceText(analysis, verb, end)}`;
     return { clause: clause.replace(/\s+/g, ' '), sentence };
   }

@@ -140,6 +140,34 @@ Those ions flow back out through an enzyme called ATP synthase, which makes ATP.
   });
 });
 
+describe('offline definitions from "is called" and bare nouns', () => {
+  const lecture = captions(`
+Cells divide in two ways.
+The latter is called meiosis.
+Meiosis is division that makes gametes.
+Each is called a chromatid.
+The Calvin cycle is where the plant builds sugar from carbon dioxide.
+`);
+
+  it('never answers with "the latter" or "each", and reads "X is <noun> …" as a definition, names keeping capitals', () => {
+    const byQuestion = new Map(
+      parseFlashcards(writeFlashcards(analyseTranscript(lecture))).map((card) => [
+        card.question,
+        card.answer,
+      ]),
+    );
+    expect(byQuestion.get('What is meiosis?')).toBe('Meiosis is division that makes gametes.');
+    expect(byQuestion.get('What is the Calvin cycle?')).toMatch(/^The Calvin cycle is where/);
+    expect([...byQuestion.values()]).not.toContain('The latter.');
+    expect([...byQuestion.keys()].some((question) => /chromatid/.test(question))).toBe(false);
+  });
+
+  it('never repeats a step of the plan', () => {
+    const steps = parseNumberedSteps(writeActionPlan(analyseTranscript(lecture)));
+    expect(new Set(steps).size).toBe(steps.length);
+  });
+});
+
 describe('offline action plan', () => {
   it('turns a lecture without advice into study tasks, each opening with a verb, never a sentence of the lecture', () => {
     const plan = writeActionPlan(analyseTranscript(PHOTOSYNTHESIS));
