@@ -1,4 +1,4 @@
-import { analyseTranscript } from './transcript-analysis';
+import { analyseTranscript, withoutEndlessWords } from './transcript-analysis';
 
 describe('transcript analysis', () => {
   it('splits unpunctuated captions where the speaker pauses, not at every caption line', () => {
@@ -45,5 +45,21 @@ describe('transcript analysis', () => {
     const analysis = analyseTranscript(sentences.map((text, index) => ({ text, start: index * 5 })));
     expect(analysis.ranked.at(-1)?.raw).toContain('weather');
     expect(analysis.keyPhrases.map((phrase) => phrase.text)).toContain('hash function');
+  });
+
+  it('cuts a caption word longer than any spoken word into pieces before wink-nlp reads it', () => {
+    const endless = 'x'.repeat(200_000);
+    expect(
+      withoutEndlessWords(`see ${endless} now`)
+        .split(' ')
+        .map((word) => word.length),
+    ).toEqual([3, ...Array.from({ length: 2_500 }, () => 80), 3]);
+    const analysis = analyseTranscript([
+      { text: 'A heap is a tree where every parent is smaller than its children.', start: 0 },
+      { text: endless, start: 5 },
+    ]);
+    expect(analysis.tokens.value.every((token) => token.length <= 80)).toBe(true);
+    expect(analysis.sentences[0]?.timestamp).toBe('0:00');
+    expect(analysis.sentences.at(-1)?.timestamp).toBe('0:05');
   });
 });

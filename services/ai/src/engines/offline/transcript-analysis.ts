@@ -154,7 +154,8 @@ const SPOKEN_FILLER = new Set([
 ]);
 
 /** Analyses a transcript once; every offline writer reads from the result. */
-export function analyseTranscript(segments: readonly TranscriptSegment[]): TranscriptAnalysis {
+export function analyseTranscript(captions: readonly TranscriptSegment[]): TranscriptAnalysis {
+  const segments = captions.map((segment) => ({ ...segment, text: withoutEndlessWords(segment.text) }));
   const text = segments.map((segment) => segment.text).join(' ');
   const tokens = tokenize(text);
   const tokenSegment = segmentOfTokens(tokens, segments);
@@ -227,6 +228,16 @@ export function analyseTranscript(segments: readonly TranscriptSegment[]): Trans
     keyPhrases,
     phraseById,
   };
+}
+
+// No word of speech is 80 characters long. A caption that holds one (anyone can write captions) would cost wink-nlp
+// time that grows with the square of its length (a minute for 200,000 characters), so it is cut into pieces first.
+const LONGEST_WORD = 80;
+
+export function withoutEndlessWords(text: string): string {
+  return text.replace(new RegExp(String.raw`\S{${LONGEST_WORD + 1},}`, 'g'), (word) =>
+    (word.match(new RegExp(`.{1,${LONGEST_WORD}}`, 'gs')) ?? []).join(' '),
+  );
 }
 
 function segmentOfTokens(tokens: TokenTable, segments: readonly TranscriptSegment[]): Int32Array {
