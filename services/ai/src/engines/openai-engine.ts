@@ -112,7 +112,8 @@ export class OpenAiEngine implements AiEngine {
       return { answer: NOT_COVERED_ANSWER, citations: [], engine: this.name, model: this.model };
     }
     // Streamed, each citation is judged as it completes, by the same rule as the final answer's.
-    const filter = onDelta && guardStream(answerRules(index, context), onDelta);
+    const rules = answerRules(index, context);
+    const filter = onDelta && guardStream(rules, onDelta);
     const raw = await this.complete(
       ASK_SYSTEM_PROMPT,
       askUserPrompt(question, context.text),
@@ -120,7 +121,7 @@ export class OpenAiEngine implements AiEngine {
       filter?.write,
     );
     filter?.end();
-    const { dropped, ...cited } = citedAnswer(raw, index, context);
+    const { dropped, ...cited } = citedAnswer(raw, index, context, rules);
     return { ...cited, engine: this.name, model: this.model, dropped };
   }
 

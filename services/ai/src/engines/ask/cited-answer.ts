@@ -1,5 +1,5 @@
 import { NOT_COVERED_ANSWER, formatTimestamp, type AnswerCitation } from '@lectern/contracts';
-import { guardText, transcriptRules, type Dropped, type OutputRules } from '../moments';
+import { guardText, transcriptRules, type Dropped, type TranscriptRules } from '../moments';
 import type { AnswerContext } from './answer-context';
 import type { TranscriptIndex } from './transcript-index';
 
@@ -8,7 +8,7 @@ const NOT_COVERED =
   /^(?:the )?(?:video|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
 
 /** What an answer may keep: the moments of the windows that were sent, and the links of the transcript. */
-export function answerRules(index: TranscriptIndex, context: AnswerContext): OutputRules {
+export function answerRules(index: TranscriptIndex, context: AnswerContext): TranscriptRules {
   return transcriptRules(index.segments, context.windows, { asLineStart: true });
 }
 
@@ -22,8 +22,9 @@ export function citedAnswer(
   raw: string,
   index: TranscriptIndex,
   context: AnswerContext,
+  // The rules the answer's stream went through, when it had one: built once per answer.
+  rules: TranscriptRules = answerRules(index, context),
 ): { answer: string; citations: AnswerCitation[]; dropped: Dropped } {
-  const rules = transcriptRules(index.segments, context.windows);
   const citations: AnswerCitation[] = [];
   const cited = new Set<number>();
   const keep = (moment: string): string | null => {

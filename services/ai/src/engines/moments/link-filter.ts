@@ -137,7 +137,10 @@ export function linksIn(transcript: () => string): (url: string) => boolean {
     const found = new Map<string, string[]>();
     for (const [written] of transcript().matchAll(ADDRESS_IN_TEXT)) {
       const address = hostAndPath(written);
-      if (address) found.set(address.host, [...(found.get(address.host) ?? []), address.path]);
+      if (!address) continue;
+      const paths = found.get(address.host);
+      if (paths) paths.push(address.path);
+      else found.set(address.host, [address.path]);
     }
     return found;
   };

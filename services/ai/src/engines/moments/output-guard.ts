@@ -11,6 +11,9 @@ export interface OutputRules {
   knownLink: (url: string) => boolean;
 }
 
+/** Rules over the lines of a transcript, with the moments they were read from. */
+export type TranscriptRules = OutputRules & { moments: SentMoments };
+
 /** What the rules removed from a text. */
 export interface Dropped {
   moments: string[];
@@ -26,7 +29,7 @@ export function transcriptRules(
   segments: readonly TranscriptSegment[],
   windows?: readonly SegmentWindow[],
   { asLineStart = false }: { asLineStart?: boolean } = {},
-): OutputRules & { moments: SentMoments } {
+): TranscriptRules {
   const moments = new SentMoments(segments, windows);
   return {
     moments,

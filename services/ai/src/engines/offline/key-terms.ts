@@ -233,7 +233,9 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   for (const term of candidates) {
     if (!term.text.includes(' ')) continue;
     const head = term.text.toLowerCase().split(' ').at(-1) ?? '';
-    longerByHead.set(head, [...(longerByHead.get(head) ?? []), term]);
+    const longer = longerByHead.get(head);
+    if (longer) longer.push(term);
+    else longerByHead.set(head, [term]);
   }
   for (const term of candidates) {
     if (term.text.includes(' ')) continue;

@@ -150,11 +150,17 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
     });
     used.add(definition.sentence.index);
   }
-  cards.push(...clozeCards(analysis, target - cards.length, used, answers, termsAsked, true));
+  cards.push(
+    ...clozeCards(analysis, target - cards.length, used, answers, termsAsked, { lecturerMaySpeak: false }),
+  );
   // Too few cards for a revision session: sentences in which the lecturer speaks ("Today we build a hash table
   // …") may carry a blank too; every other rule still holds.
   if (cards.length < MIN_CARDS)
-    cards.push(...clozeCards(analysis, MIN_CARDS - cards.length, used, answers, termsAsked, false));
+    cards.push(
+      ...clozeCards(analysis, MIN_CARDS - cards.length, used, answers, termsAsked, {
+        lecturerMaySpeak: true,
+      }),
+    );
   if (cards.length === 0) return 'Q: What is this video about?\nA: ' + fallbackSentence(analysis);
   return cards
     .sort((a, b) => a.index - b.index)
@@ -173,9 +179,11 @@ function answerKey(text: string): string {
     .join(' ');
 }
 
+// Fewer cards than this make no revision session: the lecturer's own sentences may then carry a blank.
+const MIN_CARDS = 6;
+
 // Fill-in-the-blank cards: a well-ranked sentence that stands on its own, with one of the lecture's named terms
 // blanked out where it appears as a whole phrase.
-const MIN_CARDS = 6;
 
 function clozeCards(
   analysis: TranscriptAnalysis,
@@ -183,7 +191,7 @@ function clozeCards(
   used: Set<number>,
   answers: Set<string>,
   termsAsked: Set<string>,
-  strict: boolean,
+  { lecturerMaySpeak }: { lecturerMaySpeak: boolean },
 ): Card[] {
   const cards: Card[] = [];
   if (count <= 0) return cards;
@@ -209,13 +217,13 @@ function clozeCards(
   const candidates = pickDiverse(analysis.ranked, {
     count: count * 4,
     maxSimilarity: 0.5,
-    minWords: strict ? 8 : 7,
+    minWords: lecturerMaySpeak ? 7 : 8,
     maxWords: 35,
     accept: (sentence) =>
       !used.has(sentence.index) &&
       standsAlone(analysis, sentence) &&
       statesSomething(analysis, sentence) &&
-      (!strict || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken)) &&
+      (lecturerMaySpeak || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken)) &&
       blankable(sentence).length > 0,
   }).sort(
     (a, b) =>
