@@ -12,6 +12,7 @@ import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { UserRecord } from '@lectern/db';
+import { addressKey } from '../http/client-address';
 import { firstIssueMessage } from '../http/zod';
 import { toUser } from '../users/to-user';
 import { AuthRateLimiter } from './auth-rate-limiter';
@@ -27,9 +28,12 @@ export class SignedInGuard implements CanActivate {
   }
 }
 
-/** The client's address, as far as TRUST_PROXY lets the gateway know it. */
+/**
+ * The client's address as per-address limits count it: as far as TRUST_PROXY lets the gateway know it, an IPv6
+ * address as its /64 and an IPv4-mapped one as IPv4 (see addressKey).
+ */
 export function clientIp(request: Request): string {
-  return request.ip ?? 'unknown';
+  return addressKey(request.ip);
 }
 
 /** The signed-in account as stored (for account and billing work that needs more than the API shows). */

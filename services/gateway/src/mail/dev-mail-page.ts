@@ -2,16 +2,19 @@ import { devMailKey, devMailPageOn, type DevMail } from '@lectern/queue-runtime'
 import type { Request, RequestHandler, Response } from 'express';
 import type { Redis } from 'ioredis';
 import type { GatewayEnv } from '../config/gateway-env';
+import { fromThisMachine } from '../http/client-address';
 
 export const DEV_MAIL_PATH = '/dev/mail';
 
 /**
  * `/dev/mail`: the last mails the mail worker handled, with their links, for a machine without a mail server
- * (`npm run demo`, `npm run dev`). Anywhere else it answers 404 and never reads them.
+ * (`npm run demo`, `npm run dev`). Anywhere else it answers 404 and never reads them; so does a client that is
+ * not on this machine (the links sign in and confirm accounts), judged by the connection and by the address
+ * TRUST_PROXY lets the gateway believe, both of which must be loopback.
  */
 export function devMailPage(env: GatewayEnv, redis: Redis): RequestHandler {
   return (req: Request, res: Response) => {
-    if (!devMailPageOn(env) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (!devMailPageOn(env) || !fromThisMachine(req) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.status(404).type('text/plain').send('Not found.');
       return;
     }
