@@ -6,6 +6,7 @@ import {
   uniqueEmail,
   type TestGateway,
 } from './support/test-gateway';
+import { EMAIL_CEILING_HOLD_MS } from '../src/auth/auth-rate-limiter';
 
 describe('accounts and sessions', () => {
   let gateway: TestGateway;
@@ -263,15 +264,50 @@ describe('login throttling by email and address together', () => {
     expect(statuses).toEqual([...Array<number>(6).fill(401), 429]);
   });
 
-  it('stops guessing one email from many addresses at ten times AUTH_RATE_LIMIT_EMAIL', async () => {
+  it('keeps checking passwords for an email failed from many addresses, holding each attempt first', async () => {
     const email = uniqueEmail('target');
-    expect((await from('198.51.100.3').signup(email)).status).toBe(201);
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) {
+    const home = from('198.51.100.3');
+    expect((await home.signup(email)).status).toBe(201);
+    // Ten addresses spend the email's whole budget (ten times AUTH_RATE_LIMIT_EMAIL)...
+    for (let i = 0; i < 10; i += 1) {
       const attacker = from(`192.0.2.${i + 1}`);
-      statuses.push(...(await statusesOf(3, () => attacker.login(email, 'wrong horse'))));
+      expect(await statusesOf(3, () => attacker.login(email, 'wrong horse'))).toEqual([401, 401, 401]);
     }
-    expect(statuses).toEqual([...Array<number>(30).fill(401), 429, 429, 429]);
-    expect((await from('198.51.100.3').login(email, 'correct horse')).status).toBe(429);
+    // ...after which an attempt is still checked, but only once it has been held.
+    const started = Date.now();
+    expect((await from('192.0.2.11').login(email, 'wrong horse')).status).toBe(401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(EMAIL_CEILING_HOLD_MS - 50);
+    // The owner's right password still signs in: nobody can lock them out by failing for them.
+    const owner = await from('198.51.100.99').login(email, 'correct horse');
+    expect(owner.status).toBe(200);
+    expect(owner.body.email).toBe(email);
+    // Each address keeps its own budget for the email.
+    expect((await from('192.0.2.1').login(email, 'correct horse')).status).toBe(429);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one, and an IPv4-mapped address as its IPv4 address', async () => {
+    const sameNetwork = await statusesOf(7, async () => {
+      const host = Math.floor(Math.random() * 0xffff).toString(16);
+      return from(`2001:db8:77:1:${host}::${host}`).login(uniqueEmail('someone'), 'wrong horse');
+    });
+    expect(sameNetwork).toEqual([...Array<number>(6).fill(401), 429]);
+    // The next /64 has a budget of its own.
+    expect((await from('2001:db8:77:2::1').login(uniqueEmail('someone'), 'wrong horse')).status).toBe(401);
+
+    expect(await statusesOf(3, () => from('203.0.113.40').login(uniqueEmail(), 'wrong horse'))).toEqual([
+      401, 401, 401,
+    ]);
+    const mapped = await statusesOf(4, () => from('::ffff:203.0.113.40').login(uniqueEmail(), 'wrong horse'));
+    expect(mapped).toEqual([401, 401, 401, 429]);
+  });
+
+  it('counts one email from the addresses of one IPv6 /64 as from one address', async () => {
+    const email = uniqueEmail('victim6');
+    expect((await from('198.51.100.5').signup(email)).status).toBe(201);
+    const statuses = await statusesOf(4, async () => {
+      const host = Math.floor(Math.random() * 0xffff).toString(16);
+      return from(`2001:db8:99:1::${host}`).login(email, 'wrong horse');
+    });
+    expect(statuses).toEqual([401, 401, 401, 429]);
   });
 });

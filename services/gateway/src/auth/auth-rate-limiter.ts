@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { AccountMessage } from '@lectern/contracts';
 import type { Redis } from 'ioredis';
@@ -17,14 +18,22 @@ export const VERIFICATION_MAILS_PER_USER = 3;
 /** A Redis that stops answering must not hold sign-ins open: the attempt is answered 503 after this long. */
 const COUNTER_TIMEOUT_MS = 3000;
 const COUNTERS_UNAVAILABLE = 'Signing in is unavailable for a moment. Please try again shortly.';
-/** One address may fail from every IP together this many times more than from any one IP. */
+/** One address may fail from every IP together this many times more than from any one IP... */
 export const EMAIL_CEILING_FACTOR = 10;
+/**
+ * ...after which each attempt for it is held this long before its password is checked, instead of being refused:
+ * a refusal would lock the owner out on behalf of whoever failed, while the hold keeps checking the owner's
+ * password and still makes every further guess cost a held connection for this long.
+ */
+export const EMAIL_CEILING_HOLD_MS = 2000;
 
 /**
  * Limits password guessing without letting a stranger lock a user out. A failed login counts against its
  * email and IP together (AUTH_RATE_LIMIT_EMAIL), against the email from every IP (ten times that) and against
- * the IP (AUTH_RATE_LIMIT_IP, which every signup also counts against). A successful login takes its attempt
- * back and clears its email and IP counter. Counters live in Redis.
+ * the IP (AUTH_RATE_LIMIT_IP, which every signup also counts against). The per-IP counters refuse (429); the
+ * email's own counter, which anyone anywhere can fill, only holds the attempt (EMAIL_CEILING_HOLD_MS) and then
+ * checks it. A successful login takes its attempt back and clears its email and IP counter. Counters live in
+ * Redis; an IP is counted as clientIp gives it (an IPv6 client by its /64).
  *
  * Each attempt takes its points before the password is checked and gives them back on success, so parallel
  * guesses cannot slip past a limit while the first ones are still being verified.
@@ -81,13 +90,29 @@ export class AuthRateLimiter {
   }
 
   /**
-   * A login attempt: 429 when this IP, this email and IP, or this email has failed too often. A refused
-   * attempt checks no password, so it takes nothing from the counters.
+   * A login attempt (or a password confirmed for a sensitive action): 429 when this IP, or this email from this
+   * IP, has failed too often; a refused attempt checks no password, so it takes nothing from the counters. When
+   * only the email's counter over every IP is full, the attempt is held, then checked.
    */
   async startLogin(ip: string, email: string | null): Promise<void> {
-    const counters: [RateLimiterRedis, string][] = [[this.perIp, ip]];
-    if (email) counters.push([this.perEmailAndIp, pairKey(email, ip)], [this.perEmail, email]);
-    await consumeAll(counters);
+    if (!email) {
+      await consumeAll([[this.perIp, ip]]);
+      return;
+    }
+    const fromHere: [RateLimiterRedis, string][] = [
+      [this.perIp, ip],
+      [this.perEmailAndIp, pairKey(email, ip)],
+    ];
+    await consumeAll(fromHere);
+    const ceilingReached = await timeLimited(this.perEmail.consume(email)).then(
+      () => false,
+      async (error: unknown) => {
+        if (error instanceof RateLimiterRes) return true;
+        await giveBack(fromHere);
+        throw error;
+      },
+    );
+    if (ceilingReached) await delay(EMAIL_CEILING_HOLD_MS);
   }
 
   /** A signup attempt: counted against the IP, whatever its outcome. */
@@ -116,9 +141,13 @@ async function consumeAll(counters: [RateLimiterRedis, string][]): Promise<void>
       taken.push([limiter, key]);
     }
   } catch (error) {
-    await Promise.all(taken.map(([limiter, key]) => timeLimited(limiter.reward(key)).catch(() => undefined)));
+    await giveBack(taken);
     throw tooManyAttempts(error);
   }
+}
+
+async function giveBack(taken: [RateLimiterRedis, string][]): Promise<void> {
+  await Promise.all(taken.map(([limiter, key]) => timeLimited(limiter.reward(key)).catch(() => undefined)));
 }
 
 /** A refusal by a limiter becomes a 429 saying how long to wait; anything else (Redis down) passes through. */
