@@ -1,5 +1,5 @@
 import { LoginRequestSchema, type LoginRequest } from '@lectern/contracts';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AuthForm, AuthSwitch, authFailedToast, toastIfMissingDetails } from '@/components/auth/auth-form';
 import { TextField } from '@/components/form/text-field';
 import { AuthLayout } from '@/components/layout/auth-layout';
@@ -8,10 +8,19 @@ import { useSchemaForm } from '@/hooks/use-schema-form';
 import { toast } from '@/hooks/use-toast';
 import { ROUTES } from '@/routes';
 
+/** Where a page that sent the visitor here asked to come back to (a path of this app only), else the library. */
+function destinationAfterLogin(state: unknown): string {
+  const returnTo = (state as { returnTo?: unknown } | null)?.returnTo;
+  return typeof returnTo === 'string' && returnTo.startsWith('/') && !returnTo.startsWith('//')
+    ? returnTo
+    : ROUTES.dashboard;
+}
+
 export default function LoginPage() {
   const form = useSchemaForm(LoginRequestSchema, { defaultValues: { email: '', password: '' } });
   const login = useLogin();
   const navigate = useNavigate();
+  const location = useLocation();
 
   const onValid = ({ email, password }: LoginRequest) => {
     login.mutate(
@@ -19,7 +28,7 @@ export default function LoginPage() {
       {
         onSuccess: () => {
           toast({ title: 'Welcome back!', description: "You've successfully logged in." });
-          void navigate(ROUTES.dashboard);
+          void navigate(destinationAfterLogin(location.state));
         },
         onError: (error) =>
           authFailedToast('Login failed', error, 'Please check your credentials and try again.'),

@@ -25,22 +25,51 @@ export default function VerifyEmailPage() {
   const token = searchParams.get('token')?.trim() ?? '';
   const verify = useVerifyEmail();
   const { mutate } = verify;
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const signedIn = user !== null;
   // The token is single-use: a second request (React runs effects twice in development) would be refused.
   const sentFor = useRef<string | null>(null);
 
+  // The server confirms only in a session of the link's own account: a signed-out visitor logs in first.
   useEffect(() => {
-    if (token === '' || sentFor.current === token) return;
+    if (token === '' || isLoading || !signedIn || sentFor.current === token) return;
     sentFor.current = token;
     mutate(token);
-  }, [token, mutate]);
+  }, [token, isLoading, signedIn, mutate]);
 
   if (token === '') {
     return (
       <AuthLayout title="This link is incomplete" description="Open the link from the email again.">
         <Outcome tone="error" message={AccountMessage.InvalidLink} />
         <WayOn signedIn={signedIn} />
+      </AuthLayout>
+    );
+  }
+
+  if (!isLoading && !signedIn) {
+    return (
+      <AuthLayout
+        title="Log in to confirm your email"
+        description="The link works in a browser signed in to the account it was sent for."
+      >
+        <Button asChild className="w-full">
+          <Link
+            to={ROUTES.login}
+            state={{ returnTo: `${ROUTES.verifyEmail}?token=${encodeURIComponent(token)}` }}
+          >
+            Log in
+          </Link>
+        </Button>
+        <p className="mt-4 text-sm text-muted-foreground">
+          Did not sign up with this address yourself?{' '}
+          <Link
+            to={ROUTES.forgotPassword}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Reset the password
+          </Link>{' '}
+          instead: the emailed link proves the address is yours and signs everyone else out.
+        </p>
       </AuthLayout>
     );
   }

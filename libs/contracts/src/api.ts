@@ -90,6 +90,10 @@ export const AccountMessage = {
   ResetLinkSent: 'If an account exists for that email, we sent a link.',
   VerificationSent: 'We sent a new confirmation email.',
   EmailVerified: 'Your email is confirmed.',
+  SignInToConfirm:
+    'Please log in to confirm your email: the link works only in a browser signed in to the account it was sent for.',
+  LinkOfAnotherAccount:
+    'This link confirms the email of another account. Log out, then log in to the account it was sent for.',
   AlreadyVerified: 'Your email is already confirmed.',
   TooManyVerificationEmails:
     'You asked for 3 confirmation emails in the last hour. Please wait before asking again.',

@@ -86,7 +86,6 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'GET /api/auth/me': {},
   'PATCH /api/auth/me': { body: () => ({ name: fc.constantFrom('Grace', '', '  Ada  ') }) },
   'POST /api/auth/verify-email': {
-    public: true,
     body: () => ({ token: fc.constantFrom('x'.repeat(43), 'not-a-token', '') }),
   },
   'POST /api/auth/resend-verification': {},

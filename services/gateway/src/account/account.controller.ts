@@ -1,6 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+  UseGuards,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import {
+  AccountMessage,
   ChangePasswordRequestSchema,
   DeleteAccountRequestSchema,
   ForgotPasswordRequestSchema,
@@ -29,10 +42,16 @@ export class AccountController {
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
+  /**
+   * Only in a browser signed in to the link's own account: the link goes to the address, and whoever opens it
+   * must not thereby raise the rights of a session someone else opened with that address.
+   */
   @Post('verify-email')
   @HttpCode(200)
-  verifyEmail(@Body() body: unknown): Promise<MessageResponse> {
-    return this.account.verifyEmail(parseWith(VerifyEmailRequestSchema, body).token);
+  verifyEmail(@Body() body: unknown, @Req() req: Request): Promise<MessageResponse> {
+    if (!req.isAuthenticated()) throw new UnauthorizedException(AccountMessage.SignInToConfirm);
+    const { token } = parseWith(VerifyEmailRequestSchema, body);
+    return this.account.verifyEmail(req.user as UserRecord, token);
   }
 
   @Post('resend-verification')

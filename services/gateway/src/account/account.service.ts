@@ -32,11 +32,16 @@ export class AccountService {
     private readonly mail: MailOutbox,
   ) {}
 
-  /** Follows a confirmation link; signed in or not (the link may be opened on another device). */
-  async verifyEmail(token: string): Promise<MessageResponse> {
+  /**
+   * Follows a confirmation link in a session of the signed-in user. A link of another account is refused and
+   * stays unspent (the transaction is rolled back): the address's owner, who may not have opened that account,
+   * takes it over with a password reset instead, which also ends every session of it.
+   */
+  async verifyEmail(signedIn: UserRecord, token: string): Promise<MessageResponse> {
     await this.dataSource.transaction(async (manager) => {
       const db = typeormDb(manager);
       const userId = await spendAccountToken(db, token, 'verify_email');
+      if (userId !== signedIn.id) throw new BadRequestException(AccountMessage.LinkOfAnotherAccount);
       await markEmailVerified(db, userId);
     });
     return { message: AccountMessage.EmailVerified };
