@@ -146,7 +146,8 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'DELETE /api/auth/me': "the caller's own account, with its password",
   'GET /api/auth/me/export':
     "the caller's own data (account-lifecycle.int-spec.ts checks no one else's is in it)",
-  'POST /api/auth/verify-email': "a mailed token, which names its account itself; only in that account's session",
+  'POST /api/auth/verify-email':
+    "a mailed token, which names its account itself; only in that account's session",
   'POST /api/auth/resend-verification': "the caller's own email",
   'POST /api/auth/forgot-password': 'an email; the answer is the same whether an account has it',
   'POST /api/auth/reset-password': 'a mailed token, which names its account itself',
