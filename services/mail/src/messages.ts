@@ -15,7 +15,7 @@ export function verificationMail(appUrl: string, token: string): MailMessage {
     intro: `Please confirm that this is your email address for ${PRODUCT}.`,
     action: 'Confirm your email',
     link,
-    after: `The link works once, within 24 hours. If you did not sign up for ${PRODUCT}, you can ignore this email.`,
+    after: `The link works once, within 24 hours, in a browser where you are logged in to ${PRODUCT}. If you did not sign up for ${PRODUCT}, you can ignore this email.`,
   });
 }
 
