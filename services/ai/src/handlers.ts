@@ -1,4 +1,10 @@
-import { DEFAULT_SUMMARY_LENGTH, type FeatureType, type QueueName } from '@lectern/contracts';
+import {
+  DEFAULT_SUMMARY_LENGTH,
+  withLongWordsCut,
+  type FeatureType,
+  type QueueName,
+  type TranscriptSegment,
+} from '@lectern/contracts';
 import type { JobContext, JobDeltaStreams, JobHandlers } from '@lectern/queue-runtime';
 import type { AiEngine, TranscriptIndexCache } from './engines';
 import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
@@ -14,6 +20,15 @@ export interface AiDependencies {
   deltas?: JobDeltaStreams;
   /** Counts the moments a model cited that it was never sent (removed before anyone saw them), per feature. */
   citationsDropped?: (feature: FeatureType | 'ask', count: number) => Promise<void>;
+}
+
+/**
+ * A transcript's segments as every engine reads them: a caption word longer than any spoken one is cut into
+ * pieces, so no stemmer, tagger or prompt ever holds a word of thousands of letters, whenever the transcript was
+ * stored (the transcripts worker cuts them too, as it stores new ones).
+ */
+function readableSegments(segments: readonly TranscriptSegment[]): TranscriptSegment[] {
+  return segments.map((segment) => ({ ...segment, text: withLongWordsCut(segment.text) }));
 }
 
 export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
@@ -32,7 +47,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
 
   return {
     generate: async ({ transcriptId, feature, summaryLength, title }, context) => {
-      const segments = await deps.transcripts.segments(transcriptId);
+      const segments = readableSegments(await deps.transcripts.segments(transcriptId));
       const started = Date.now();
       // Every engine's text, streamed and stored, keeps only moments of the transcript and links it has.
       const rules = transcriptRules(segments);
@@ -67,7 +82,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
           deps.transcripts.segments(transcriptId),
           deps.transcripts.language(transcriptId),
         ]);
-        return { segments, language };
+        return { segments: readableSegments(segments), language };
       });
       // Whatever the engine, an answer keeps only moments of the transcript (shown as their line's start) and
       // links it has: the offline engine quotes captions, which may themselves hold made-up moments or links.
