@@ -7,6 +7,7 @@ import {
 } from '@lectern/contracts';
 import type { JobContext, JobDeltaStreams, JobHandlers } from '@lectern/queue-runtime';
 import type { AiEngine, TranscriptIndexCache } from './engines';
+import { heldUntilCited } from './engines/ask/held-until-cited';
 import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
 import type { TranscriptSource } from './ai-store';
 import { withJobDeltas } from './job-deltas';
@@ -91,7 +92,9 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         deps.deltas,
         context,
         async (publish) => {
-          const stream = publish && guardStream(rules, publish);
+          // Nothing is shown before the answer cites a moment: one left uncited is stored as the decline.
+          const held = publish && heldUntilCited(rules, publish);
+          const stream = held && guardStream(held.rules, held.publish);
           const written = await deps.engine.ask({ question, index }, context.signal, stream?.write);
           stream?.end();
           return written;
