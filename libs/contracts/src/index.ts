@@ -17,3 +17,4 @@ export type * from './jobs/mail.jobs';
 export * from './youtube-url';
 export * from './caption-tracks';
 export * from './review';
+export * from './caption-words';

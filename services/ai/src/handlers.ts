@@ -1,6 +1,13 @@
-import { DEFAULT_SUMMARY_LENGTH, type FeatureType, type QueueName } from '@lectern/contracts';
+import {
+  DEFAULT_SUMMARY_LENGTH,
+  withLongWordsCut,
+  type FeatureType,
+  type QueueName,
+  type TranscriptSegment,
+} from '@lectern/contracts';
 import type { JobContext, JobDeltaStreams, JobHandlers } from '@lectern/queue-runtime';
 import type { AiEngine, TranscriptIndexCache } from './engines';
+import { heldUntilCited } from './engines/ask/held-until-cited';
 import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
 import type { TranscriptSource } from './ai-store';
 import { withJobDeltas } from './job-deltas';
@@ -14,6 +21,15 @@ export interface AiDependencies {
   deltas?: JobDeltaStreams;
   /** Counts the moments a model cited that it was never sent (removed before anyone saw them), per feature. */
   citationsDropped?: (feature: FeatureType | 'ask', count: number) => Promise<void>;
+}
+
+/**
+ * A transcript's segments as every engine reads them: a caption word longer than any spoken one is cut into
+ * pieces, so no stemmer, tagger or prompt ever holds a word of thousands of letters, whenever the transcript was
+ * stored (the transcripts worker cuts them too, as it stores new ones).
+ */
+function readableSegments(segments: readonly TranscriptSegment[]): TranscriptSegment[] {
+  return segments.map((segment) => ({ ...segment, text: withLongWordsCut(segment.text) }));
 }
 
 export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
@@ -32,7 +48,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
 
   return {
     generate: async ({ transcriptId, feature, summaryLength, title }, context) => {
-      const segments = await deps.transcripts.segments(transcriptId);
+      const segments = readableSegments(await deps.transcripts.segments(transcriptId));
       const started = Date.now();
       // Every engine's text, streamed and stored, keeps only moments of the transcript and links it has.
       const rules = transcriptRules(segments);
@@ -67,7 +83,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
           deps.transcripts.segments(transcriptId),
           deps.transcripts.language(transcriptId),
         ]);
-        return { segments, language };
+        return { segments: readableSegments(segments), language };
       });
       // Whatever the engine, an answer keeps only moments of the transcript (shown as their line's start) and
       // links it has: the offline engine quotes captions, which may themselves hold made-up moments or links.
@@ -76,7 +92,9 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         deps.deltas,
         context,
         async (publish) => {
-          const stream = publish && guardStream(rules, publish);
+          // Nothing is shown before the answer cites a moment: one left uncited is stored as the decline.
+          const held = publish && heldUntilCited(rules, publish);
+          const stream = held && guardStream(held.rules, held.publish);
           const written = await deps.engine.ask({ question, index }, context.signal, stream?.write);
           stream?.end();
           return written;

@@ -23,7 +23,12 @@ export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRunti
   // A piece of streamed text is worth little once late: fail a write during an outage instead of queueing it.
   const redis = createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
-  logger.info({ engine: engine.name, model: engine.model }, 'ai engine selected');
+  // Job failures tell users only "the AI provider": the operator's log says which server it is.
+  const server =
+    engine.name === 'openai'
+      ? { host: env.OPENAI_BASE_URL ? new URL(env.OPENAI_BASE_URL).host : 'api.openai.com' }
+      : {};
+  logger.info({ engine: engine.name, model: engine.model, ...server }, 'ai engine selected');
   return Promise.resolve({
     handlers: createAiHandlers({
       engine,

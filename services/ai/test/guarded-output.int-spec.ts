@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   FEATURE_TYPES,
+  NOT_COVERED_ANSWER,
   QueueName,
   TIMESTAMP_PATTERN,
   formatTimestamp,
@@ -269,6 +270,69 @@ describe('moments and links a model makes up in an answer', () => {
         links: [INVENTED_LINK],
       },
     ]);
+  });
+});
+
+describe('an answer that cites nothing', () => {
+  const QUESTION = 'What does the forgetting curve show?';
+
+  /** An answer through the queue to the ai worker, with what its stream carried. */
+  async function answered(): Promise<{ answer: string; citations: unknown[]; pieces: string[] }> {
+    const id = await openStream();
+    const result = await requester.request(
+      QueueName.Ai,
+      'ask',
+      { transcriptId: 'lecture', question: QUESTION },
+      { lane: 'pro', timeoutMs: 30_000, jobId: id },
+    );
+    return { ...result, pieces: await streamedText(id) };
+  }
+
+  it('streams nothing, and is stored as the decline its done event carries', async () => {
+    fake.answerQuestionsWith = () =>
+      'Memories fade quickly at first and then more slowly, so reviewing early helps a lot.';
+    const { answer, citations, pieces } = await answered();
+    expect(fake.requests.map((request) => [request.kind, request.stream])).toEqual([['ask', true]]);
+    expect(answer).toBe(NOT_COVERED_ANSWER);
+    expect(citations).toEqual([]);
+    expect(pieces).toEqual([]);
+  });
+
+  it('streams nothing when its only moment was never sent', async () => {
+    fake.answerQuestionsWith = () => `Memories fade quickly at first [${INVENTED_MOMENT}], the video says.`;
+    const { answer, pieces } = await answered();
+    expect(answer).toBe(NOT_COVERED_ANSWER);
+    expect(pieces).toEqual([]);
+    expect(await readDroppedCitations(redis, prefix)).toEqual([{ feature: 'ask', count: 1 }]);
+  });
+
+  it('streams nothing when it says the video does not cover the question, even citing a moment', async () => {
+    fake.answerQuestionsWith = (moments) => `The video does not cover this [${moments[0] ?? '0:00'}].`;
+    const { answer, pieces } = await answered();
+    expect(answer).toBe(NOT_COVERED_ANSWER);
+    expect(pieces).toEqual([]);
+  });
+
+  it('is held back until its first citation, then streamed whole: the stream and the stored answer agree', async () => {
+    fake.answerQuestionsWith = (moments) =>
+      `Memories fade quickly at first and then more slowly. The lecturer shows the curve [${moments[0] ?? '0:00'}], ` +
+      `and spacing reviews flattens it [${moments.at(-1) ?? '0:00'}].`;
+    const { answer, citations, pieces } = await answered();
+    expect(citations.length).toBeGreaterThan(0);
+    expect(pieces.join('').trim()).toBe(answer);
+    // No word went out before the answer had cited a moment: the first piece carries the text up to it.
+    expect(pieces[0]).toMatch(/^Memories fade quickly .* shows the curve \[\d+:\d\d\]/);
+    expect(pieces.length).toBeGreaterThan(1);
+  });
+
+  it('from the offline engine streams nothing either', async () => {
+    const id = await openStream();
+    const result = await handlersWith(new OfflineEngine()).ask(
+      { transcriptId: 'lecture', question: 'How do volcanoes erupt under the ocean?' },
+      contextOf(id),
+    );
+    expect(result.answer).toBe(NOT_COVERED_ANSWER);
+    expect(await streamedText(id)).toEqual([]);
   });
 });
 

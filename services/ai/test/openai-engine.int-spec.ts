@@ -10,6 +10,7 @@ import { createEngine } from '../src/engines/create-engine';
 import { AiEngineEnvSchema } from '../src/engines/engine-config';
 import { paragraphs, parseTweets } from '../src/engines/markdown-shapes';
 import { OpenAiEngine, type OpenAiEngineOptions } from '../src/engines/openai-engine';
+import { TranscriptIndex } from '../src/engines/ask/transcript-index';
 import { estimateTokens, formatTranscriptLines } from '../src/engines/transcript-lines';
 import { startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
 import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
@@ -168,7 +169,7 @@ describe('provider failures', () => {
     expect(fake.requests.map((request) => request.status)).toEqual([401]);
     expect(error).toBeInstanceOf(PermanentJobError);
     expect(error.status).toBe(502);
-    expect(error.message).toMatch(/AI provider \(127\.0\.0\.1:\d+\) rejected Lectern's API key/);
+    expect(error.message).toMatch(/AI provider \(OpenAI-compatible server\) rejected Lectern's API key/);
     expect(error.message).not.toContain(wrongKey);
     expect(error.message).not.toContain('sk-');
   });
@@ -178,6 +179,78 @@ describe('provider failures', () => {
     expect(fake.requests).toHaveLength(1);
     expect(error).toBeInstanceOf(PermanentJobError);
     expect(error.message).toMatch(/rejected the request \(404\): The model `no-such-model` does not exist/);
+  });
+
+  describe("never name the server's address", () => {
+    // The server as OPENAI_BASE_URL may name it: by host name, and a port.
+    const named = () => fake.baseURL.replace('127.0.0.1', 'localhost');
+    const addressIn = (message: string, baseURL: string) => {
+      const { hostname, port, host } = new URL(baseURL);
+      return [host, hostname, port, '127.0.0.1', 'http://', '/v1'].filter((part) => message.includes(part));
+    };
+    const failures: Array<[string, () => Promise<unknown>, string]> = [
+      [
+        'a rejected key',
+        () => engine({ baseURL: named(), apiKey: 'sk-wrong-1234' }).generate(lecture('summary')),
+        "rejected Lectern's API key",
+      ],
+      [
+        'a provider reason that names it',
+        () => {
+          fake.enqueue({
+            kind: 'error',
+            status: 400,
+            message: `Model unavailable at ${named()}/models (upstream localhost:${new URL(named()).port}).`,
+          });
+          return engine({ baseURL: named() }).generate(lecture('summary'));
+        },
+        'rejected the request (400): Model unavailable at',
+      ],
+      [
+        'a server that stays down',
+        () => {
+          fake.enqueue({ kind: 'error', status: 503 });
+          return engine({ baseURL: named(), maxRetries: 0 }).generate(lecture('summary'));
+        },
+        'is unavailable (503)',
+      ],
+      [
+        'a slow server',
+        () => {
+          fake.enqueue({ kind: 'slow', delayMs: 5_000 });
+          return engine({ baseURL: named(), timeoutMs: 300, maxRetries: 0 }).generate(lecture('summary'));
+        },
+        'did not answer in time',
+      ],
+      [
+        'a streamed answer that breaks off',
+        () => {
+          fake.tokenDelayMs = 1;
+          fake.enqueue({ kind: 'drop-mid-stream', afterTokens: 3 });
+          return engine({ baseURL: named() }).generate(lecture('summary'), undefined, () => undefined);
+        },
+        'stopped answering partway through',
+      ],
+    ];
+
+    it.each(failures)('in the message of %s', async (_name, fail, expected) => {
+      const error = await failure(fail());
+      expect(error.message).toContain(expected);
+      expect(addressIn(error.message, named())).toEqual([]);
+    });
+
+    it('in the message of a server that cannot be reached', async () => {
+      const unreachable = 'http://ai-server.internal.example:1/v1';
+      const error = await failure(
+        engine({ baseURL: unreachable, maxRetries: 0, timeoutMs: 5_000 }).ask({
+          question: 'What is the forgetting curve?',
+          index: new TranscriptIndex(punctuatedLecture, 'en'),
+        }),
+      );
+      expect(error.message).toBe('[502] Lectern could not reach the AI provider (OpenAI-compatible server).');
+      expect(addressIn(error.message, unreachable)).toEqual([]);
+      expect(error.message).not.toContain('internal');
+    });
   });
 
   it('stops when the job is cancelled', async () => {

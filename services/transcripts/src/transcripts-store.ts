@@ -3,6 +3,7 @@ import {
   type CaptionTrack,
   type CaptionTrackChoice,
   type FetchedTranscript,
+  withLongWordsCut,
 } from '@lectern/contracts';
 import {
   createPool,
@@ -62,9 +63,13 @@ export class TranscriptsStore {
     };
   }
 
-  /** Stores a fetched transcript, or keeps the one already stored for its track; answers the row's id. */
+  /**
+   * Stores a fetched transcript, or keeps the one already stored for its track; answers the row's id. A caption
+   * word longer than any spoken one (anyone can write captions) is stored cut into pieces, so no reader of the
+   * transcript, the AI workers' stemmers and taggers first, is handed a word of thousands of letters.
+   */
   async save(transcript: FetchedTranscript): Promise<string> {
-    const segments = transcript.segments.map((s) => ({ text: s.text, start: s.start }));
+    const segments = transcript.segments.map((s) => ({ text: withLongWordsCut(s.text), start: s.start }));
     const tracksJson = JSON.stringify(transcript.tracks);
     const inserted = await insertTranscriptIfAbsent(this.pool, {
       youtube_id: transcript.videoId,

@@ -20,6 +20,11 @@ export interface AskBenchReport {
   answerP95Ms: number;
   /** Of the questions asked, how many the engine answered (the rest: 'The video does not cover this.'). */
   answered: string;
+  /**
+   * Building the index of an hour's captions, one of them a single word of 80,000 letters, as anyone can write
+   * (before words were cut, Porter2 took 9.4 s on 20,000 letters and did not finish 80,000 in 120 s).
+   */
+  longWordIndexBuildMs: number;
   targets: string;
   meetsTargets: boolean;
 }
@@ -73,6 +78,13 @@ export async function benchOfflineAsk(
   }
   const buildMax = Math.max(...builds);
   const answerP95 = percentile(times, 95);
+  const withLongWord = [
+    ...syntheticLecture({ hours: 1 }),
+    { start: 3_600, text: `Remember ${'mnemonic'.repeat(10_000)} well.` },
+  ];
+  const longWordStarted = performance.now();
+  new TranscriptIndex(withLongWord, 'en');
+  const longWordIndexBuildMs = round(performance.now() - longWordStarted);
   return {
     transcript: '10 h',
     segments: segments.length,
@@ -84,8 +96,9 @@ export async function benchOfflineAsk(
     answerP50Ms: round(percentile(times, 50)),
     answerP95Ms: round(answerP95),
     answered: `${answered} of ${QUESTIONS.length}`,
-    targets: 'index build under 2 s, answer p95 under 100 ms',
-    meetsTargets: buildMax < 2_000 && answerP95 < 100,
+    longWordIndexBuildMs,
+    targets: 'index build under 2 s (with an 80,000-letter word too), answer p95 under 100 ms',
+    meetsTargets: buildMax < 2_000 && longWordIndexBuildMs < 2_000 && answerP95 < 100,
   };
 }
 

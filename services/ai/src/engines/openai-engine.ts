@@ -193,7 +193,7 @@ export class OpenAiEngine implements AiEngine {
     } catch (error) {
       if (deadline.aborted && !signal?.aborted)
         throw toJobError(new ProviderDeadlineError(), this.provider, this.options.apiKey);
-      throw toJobError(error, this.provider, this.options.apiKey);
+      throw toJobError(error, this.provider, this.options.apiKey, this.options.baseURL);
     }
   }
 

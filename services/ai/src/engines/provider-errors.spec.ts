@@ -1,5 +1,5 @@
 import { limitTweets, retryAfterMs } from './openai-engine';
-import { providerLabel, redactSecrets } from './provider-errors';
+import { providerLabel, redactAddresses, redactSecrets } from './provider-errors';
 
 describe('provider helpers', () => {
   it('reads retry-after in seconds, milliseconds or as a date', () => {
@@ -18,10 +18,21 @@ describe('provider helpers', () => {
     expect(redactSecrets('Incorrect API key provided: sk-abc***xyz.', 'other')).not.toContain('sk-');
   });
 
-  it('names the provider by host unless it is OpenAI', () => {
+  it('names OpenAI, and any other server never by its address', () => {
     expect(providerLabel(undefined)).toBe('OpenAI');
     expect(providerLabel('https://api.openai.com/v1')).toBe('OpenAI');
-    expect(providerLabel('http://localhost:11434/v1')).toBe('localhost:11434');
+    expect(providerLabel('http://localhost:11434/v1')).toBe('OpenAI-compatible server');
+    expect(providerLabel('not a url')).toBe('OpenAI-compatible server');
+  });
+
+  it('removes addresses from provider messages', () => {
+    expect(
+      redactAddresses(
+        'No route to http://10.0.0.7:8000/v1/chat, tried gpu-box.lan:8000 and gpu-box.lan.',
+        'http://gpu-box.lan:8000/v1',
+      ),
+    ).toBe('No route to [address] tried [address] and [address].');
+    expect(redactAddresses('The model `x` does not exist.', undefined)).toBe('The model `x` does not exist.');
   });
 
   it('cuts overlong tweets at a word boundary', () => {

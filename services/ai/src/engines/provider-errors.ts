@@ -20,9 +20,10 @@ export class ProviderStreamBrokenError extends Error {
 /**
  * Classifies an error of one provider request into what the job reports: 504 for a timeout, a permanent 502
  * when the provider rejects our key or request (retrying cannot help), a transient 502 when it is down or
- * busy. Messages name the provider, never the key: providers echo part of a rejected key in their errors.
+ * busy. Messages reach the user who asked: they name the kind of provider, never its address (OPENAI_BASE_URL
+ * may point inside Lectern's network) nor the key (providers echo part of a rejected key in their errors).
  */
-export function toJobError(error: unknown, provider: string, apiKey: string): Error {
+export function toJobError(error: unknown, provider: string, apiKey: string, baseURL?: string): Error {
   if (error instanceof ProviderDeadlineError || error instanceof APIConnectionTimeoutError) {
     return new TransientJobError(504, `The AI provider (${provider}) did not answer in time.`);
   }
@@ -55,7 +56,7 @@ export function toJobError(error: unknown, provider: string, apiKey: string): Er
       return new TransientJobError(502, `The AI provider (${provider}) is unavailable (${status}).`);
     if (status === 409)
       return new TransientJobError(502, `The AI provider (${provider}) could not take the request now.`);
-    const detail = providerDetail(error, apiKey);
+    const detail = providerDetail(error, apiKey, baseURL);
     return new PermanentJobError(
       502,
       `The AI provider (${provider}) rejected the request (${status})${detail ? `: ${detail}` : '.'}`,
@@ -65,12 +66,31 @@ export function toJobError(error: unknown, provider: string, apiKey: string): Er
 }
 
 // The provider's own explanation ("The model `x` does not exist") helps whoever runs Lectern; it is scrubbed of
-// anything key-like and kept short.
-function providerDetail(error: { error?: unknown }, apiKey: string): string {
+// anything key-like and of addresses, and kept short.
+function providerDetail(error: { error?: unknown }, apiKey: string, baseURL: string | undefined): string {
   const body = error.error;
   const message = typeof body === 'object' && body !== null && 'message' in body ? body.message : '';
   const raw = typeof message === 'string' ? message : '';
-  return redactSecrets(raw, apiKey).replace(/\s+/g, ' ').trim().slice(0, 200);
+  return redactAddresses(redactSecrets(raw, apiKey), baseURL).replace(/\s+/g, ' ').trim().slice(0, 200);
+}
+
+// A URL of any scheme, or a host name with a port.
+const ADDRESS = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>]*|\b[\w.-]+:\d{1,5}\b/gi;
+
+/** A provider's text without URLs, `host:port`s or the configured server's host name. */
+export function redactAddresses(text: string, baseURL: string | undefined): string {
+  let clean = text.replace(ADDRESS, '[address]');
+  const hostname = hostnameOf(baseURL);
+  if (hostname !== null && hostname.length >= 3) clean = clean.split(hostname).join('[address]');
+  return clean;
+}
+
+function hostnameOf(baseURL: string | undefined): string | null {
+  try {
+    return baseURL ? new URL(baseURL).hostname : null;
+  } catch {
+    return null;
+  }
 }
 
 export function redactSecrets(text: string, apiKey: string): string {
@@ -79,13 +99,8 @@ export function redactSecrets(text: string, apiKey: string): string {
   return clean.replace(/\b(sk|key|pk|rk)-[A-Za-z0-9_*.-]{4,}/gi, '[redacted]');
 }
 
-/** The provider's name for messages: OpenAI, or the host of the compatible server. */
+/** The provider's name for messages: OpenAI, or any other server as what it is, never by its address. */
 export function providerLabel(baseURL: string | undefined): string {
   if (!baseURL) return 'OpenAI';
-  try {
-    const host = new URL(baseURL).host;
-    return host === 'api.openai.com' ? 'OpenAI' : host;
-  } catch {
-    return 'OpenAI-compatible server';
-  }
+  return hostnameOf(baseURL) === 'api.openai.com' ? 'OpenAI' : 'OpenAI-compatible server';
 }

@@ -7,6 +7,11 @@ import type { TranscriptIndex } from './transcript-index';
 const NOT_COVERED =
   /^(?:the )?(?:video|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
 
+/** Whether an answer (or its beginning) says the video does not cover the question, however it words it. */
+export function saysNotCovered(answer: string): boolean {
+  return NOT_COVERED.test(answer.trim());
+}
+
 /** What an answer may keep: the moments of the windows that were sent, and the links of the transcript. */
 export function answerRules(index: TranscriptIndex, context: AnswerContext): TranscriptRules {
   return transcriptRules(index.segments, context.windows, { asLineStart: true });
@@ -39,7 +44,7 @@ export function citedAnswer(
   };
   const { text, dropped } = guardText({ ...rules, keep }, raw);
   const answer = text.trim();
-  if (citations.length === 0 || NOT_COVERED.test(answer))
+  if (citations.length === 0 || saysNotCovered(answer))
     return { answer: NOT_COVERED_ANSWER, citations: [], dropped };
   return { answer, citations, dropped };
 }

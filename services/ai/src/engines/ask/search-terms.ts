@@ -1,3 +1,4 @@
+import { LONGEST_CAPTION_WORD, piecesOfWord } from '@lectern/contracts';
 import stopwords from 'stopwords-iso';
 import porter2 from 'wink-porter2-stemmer';
 
@@ -54,21 +55,31 @@ export class TermReader {
     this.stopWords = this.english ? STOP_WORDS : new Set(base === undefined ? [] : (stopwords[base] ?? []));
   }
 
-  /** The words of a text, for the index and the questions alike. */
+  /**
+   * The words of a text, for the index and the questions alike. A word longer than any spoken one (a caption of
+   * thousands of letters) is read as pieces: the stemmer's time grows with the square of a word's length.
+   */
   words(text: string): string[] {
     const words: string[] = [];
     for (const { segment, isWordLike } of this.segmenter.segment(text)) {
       if (!isWordLike) continue;
       // Elisions (l'adresse, qu'une) are two words outside English; "don't" is one.
-      if (this.english) words.push(segment);
-      else words.push(...segment.split(/['’]/).filter(Boolean));
+      const parts = this.english ? [segment] : segment.split(/['’]/).filter(Boolean);
+      for (const part of parts) {
+        if (part.length <= LONGEST_CAPTION_WORD) words.push(part);
+        else words.push(...piecesOfWord(part));
+      }
     }
     return words;
   }
 
   /** A word as the index stores it, or null for a word that carries no topic (MiniSearch's processTerm). */
   term(word: string): string | null {
-    const lower = word.toLowerCase().replace(/^['’]+|['’]+$/g, '');
+    // Lower case can lengthen a word (İ is i and a dot): the bound holds whatever reaches the stemmer.
+    const lower = word
+      .toLowerCase()
+      .replace(/^['’]+|['’]+$/g, '')
+      .slice(0, LONGEST_CAPTION_WORD);
     if (this.stopWords.has(lower)) return null;
     if (!this.english) return lower.length < 2 && !/[^\p{Script=Latin}\p{N}]/u.test(lower) ? null : lower;
     return lower.length < 2 ? null : stem(lower);

@@ -1,4 +1,9 @@
-import { formatTimestamp, type TranscriptSegment } from '@lectern/contracts';
+import {
+  LONGEST_CAPTION_WORD,
+  formatTimestamp,
+  piecesOfWord,
+  type TranscriptSegment,
+} from '@lectern/contracts';
 import { tokenize, type TokenTable } from './nlp';
 import { sentenceUnits } from './sentence-units';
 import { displaySentence } from './text-style';
@@ -230,14 +235,10 @@ export function analyseTranscript(captions: readonly TranscriptSegment[]): Trans
   };
 }
 
-// No word of speech is 80 characters long. A caption that holds one (anyone can write captions) would cost wink-nlp
-// time that grows with the square of its length (a minute for 200,000 characters), so it is cut into pieces first.
-const LONGEST_WORD = 80;
-
+// A caption that holds a word longer than any spoken one (anyone can write captions) would cost wink-nlp time that
+// grows with the square of its length (a minute for 200,000 characters), so it is cut into pieces first, links too.
 export function withoutEndlessWords(text: string): string {
-  return text.replace(new RegExp(String.raw`\S{${LONGEST_WORD + 1},}`, 'g'), (word) =>
-    (word.match(new RegExp(`.{1,${LONGEST_WORD}}`, 'gs')) ?? []).join(' '),
-  );
+  return text.replace(/\S+/g, (word) => piecesOfWord(word, LONGEST_CAPTION_WORD).join(' '));
 }
 
 function segmentOfTokens(tokens: TokenTable, segments: readonly TranscriptSegment[]): Int32Array {
