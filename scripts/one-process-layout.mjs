@@ -22,7 +22,9 @@ export function mergeIntoOneProcess(commands, { node = process.execPath } = {}) 
   const isService = (command) => SERVICE_NAMES.includes(command.name);
   const services = commands.filter(isService);
   if (services.length === 0) return commands;
-  const watched = services.flatMap((command) => command.args.filter((arg) => arg.startsWith('--watch-path=')));
+  const watched = services.flatMap((command) =>
+    command.args.filter((arg) => arg.startsWith('--watch-path=')),
+  );
   const merged = {
     name: 'lectern',
     color: 'blue',

@@ -26,7 +26,9 @@ export async function startInStages(stages: ProcessPart[][], logger: Logger): Pr
     for (const stage of started)
       await Promise.all(
         stage.map((part) =>
-          part.stop().catch((error: unknown) => logger.error({ err: error }, 'a service did not stop cleanly')),
+          part
+            .stop()
+            .catch((error: unknown) => logger.error({ err: error }, 'a service did not stop cleanly')),
         ),
       );
   };
