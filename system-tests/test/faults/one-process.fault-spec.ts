@@ -196,6 +196,24 @@ describe('choosing the layout', () => {
     ]);
   });
 
+  it.each([
+    ['AI_CONCURRENCY', 'abc', 'AI_CONCURRENCY must be a whole number (got "abc")'],
+    ['SMTP_URL', 'mail.example.com', 'SMTP_URL must be an smtp:// or smtps:// URL (got "mail.example.com")'],
+    ['PORT', 'abc', 'PORT must be a port number (got "abc")'],
+  ])(
+    'reads each service’s settings by its own rules: a wrong %s stops the one process with its one line',
+    (variable, value, reason) => {
+      const result = spawnSync(process.execPath, [path.join(ROOT, ONE_PROCESS_ENTRY)], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, [variable]: value },
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(78);
+      expect(result.stderr).toBe(`Invalid configuration: ${reason}\n`);
+    },
+  );
+
   it('refuses any other LECTERN_PROCESSES in one line, before starting anything', () => {
     const result = spawnSync(process.execPath, [path.join(ROOT, 'launch.mjs'), 'start'], {
       cwd: ROOT,
