@@ -86,10 +86,14 @@ if (mode === 'dev')
     args: ['run', 'dev', '-w', '@lectern/frontend'],
   });
 // LECTERN_PROCESSES=one or `--one-process`: the services above run in one process (a small install).
-applyProcessLayout(commands);
+const oneProcess = applyProcessLayout(commands);
 
 const colour = colourEnabled();
-const formatLine = lineFormatter({ pretty: prettyLogsWanted(process.stdout, env), colour });
+const formatLine = lineFormatter({
+  pretty: prettyLogsWanted(process.stdout, env),
+  colour,
+  showService: oneProcess,
+});
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => (stopping = true));
 const finished = supervise(commands, { formatLine }).finally(() => (stopping = true));

@@ -38,7 +38,10 @@ export function mergeIntoOneProcess(commands, { node = process.execPath } = {}) 
   return commands;
 }
 
-/** What the launcher calls: the layout LECTERN_PROCESSES or `--one-process` asks for; one line and exit if wrong. */
+/**
+ * What the launcher calls: the layout LECTERN_PROCESSES or `--one-process` asks for, applied to `commands`; true
+ * for one process. A wrong LECTERN_PROCESSES: one line, and exit.
+ */
 export function applyProcessLayout(commands, argv = process.argv, env = process.env) {
   let one;
   try {
@@ -47,5 +50,6 @@ export function applyProcessLayout(commands, argv = process.argv, env = process.
     process.stderr.write(`${error.message}\n`);
     process.exit(2);
   }
-  return one ? mergeIntoOneProcess(commands) : commands;
+  if (one) mergeIntoOneProcess(commands);
+  return one;
 }

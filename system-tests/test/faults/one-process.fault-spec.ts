@@ -145,9 +145,9 @@ describe('one process for a small install (LECTERN_PROCESSES=one)', () => {
   });
 });
 
-/** The JSON value `expression` has in a node that imported `names` from scripts/one-process-layout.mjs. */
-function layoutEvaluates<T>(names: string, expression: string): T {
-  const url = JSON.stringify(pathToFileURL(path.join(ROOT, 'scripts/one-process-layout.mjs')).href);
+/** The JSON value `expression` has in a node that imported `names` from a launcher script (scripts/). */
+function scriptEvaluates<T>(script: string, names: string, expression: string): T {
+  const url = JSON.stringify(pathToFileURL(path.join(ROOT, 'scripts', script)).href);
   const result = spawnSync(
     process.execPath,
     [
@@ -155,11 +155,14 @@ function layoutEvaluates<T>(names: string, expression: string): T {
       '-e',
       `import { ${names} } from ${url}; process.stdout.write(JSON.stringify(${expression}));`,
     ],
-    { encoding: 'utf8', env: { PATH: process.env.PATH } },
+    { encoding: 'utf8', env: { PATH: process.env.PATH, TZ: 'UTC' } },
   );
   if (result.status !== 0) throw new Error(result.stderr);
   return JSON.parse(result.stdout) as T;
 }
+
+const layoutEvaluates = <T>(names: string, expression: string) =>
+  scriptEvaluates<T>('one-process-layout.mjs', names, expression);
 
 describe('choosing the layout', () => {
   it('runs one process for --one-process or LECTERN_PROCESSES=one, a process per service otherwise', () => {
@@ -226,5 +229,33 @@ describe('choosing the layout', () => {
       'LECTERN_PROCESSES must be "one" (every service in one process) or "separate" (a process per service), not "two"\n',
     );
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('the one process’s readable log lines', () => {
+  // 2026-11-23 01:06:49.003 UTC
+  const event = (fields: Record<string, unknown>) =>
+    JSON.stringify({ level: 30, time: 1795482409003, pid: 42, hostname: 'box', ...fields });
+  const shown = (showService: boolean, lines: string[]) =>
+    scriptEvaluates<string[]>(
+      'log-lines.mjs',
+      'lineFormatter',
+      `${JSON.stringify(lines)}.map(lineFormatter({ pretty: true, colour: false, showService: ${showService} }))`,
+    );
+
+  it('name the service of each event, which the one prefix cannot', () => {
+    const lines = [
+      event({ service: 'ai-worker', concurrency: 2, msg: 'ai worker ready' }),
+      event({ service: 'gateway', context: 'NestApplication', msg: 'Nest application successfully started' }),
+    ];
+    expect(shown(true, lines)).toEqual([
+      '[01:06:49.003] INFO: ai-worker: ai worker ready {"concurrency":2}',
+      '[01:06:49.003] INFO: gateway: NestApplication: Nest application successfully started',
+    ]);
+    // A process per service: its prefix names it already.
+    expect(shown(false, lines)).toEqual([
+      '[01:06:49.003] INFO: ai worker ready {"concurrency":2}',
+      '[01:06:49.003] INFO: NestApplication: Nest application successfully started',
+    ]);
   });
 });
