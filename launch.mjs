@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { lineFormatter, prettyLogsWanted } from './scripts/log-lines.mjs';
 import { appUrlOf, printBanner, READINESS_PATH, readyBanner, whenReady } from './scripts/ready-banner.mjs';
 import { colourEnabled, supervise } from './scripts/supervise.mjs';
+import { applyProcessLayout } from './scripts/one-process-layout.mjs';
 
 const mode = process.argv[2] ?? 'start';
 const SERVICES = [
@@ -84,9 +85,15 @@ if (mode === 'dev')
     command: 'npm',
     args: ['run', 'dev', '-w', '@lectern/frontend'],
   });
+// LECTERN_PROCESSES=one or `--one-process`: the services above run in one process (a small install).
+const oneProcess = applyProcessLayout(commands);
 
 const colour = colourEnabled();
-const formatLine = lineFormatter({ pretty: prettyLogsWanted(process.stdout, env), colour });
+const formatLine = lineFormatter({
+  pretty: prettyLogsWanted(process.stdout, env),
+  colour,
+  showService: oneProcess,
+});
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => (stopping = true));
 const finished = supervise(commands, { formatLine }).finally(() => (stopping = true));

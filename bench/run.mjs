@@ -14,6 +14,7 @@ import { mixedLoad, soak } from './load.bench.mjs';
 import { runFrontendBench } from './frontend.bench.mjs';
 import { billingRoundTrip } from './billing.bench.mjs';
 import { clusterComparison } from './cluster.bench.mjs';
+import { layoutComparison } from './layouts.bench.mjs';
 import { runLightAnswersBench } from './light-answers.bench.mjs';
 import { firstStreamedWord } from './ai-streaming.bench.mjs';
 import { studyAidQuality } from './study-aid-quality.bench.mjs';
@@ -79,6 +80,7 @@ report('queues: Pro priority and Free fairness', await priorityAndFairness());
 report('queues: request-reply never hangs', await requestReplyNeverHangs());
 report('billing: a paying user waits for Pro (webhook, checkout sync)', await billingRoundTrip());
 report('cluster: the same mix through one gateway, then two (two of each worker)', await clusterComparison());
+report('layouts: a process per service, then every service in one process', await layoutComparison());
 report(
   'ai: offline engine and the generation job',
   childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),

@@ -22,10 +22,14 @@ function pinoEvent(line) {
   }
 }
 
-/** The message, led by Nest's context and followed by a finished request's method, path, status and time. */
-function message(event, messageKey) {
+/**
+ * The message, led by Nest's context (and by the service when several share the process, which the prefix then
+ * does not name) and followed by a finished request's method, path, status and time.
+ */
+function message(event, messageKey, showService) {
   const text = event[messageKey] ?? '';
-  const lead = event.context ? `${event.context}: ${text}` : text;
+  const leads = [showService ? event.service : undefined, event.context].filter(Boolean);
+  const lead = [...leads, text].join(': ');
   const { req, res } = event;
   if (!req || !res) return lead;
   const took = event.responseTime === undefined ? '' : ` in ${event.responseTime} ms`;
@@ -34,9 +38,9 @@ function message(event, messageKey) {
 
 /**
  * `(line) => text` for one relayed line. The text has no trailing newline; an error's stack makes it several
- * lines.
+ * lines. `showService` names each event's service (every service in one process).
  */
-export function lineFormatter({ pretty, colour }) {
+export function lineFormatter({ pretty, colour, showService = false }) {
   if (!pretty) return (line) => line;
   const prettify = prettyFactory({
     colorize: colour,
@@ -44,7 +48,7 @@ export function lineFormatter({ pretty, colour }) {
     translateTime: 'SYS:HH:MM:ss.l',
     // The relay's prefix already names the process.
     ignore: 'pid,hostname,service,name,context,req,res,responseTime',
-    messageFormat: message,
+    messageFormat: (event, messageKey) => message(event, messageKey, showService),
   });
   return (line) => {
     const event = pinoEvent(line);

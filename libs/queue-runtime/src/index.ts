@@ -8,6 +8,8 @@ export * from './logger';
 export * from './heartbeat';
 export * from './queue-worker';
 export * from './worker-process';
+export * from './worker-service';
+export * from './one-process';
 export * from './job-requester';
 export * from './stripe-event-jobs';
 export * from './within-time';

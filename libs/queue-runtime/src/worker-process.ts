@@ -1,22 +1,9 @@
-import type { z } from 'zod';
 import type { QueueName } from '@lectern/contracts';
 import { BaseEnvSchema, loadEnvOrExit } from './config';
-import { createLogger, type Logger } from './logger';
-import { startQueueWorker, type JobHandlers } from './queue-worker';
+import { createLogger } from './logger';
+import { startWorkerService, workerLoggerName, type WorkerService } from './worker-service';
 
-/** What a worker service runs: its handlers, and how to close the resources they use. */
-export interface WorkerRuntime<Q extends QueueName> {
-  handlers: JobHandlers<Q>;
-  close(): Promise<void>;
-}
-
-export interface WorkerProcessOptions<Q extends QueueName, S extends typeof BaseEnvSchema> {
-  queue: Q;
-  envSchema: S;
-  concurrency: (env: z.infer<S>) => number;
-  /** Builds the service's runtime once configuration is known (its `create<Name>Runtime`). */
-  setup: (env: z.infer<S>, logger: Logger) => Promise<WorkerRuntime<Q>>;
-}
+export type WorkerProcessOptions<Q extends QueueName, S extends typeof BaseEnvSchema> = WorkerService<Q, S>;
 
 /**
  * The whole life of a worker process: validated configuration, the queue worker, and a graceful stop on
@@ -26,18 +13,8 @@ export async function runWorkerProcess<Q extends QueueName, S extends typeof Bas
   options: WorkerProcessOptions<Q, S>,
 ): Promise<void> {
   const env = loadEnvOrExit(options.envSchema);
-  const logger = createLogger(`${options.queue}-worker`, env.LOG_LEVEL);
-  const resources = await options.setup(env, logger);
-  const concurrency = options.concurrency(env);
-  const worker = await startQueueWorker({
-    queue: options.queue,
-    handlers: resources.handlers,
-    redisUrl: env.REDIS_URL,
-    prefix: env.REDIS_PREFIX,
-    concurrency,
-    logger,
-  });
-  logger.info({ concurrency }, `${options.queue} worker ready`);
+  const logger = createLogger(workerLoggerName(options.queue), env.LOG_LEVEL);
+  const worker = await startWorkerService(options, env, logger);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
@@ -51,7 +28,6 @@ export async function runWorkerProcess<Q extends QueueName, S extends typeof Bas
     forceExit.unref();
     void (async () => {
       await worker.close();
-      await resources.close();
       logger.info(`${options.queue} worker stopped`);
       process.exit(0);
     })();

@@ -1,11 +1,4 @@
-import { QueueName } from '@lectern/contracts';
 import { runWorkerProcess } from '@lectern/queue-runtime';
-import { BillingEnvSchema } from './env';
-import { createBillingRuntime } from './runtime';
+import { billingWorker } from './service';
 
-void runWorkerProcess({
-  queue: QueueName.Billing,
-  envSchema: BillingEnvSchema,
-  concurrency: (env) => env.BILLING_CONCURRENCY,
-  setup: createBillingRuntime,
-});
+void runWorkerProcess(billingWorker);

@@ -1,11 +1,4 @@
-import { QueueName } from '@lectern/contracts';
 import { runWorkerProcess } from '@lectern/queue-runtime';
-import { ExportEnvSchema } from './env';
-import { createExportRuntime } from './runtime';
+import { exportWorker } from './service';
 
-void runWorkerProcess({
-  queue: QueueName.Export,
-  envSchema: ExportEnvSchema,
-  concurrency: (env) => env.EXPORT_CONCURRENCY,
-  setup: createExportRuntime,
-});
+void runWorkerProcess(exportWorker);

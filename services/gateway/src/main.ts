@@ -1,5 +1,5 @@
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, JobRequester, createLogger } from '@lectern/queue-runtime';
-import { createGateway } from './bootstrap';
+import { CONFIG_ERROR_EXIT_CODE, ConfigError, createLogger } from '@lectern/queue-runtime';
+import { startGatewayServer } from './gateway-server';
 import { resolveGatewayEnv } from './config/load-gateway-env';
 
 async function main(): Promise<void> {
@@ -14,14 +14,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger('gateway', env.LOG_LEVEL);
-  if (env.sessionSecretGenerated) {
-    logger.warn(
-      'SESSION_SECRET is not set: using a random one, so everyone is signed out when the gateway restarts.',
-    );
-  }
-  const app = await createGateway(env);
-  await app.listen(env.PORT);
-  logger.info({ port: env.PORT, url: env.APP_URL }, `Lectern is listening on ${env.APP_URL}`);
+  const gateway = await startGatewayServer(env, logger);
 
   // Our own handler rather than Nest's shutdown hooks: a second Ctrl-C must not cut in-flight requests short.
   let stopping = false;
@@ -30,21 +23,16 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'gateway stopping: finishing in-flight requests');
     setTimeout(() => process.exit(1), 25_000).unref();
-    // The HTTP server waits for open requests before Nest's shutdown hooks run: answer those whose jobs will
-    // not run before the stop first, or they would hang until the forced exit cuts them off.
-    const drained = app.get(JobRequester).drain(10_000);
-    drained
-      .then(() => app.close())
-      .then(
-        () => {
-          logger.info('gateway stopped');
-          process.exit(0);
-        },
-        (error: unknown) => {
-          logger.error({ err: error }, 'gateway did not stop cleanly');
-          process.exit(1);
-        },
-      );
+    gateway.stop().then(
+      () => {
+        logger.info('gateway stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error({ err: error }, 'gateway did not stop cleanly');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -1,11 +1,4 @@
-import { QueueName } from '@lectern/contracts';
 import { runWorkerProcess } from '@lectern/queue-runtime';
-import { TranscriptsEnvSchema } from './env';
-import { createTranscriptsRuntime } from './runtime';
+import { transcriptsWorker } from './service';
 
-void runWorkerProcess({
-  queue: QueueName.Transcripts,
-  envSchema: TranscriptsEnvSchema,
-  concurrency: (env) => env.TRANSCRIPTS_CONCURRENCY,
-  setup: createTranscriptsRuntime,
-});
+void runWorkerProcess(transcriptsWorker);

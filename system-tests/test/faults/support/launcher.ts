@@ -30,7 +30,7 @@ function descendants(root: number): number[] {
 }
 
 /** True when `pid` is node running `entry` (not a shell or npm that started it). */
-function runs(pid: number, entry: string): boolean {
+export function runs(pid: number, entry: string): boolean {
   try {
     const [program, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
     return path.basename(program ?? '') === 'node' && args.some((arg) => arg.endsWith(entry));
@@ -57,8 +57,9 @@ export interface RunningLauncher {
   supervisorLines(name: string): string[];
 }
 
-export function startLauncher(world: DrillWorld): RunningLauncher {
-  const child = spawn(process.execPath, [path.join(ROOT, 'launch.mjs'), 'start'], {
+/** `args` follow `start`, as `npm start -- <args>` passes them (e.g. `--one-process`). */
+export function startLauncher(world: DrillWorld, args: string[] = []): RunningLauncher {
+  const child = spawn(process.execPath, [path.join(ROOT, 'launch.mjs'), 'start', ...args], {
     cwd: ROOT,
     env: world.env,
     stdio: ['ignore', 'pipe', 'pipe'],
