@@ -9,6 +9,7 @@ export * from './heartbeat';
 export * from './queue-worker';
 export * from './worker-process';
 export * from './job-requester';
+export * from './sealed-result';
 export * from './stripe-event-jobs';
 export * from './within-time';
 export * from './dev-mail';
