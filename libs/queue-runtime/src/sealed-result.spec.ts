@@ -5,7 +5,10 @@ describe('sealed job results', () => {
 
   it('opens, for the requester, exactly the result the worker sealed; Redis would hold no trace of it', () => {
     const opener = createResultOpener();
-    const sealed = sealResult({ url }, sealRequestedBy({ userId: 'u1', [SEAL_RESULT_FIELD]: opener.publicKey })!);
+    const sealed = sealResult(
+      { url },
+      sealRequestedBy({ userId: 'u1', [SEAL_RESULT_FIELD]: opener.publicKey })!,
+    );
     expect(JSON.stringify(sealed)).not.toContain('cs_live_secret');
     expect(opener.open(sealed)).toEqual({ url });
   });

@@ -62,7 +62,11 @@ export function createResultOpener(): ResultOpener {
 export function sealResult(result: unknown, requesterPublicKey: string): SealedResult {
   const own = generateKeyPairSync('x25519');
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', aesKey(own.privateKey, importPublicKey(requesterPublicKey)), iv);
+  const cipher = createCipheriv(
+    'aes-256-gcm',
+    aesKey(own.privateKey, importPublicKey(requesterPublicKey)),
+    iv,
+  );
   const data = Buffer.concat([cipher.update(JSON.stringify(result ?? null), 'utf8'), cipher.final()]);
   return {
     sealed: {

@@ -64,8 +64,7 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
     created: fromUnix(subscription.created) ?? new Date(),
     priceIds: (subscription.items?.data ?? []).flatMap((item) => {
       const price = item.price as unknown;
-      const priceId =
-        typeof price === 'string' ? price : (price as { id?: unknown } | null | undefined)?.id;
+      const priceId = typeof price === 'string' ? price : (price as { id?: unknown } | null | undefined)?.id;
       return typeof priceId === 'string' ? [priceId] : [];
     }),
   };

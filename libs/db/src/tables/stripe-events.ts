@@ -89,4 +89,3 @@ export async function markStripeEventProcessed(db: Db, id: string, outcome: stri
     [id, outcome],
   );
 }
-

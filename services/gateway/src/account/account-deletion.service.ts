@@ -35,7 +35,8 @@ export class AccountDeletionService {
       const billing = await findBillingUser(this.db, user.id);
       if (!billing) break; // deleted by another request meanwhile
       const customer = billing.stripe_customer_id;
-      if (customer !== null || (await hasStripeSubscription(this.db, user.id))) await this.cancelBilling(user);
+      if (customer !== null || (await hasStripeSubscription(this.db, user.id)))
+        await this.cancelBilling(user);
       if (await deleteUser(this.db, user.id, customer)) break;
       if (round === DELETE_ROUNDS - 1)
         throw new ConflictException('Your account changed while it was being deleted. Please try again.');
