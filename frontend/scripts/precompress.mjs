@@ -7,6 +7,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const COMPRESSIBLE = new Set([
+  // index.html too: the gateway serves it as it is for every page path, so it is compressed once here.
+  '.html',
   '.js',
   '.mjs',
   '.css',

@@ -11,6 +11,7 @@ export * from './worker-process';
 export * from './worker-service';
 export * from './one-process';
 export * from './job-requester';
+export * from './sealed-result';
 export * from './stripe-event-jobs';
 export * from './within-time';
 export * from './dev-mail';

@@ -12,6 +12,7 @@ import {
 } from '@lectern/contracts';
 import { decodeFailure } from './job-failure';
 import { jobOptionsFor } from './job-options';
+import { createResultOpener, SEAL_RESULT_FIELD } from './sealed-result';
 import { createRedis, quitRedis } from './redis';
 import { withinTime } from './within-time';
 
@@ -38,6 +39,12 @@ export interface RequestOptions {
   timeoutMessage?: string;
   /** Called once the job is in the queue: what fails before it (503s) fails before any job exists. */
   onAdded?: () => void;
+  /**
+   * The result is a bearer secret (a Checkout URL): the worker seals it to a key only this request holds, so what
+   * BullMQ keeps of it in Redis is ciphertext (see sealed-result.ts). Not with deduplicationId: a joined request
+   * could not open it.
+   */
+  sealResult?: boolean;
 }
 
 export interface JobRequesterOptions {
@@ -114,7 +121,11 @@ export class JobRequester {
     const handle = this.lanes.get(laneQueueName(queue, options.lane));
     if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
     if (this.stopping) throw this.stopping;
-    const job = await this.add(handle.queue, queue, name, data, options);
+    if (options.sealResult && options.deduplicationId)
+      throw new Error('a sealed result cannot be shared by deduplicated requests');
+    const opener = options.sealResult ? createResultOpener() : null;
+    const jobData = opener ? { ...(data as object), [SEAL_RESULT_FIELD]: opener.publicKey } : data;
+    const job = await this.add(handle.queue, queue, name, jobData, options);
     options.onAdded?.();
     let stop!: (error: JobRequestError) => void;
     const stopped = new Promise<never>((_, reject) => {
@@ -124,7 +135,8 @@ export class JobRequester {
     if (this.stopping) stop(this.stopping); // shutdown began while the job was being added
     try {
       const finished = job.waitUntilFinished(handle.events, options.timeoutMs);
-      return (await Promise.race([finished, stopped])) as JobResultOf<Q, N>;
+      const result: unknown = await Promise.race([finished, stopped]);
+      return (opener ? opener.open(result) : result) as JobResultOf<Q, N>;
     } catch (error) {
       if (error instanceof JobRequestError) throw error;
       throw await this.toRequestError(job, error, options);

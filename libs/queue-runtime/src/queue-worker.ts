@@ -15,6 +15,7 @@ import { recordJobRun, type JobOutcome } from './job-metrics';
 import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
 import type { Logger } from './logger';
 import { createRedis, evictionPolicyWarning, quitRedis } from './redis';
+import { sealRequestedBy, sealResult } from './sealed-result';
 import { withinTime } from './within-time';
 
 export interface JobContext {
@@ -136,7 +137,8 @@ export async function startQueueWorker<Q extends QueueName>(
             signal,
           });
           logger.debug({ jobId: job.id, job: job.name, lane, ms: Date.now() - started }, 'job completed');
-          return result;
+          const sealTo = sealRequestedBy(job.data);
+          return sealTo === null ? result : sealResult(result, sealTo);
         } catch (error) {
           if (stop.signal.aborted && token) {
             // Given up by a stop, not failed: back to the queue, as a stalled job would be, for the next worker.

@@ -25,6 +25,7 @@ import {
   type Db,
   type StoreOptions,
   type StoredSubscriptionRow,
+  type StripeEventPayload,
 } from '@lectern/db';
 import type { BillingState, SubscriptionSnapshot } from './entitlement';
 
@@ -42,7 +43,8 @@ export interface BillingUser {
 export interface StoredEvent {
   id: string;
   type: string;
-  payload: { data?: { object?: Record<string, unknown> } };
+  /** The event's facts; null once processed (or its account deleted). */
+  payload: StripeEventPayload | null;
   processedAt: Date | null;
 }
 
@@ -68,6 +70,7 @@ function toSnapshot(row: StoredSubscriptionRow): SubscriptionSnapshot {
     cancelAt: row.cancel_at,
     currentPeriodEnd: row.current_period_end,
     created: row.created_at,
+    priceIds: row.price_ids,
   };
 }
 
@@ -162,6 +165,7 @@ export class BillingStore {
       cancel_at: snapshot.cancelAt,
       current_period_end: snapshot.currentPeriodEnd,
       created_at: snapshot.created,
+      price_ids: snapshot.priceIds,
     });
   }
 

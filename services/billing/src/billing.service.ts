@@ -14,7 +14,13 @@ import {
 } from '@lectern/contracts';
 import { PermanentJobError, type Logger } from '@lectern/queue-runtime';
 import type { BillingStore, BillingUser, StoredEvent } from './billing-store';
-import { billingStateOf, entitlementOf, snapshotOf, type SubscriptionSnapshot } from './entitlement';
+import {
+  billingStateOf,
+  entitlementOf,
+  onProPrice,
+  snapshotOf,
+  type SubscriptionSnapshot,
+} from './entitlement';
 import { callStripe, isMissingResource, toJobError } from './stripe-errors';
 
 export interface BillingServiceDeps {
@@ -77,8 +83,22 @@ export class BillingService {
         cancel_url: data.cancelUrl,
       }),
     );
+    if (await this.deletedMeanwhile(user.id, customer)) {
+      // The account was deleted while Stripe made the page: its deletion could not see it, so it is expired here.
+      await callStripe(() => this.expireCheckout(stripe, session.id));
+      throw new PermanentJobError(404, 'Account not found.');
+    }
     if (!session.url) throw new PermanentJobError(502, 'Stripe did not return a checkout page.');
     return { url: session.url };
+  }
+
+  /**
+   * Read after the Checkout Session exists. An account deletion marks the customer deleted before it lists the
+   * open sessions, so a session created too late for that list finds the mark (or the account gone) here.
+   */
+  private async deletedMeanwhile(userId: string, customer: string): Promise<boolean> {
+    const { store } = this.deps;
+    return !(await store.findUser(userId)) || (await store.isDeletedCustomer(customer));
   }
 
   async createPortalSession(data: CreatePortalSessionData): Promise<SessionUrlResult> {
@@ -203,16 +223,18 @@ export class BillingService {
     const open: string[] = [];
     for await (const session of stripe.checkout.sessions.list({ customer, status: 'open' }))
       open.push(session.id);
-    for (const id of open) {
-      try {
-        await stripe.checkout.sessions.expire(id);
-      } catch (error) {
-        // Stripe refuses to expire a session that is no longer open (paid or expired meanwhile) with a 400
-        // invalid_request_error and no code; reading the session tells that apart from any other refusal.
-        if (!(await this.checkoutNoLongerOpen(stripe, id, error))) throw error;
-      }
-    }
+    for (const id of open) await this.expireCheckout(stripe, id);
     return open;
+  }
+
+  private async expireCheckout(stripe: Stripe, sessionId: string): Promise<void> {
+    try {
+      await stripe.checkout.sessions.expire(sessionId);
+    } catch (error) {
+      // Stripe refuses to expire a session that is no longer open (paid or expired meanwhile) with a 400
+      // invalid_request_error and no code; reading the session tells that apart from any other refusal.
+      if (!(await this.checkoutNoLongerOpen(stripe, sessionId, error))) throw error;
+    }
   }
 
   private async checkoutNoLongerOpen(stripe: Stripe, sessionId: string, error: unknown): Promise<boolean> {
@@ -224,7 +246,7 @@ export class BillingService {
 
   /** The users whose billing changed, or null for an event Lectern does not act on. */
   private async handleEvent(event: StoredEvent): Promise<string[] | null> {
-    const object = event.payload.data?.object ?? {};
+    const object = event.payload?.data?.object ?? {};
     switch (event.type) {
       case 'checkout.session.completed': {
         const subscription = idOf(object.subscription);
@@ -335,7 +357,7 @@ export class BillingService {
     const result = await store.withLock(`user:${userId}`, async (db) => {
       const user = await store.findUser(userId, db);
       if (!user) return null;
-      const snapshots = await store.subscriptionsOf(userId, db);
+      const snapshots = onProPrice(await store.subscriptionsOf(userId, db), this.deps.priceId);
       const state = billingStateOf(snapshots, now);
       const same =
         user.plan === state.plan &&

@@ -7,6 +7,7 @@ import {
   billingStateOf,
   entitlementOf,
   fromUnix,
+  onProPrice,
   snapshotOf,
   type SubscriptionSnapshot,
 } from './entitlement';
@@ -24,6 +25,7 @@ function snapshot(overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSn
     cancelAt: null,
     currentPeriodEnd: LATER,
     created: EARLIER,
+    priceIds: ['price_pro'],
     ...overrides,
   };
 }
@@ -180,5 +182,34 @@ describe('snapshotOf', () => {
       items: { data: [] },
     } as unknown as Stripe.Subscription;
     expect(entitlementOf(snapshotOf(subscription), NOW).grantsPro).toBe(false);
+  });
+});
+
+describe('onProPrice', () => {
+  it('keeps only the subscriptions to the Pro price, and those stored before prices were recorded', () => {
+    const pro = snapshot({ id: 'sub_pro', priceIds: ['price_other', 'price_pro'] });
+    const other = snapshot({ id: 'sub_other', priceIds: ['price_other'] });
+    const unknown = snapshot({ id: 'sub_old', priceIds: null });
+    expect(onProPrice([pro, other, unknown], 'price_pro').map((s) => s.id)).toEqual(['sub_pro', 'sub_old']);
+    // A Pro subscription elsewhere on the account grants nothing, and nothing is Pro without a price set.
+    expect(billingStateOf(onProPrice([other], 'price_pro'), NOW)).toEqual({
+      plan: 'free',
+      subscriptionStatus: null,
+      proUntil: null,
+    });
+    expect(onProPrice([pro], '')).toEqual([]);
+  });
+
+  it('reads the prices from the subscription items', () => {
+    const subscription = {
+      id: 'sub_1',
+      customer: 'cus_1',
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      created: 1_800_000_000,
+      items: { data: [{ price: { id: 'price_a' } }, { price: 'price_b' }, { price: null }] },
+    } as unknown as Stripe.Subscription;
+    expect(snapshotOf(subscription).priceIds).toEqual(['price_a', 'price_b']);
   });
 });

@@ -11,6 +11,8 @@ export interface SubscriptionSnapshot {
   cancelAt: Date | null;
   currentPeriodEnd: Date | null;
   created: Date;
+  /** The prices its items are on; null for a subscription stored before Lectern recorded them. */
+  priceIds: string[] | null;
 }
 
 export interface Entitlement {
@@ -60,7 +62,25 @@ export function snapshotOf(subscription: Stripe.Subscription): SubscriptionSnaps
     currentPeriodEnd: fromUnix(periodEnd),
     // Stripe always sets it; a malformed one must not fail the save and leave a paying user Free.
     created: fromUnix(subscription.created) ?? new Date(),
+    priceIds: (subscription.items?.data ?? []).flatMap((item) => {
+      const price = item.price as unknown;
+      const priceId = typeof price === 'string' ? price : (price as { id?: unknown } | null | undefined)?.id;
+      return typeof priceId === 'string' ? [priceId] : [];
+    }),
   };
+}
+
+/**
+ * The subscriptions to Lectern's Pro price: one to another product of the same Stripe account (or another
+ * install's) buys nothing here. One stored before prices were recorded counts until it is next read from Stripe.
+ */
+export function onProPrice(
+  snapshots: readonly SubscriptionSnapshot[],
+  proPriceId: string,
+): SubscriptionSnapshot[] {
+  return snapshots.filter(
+    (snapshot) => snapshot.priceIds === null || (proPriceId !== '' && snapshot.priceIds.includes(proPriceId)),
+  );
 }
 
 /** Pro or not, from the subscription's current state and the clock: never from the order events arrived in. */

@@ -48,11 +48,14 @@ describe('light answers: compression, revalidation and cached web app files', ()
   const webDist = mkdtempSync(path.join(tmpdir(), 'lectern-web-'));
   const script = `export const lecture = ${JSON.stringify('a long lecture '.repeat(500))};\n`;
 
+  // Like the built page: over 1 KB (the landing page is prerendered into it), with the build's compressed copies.
+  const page = `<!doctype html><title>Lectern</title><div id="root">${'<p>Study any lecture.</p>'.repeat(80)}</div>`;
+
   beforeAll(async () => {
-    writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>Lectern</title><div id="root"></div>',
-    );
+    const index = path.join(webDist, 'index.html');
+    writeFileSync(index, page);
+    writeFileSync(`${index}.br`, brotliCompressSync(page));
+    writeFileSync(`${index}.gz`, gzipSync(page));
     mkdirSync(path.join(webDist, 'assets'));
     const asset = path.join(webDist, 'assets', 'app-Abc123.js');
     writeFileSync(asset, script);
@@ -222,6 +225,29 @@ describe('light answers: compression, revalidation and cached web app files', ()
       true,
     );
   });
+
+  it.each([
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const)(
+    'serves the page the build compressed (%s) for every page path, whole, with its Content-Length',
+    async (encoding, suffix) => {
+      const stored = readFileSync(path.join(webDist, `index.html${suffix}`));
+      for (const pagePath of ['/', '/video/123', '/index.html']) {
+        const answer = await get(pagePath, { 'Accept-Encoding': encoding });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+        expect(Number(answer.headers['content-length'])).toBe(stored.length);
+        // Byte for byte the stored copy, not the page compressed again on every request.
+        expect(answer.body.equals(stored)).toBe(true);
+      }
+      const plain = await get('/', {});
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toBe(page);
+    },
+  );
 
   it('serves the file itself to a client that accepts no compression', async () => {
     const answer = await get('/assets/app-Abc123.js');

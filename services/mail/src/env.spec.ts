@@ -28,4 +28,13 @@ describe('mail worker configuration', () => {
       'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (got "http://***@mail.example.com")',
     );
   });
+
+  it('requires TLS towards the mail server only when SMTP_REQUIRE_TLS is true', () => {
+    expect(parseEnv(MailEnvSchema, {}).SMTP_REQUIRE_TLS).toBe(false);
+    expect(parseEnv(MailEnvSchema, { SMTP_REQUIRE_TLS: 'true' }).SMTP_REQUIRE_TLS).toBe(true);
+    expect(parseEnv(MailEnvSchema, { SMTP_REQUIRE_TLS: 'false' }).SMTP_REQUIRE_TLS).toBe(false);
+    expect(() => parseEnv(MailEnvSchema, { SMTP_REQUIRE_TLS: 'yes please' })).toThrow(
+      'SMTP_REQUIRE_TLS must be true or false',
+    );
+  });
 });

@@ -17,6 +17,11 @@ export const MailEnvSchema = BaseEnvSchema.extend({
     .optional(),
   /** `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…` (implicit TLS); unset: mails are logged. */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** `true`: the mail server must start TLS (STARTTLS) before anything is sent; nothing goes in clear text. */
+  SMTP_REQUIRE_TLS: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   MAIL_FROM: z
     .string()
     .trim()
@@ -29,7 +34,14 @@ export type MailEnv = z.infer<typeof MailEnvSchema>;
 /** The mail worker's settings, APP_URL resolved. */
 export interface MailConfig extends Pick<
   MailEnv,
-  'NODE_ENV' | 'DEV_MAIL_PAGE' | 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_PREFIX' | 'SMTP_URL' | 'MAIL_FROM'
+  | 'NODE_ENV'
+  | 'DEV_MAIL_PAGE'
+  | 'DATABASE_URL'
+  | 'REDIS_URL'
+  | 'REDIS_PREFIX'
+  | 'SMTP_URL'
+  | 'SMTP_REQUIRE_TLS'
+  | 'MAIL_FROM'
 > {
   /** The public address links point at. */
   APP_URL: string;

@@ -29,6 +29,7 @@ export function createMailRuntime(
     logger.info('SMTP_URL is not set: mails are written to this log instead of being sent');
   const sender = new MailSender({
     smtpUrl: config.SMTP_URL,
+    requireTls: config.SMTP_REQUIRE_TLS,
     from: config.MAIL_FROM,
     logger,
     devOutbox: redis ? { redis, prefix: config.REDIS_PREFIX } : null,

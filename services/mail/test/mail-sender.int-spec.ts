@@ -30,6 +30,7 @@ describe('MailSender', () => {
     const { logger, lines } = capturingLogger();
     const sender = new MailSender({
       smtpUrl: undefined,
+      requireTls: false,
       from: 'Lectern <no-reply@localhost>',
       logger,
       devOutbox: { redis, prefix },
@@ -50,6 +51,7 @@ describe('MailSender', () => {
     const { logger, lines } = capturingLogger();
     const sender = new MailSender({
       smtpUrl: undefined,
+      requireTls: false,
       from: 'Lectern <no-reply@localhost>',
       logger,
       devOutbox: null,
@@ -70,6 +72,7 @@ describe('MailSender', () => {
       const url = `smtp://lectern:s3cret@127.0.0.1:${smtp.port}`;
       const sender = new MailSender({
         smtpUrl: url,
+        requireTls: false,
         from: 'Study Desk <desk@school.example>',
         logger,
         devOutbox: null,
@@ -90,5 +93,54 @@ describe('MailSender', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  describe('with TLS required', () => {
+    // The test server offers no STARTTLS, as a server behind an attacker who strips it from EHLO would not.
+    it.each([
+      ['SMTP_REQUIRE_TLS', (port: number) => `smtp://lectern:s3cret@127.0.0.1:${port}`, true],
+      ['requireTLS in SMTP_URL', (port: number) => `smtp://lectern:s3cret@127.0.0.1:${port}?requireTLS=true`, false],
+    ])('by %s, sends nothing in clear text and says why', async (_how, urlOf, requireTls) => {
+      const smtp = await startTestSmtpServer();
+      const { logger } = capturingLogger();
+      const sender = new MailSender({
+        smtpUrl: urlOf(smtp.port),
+        requireTls,
+        from: 'Lectern <no-reply@school.example>',
+        logger,
+        devOutbox: null,
+        logLinks: true,
+      });
+      try {
+        const sending = sender.send('grace@example.com', passwordResetMail('https://lectern.example', 'abc'));
+        await expect(sending).rejects.toThrow(
+          `The mail server at 127.0.0.1:${smtp.port} did not start TLS, and TLS is required (SMTP_REQUIRE_TLS, or requireTLS in SMTP_URL): the mail was not sent in clear text.`,
+        );
+        expect(smtp.mails).toHaveLength(0);
+      } finally {
+        sender.close();
+        await smtp.close();
+      }
+    });
+
+    it('is not asked for by default: the same server gets the mail', async () => {
+      const smtp = await startTestSmtpServer();
+      const { logger } = capturingLogger();
+      const sender = new MailSender({
+        smtpUrl: smtp.url,
+        requireTls: false,
+        from: 'Lectern <no-reply@school.example>',
+        logger,
+        devOutbox: null,
+        logLinks: true,
+      });
+      try {
+        await sender.send('grace@example.com', passwordResetMail('https://lectern.example', 'abc'));
+        expect((await smtp.waitForMail('grace@example.com')).subject).toBe('Reset your Lectern password');
+      } finally {
+        sender.close();
+        await smtp.close();
+      }
+    });
   });
 });

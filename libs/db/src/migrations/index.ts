@@ -12,6 +12,7 @@ import { CreateAiQuestions1795400000000 } from './1795400000000-create-ai-questi
 import { CreateReviewCards1795400100000 } from './1795400100000-create-review-cards';
 import { CreateTranscriptAnswers1795400200000 } from './1795400200000-create-transcript-answers';
 import { DropStaleTranscriptAnswers1795400300000 } from './1795400300000-drop-stale-transcript-answers';
+import { StripePricesAndPrunedEvents1795400600000 } from './1795400600000-stripe-prices-and-pruned-events';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   CreateReviewCards1795400100000,
   CreateTranscriptAnswers1795400200000,
   DropStaleTranscriptAnswers1795400300000,
+  StripePricesAndPrunedEvents1795400600000,
 ];

@@ -11,6 +11,8 @@ export interface StripeSubscriptionRow {
   cancel_at: Date | null;
   current_period_end: Date | null;
   created_at: Date;
+  /** The prices its items are on, as last read; null for a row stored before they were recorded. */
+  price_ids: string[] | null;
   synced_at: Date;
 }
 
@@ -50,7 +52,7 @@ export async function findSubscriptionIdsOfCustomer(db: Db, customerId: string):
 /** Every stored subscription of the user, oldest first. */
 export async function findSubscriptionsOfUser(db: Db, userId: string): Promise<StoredSubscriptionRow[]> {
   const { rows } = await db.query<StoredSubscriptionRow>(
-    `SELECT id, customer_id, status, cancel_at_period_end, cancel_at, current_period_end, created_at
+    `SELECT id, customer_id, status, cancel_at_period_end, cancel_at, current_period_end, created_at, price_ids
        FROM stripe_subscriptions WHERE user_id = $1 ORDER BY created_at, id`,
     [userId],
   );
@@ -65,12 +67,13 @@ export async function saveSubscription(
 ): Promise<void> {
   await db.query(
     `INSERT INTO stripe_subscriptions
-       (id, user_id, customer_id, status, cancel_at_period_end, cancel_at, current_period_end, created_at, synced_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now())
+       (id, user_id, customer_id, status, cancel_at_period_end, cancel_at, current_period_end, created_at, price_ids,
+        synced_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
      ON CONFLICT (id) DO UPDATE SET
        user_id = EXCLUDED.user_id, customer_id = EXCLUDED.customer_id, status = EXCLUDED.status,
        cancel_at_period_end = EXCLUDED.cancel_at_period_end, cancel_at = EXCLUDED.cancel_at,
-       current_period_end = EXCLUDED.current_period_end, synced_at = now()`,
+       current_period_end = EXCLUDED.current_period_end, price_ids = EXCLUDED.price_ids, synced_at = now()`,
     [
       subscription.id,
       userId,
@@ -80,6 +83,7 @@ export async function saveSubscription(
       subscription.cancel_at,
       subscription.current_period_end,
       subscription.created_at,
+      subscription.price_ids,
     ],
   );
 }

@@ -167,8 +167,27 @@ export async function resetPassword(db: Db, id: string, passwordHash: string): P
 }
 
 /** Deletes the account; its rows in other tables cascade (the shared transcript cache stays). */
-export async function deleteUser(db: Db, id: string): Promise<void> {
-  await db.query('DELETE FROM users WHERE id = $1', [id]);
+/**
+ * Deletes the account, in one statement with the payloads of its Stripe events still waiting (those naming its id
+ * or its customer lose them and count as processed). Only while its Stripe customer is still `customerId`: a
+ * checkout that gave it a customer since (the row is re-read after any lock) leaves it in place and answers
+ * false, so the caller cancels that customer's billing first.
+ */
+export async function deleteUser(db: Db, id: string, customerId: string | null): Promise<boolean> {
+  const { rows } = await db.query<{ deleted: number }>(
+    `WITH gone AS (
+       DELETE FROM users WHERE id = $1 AND stripe_customer_id IS NOT DISTINCT FROM $2 RETURNING id
+     ), forgotten AS (
+       UPDATE stripe_events SET payload = NULL, processed_at = now(), outcome = 'account deleted'
+        WHERE processed_at IS NULL AND EXISTS (SELECT 1 FROM gone)
+          AND (payload->'data'->'object'->>'client_reference_id' = $1::text
+            OR payload->'data'->'object'->'metadata'->>'userId' = $1::text
+            OR payload->'data'->'object'->>'customer' = $2)
+     )
+     SELECT count(*)::int AS deleted FROM gone`,
+    [id, customerId],
+  );
+  return rows[0]!.deleted > 0;
 }
 
 /** Grants admin by hand; answers false when no account has the email. */

@@ -1,12 +1,13 @@
-import { Injectable } from '@nestjs/common';
+import { ConflictException, Injectable } from '@nestjs/common';
 import { AccountMessage, type MessageResponse } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import { deleteUser, hasStripeSubscription, typeormDb, type Db } from '@lectern/db';
+import { deleteUser, findBillingUser, hasStripeSubscription, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import type { UserRecord } from '@lectern/db';
 import { AccountService } from './account.service';
 
 const CANCEL_TIMEOUT_MS = 30_000;
+const DELETE_ROUNDS = 3;
 
 /**
  * Deleting an account: the password again, then any Stripe subscription is cancelled at once by the billing
@@ -28,26 +29,32 @@ export class AccountDeletionService {
 
   async delete(user: UserRecord, ip: string, password: string): Promise<MessageResponse> {
     await this.account.confirmPassword(user, ip, password, AccountMessage.WrongPassword);
-    if (await this.hasBilling(user)) {
-      await this.requester.request(
-        'billing',
-        'cancel-subscriptions',
-        { userId: user.id },
-        {
-          lane: 'pro',
-          timeoutMs: CANCEL_TIMEOUT_MS,
-          timeoutMessage:
-            'Stripe took too long to cancel your subscription, so your account was not deleted. Please try again.',
-        },
-      );
+    // A checkout starting meanwhile can give the account its first Stripe customer: the row is then kept and the
+    // deletion goes round again, so that customer's open Checkout pages are expired too.
+    for (let round = 0; round < DELETE_ROUNDS; round += 1) {
+      const billing = await findBillingUser(this.db, user.id);
+      if (!billing) break; // deleted by another request meanwhile
+      const customer = billing.stripe_customer_id;
+      if (customer !== null || (await hasStripeSubscription(this.db, user.id)))
+        await this.cancelBilling(user);
+      if (await deleteUser(this.db, user.id, customer)) break;
+      if (round === DELETE_ROUNDS - 1)
+        throw new ConflictException('Your account changed while it was being deleted. Please try again.');
     }
-    await deleteUser(this.db, user.id);
     return { message: AccountMessage.AccountDeleted };
   }
 
-  /** A Stripe customer or a stored subscription: the billing worker must look before the account goes. */
-  private async hasBilling(user: UserRecord): Promise<boolean> {
-    if (user.stripeCustomerId) return true;
-    return hasStripeSubscription(this.db, user.id);
+  private async cancelBilling(user: UserRecord): Promise<void> {
+    await this.requester.request(
+      'billing',
+      'cancel-subscriptions',
+      { userId: user.id },
+      {
+        lane: 'pro',
+        timeoutMs: CANCEL_TIMEOUT_MS,
+        timeoutMessage:
+          'Stripe took too long to cancel your subscription, so your account was not deleted. Please try again.',
+      },
+    );
   }
 }

@@ -55,6 +55,8 @@ export class BillingService {
           lane: 'free',
           timeoutMs: SESSION_TIMEOUT_MS,
           timeoutMessage: 'Stripe took too long to start checkout. Please try again.',
+          // The page's URL pays for this account: Redis keeps it sealed, never readable.
+          sealResult: true,
         },
       ),
     );
@@ -72,6 +74,8 @@ export class BillingService {
           lane: hasProAccess(user) ? 'pro' : 'free',
           timeoutMs: SESSION_TIMEOUT_MS,
           timeoutMessage: 'Stripe took too long to open the billing portal. Please try again.',
+          // A portal URL is a signed-in session of the customer: sealed like the checkout's.
+          sealResult: true,
         },
       ),
     );

@@ -52,11 +52,8 @@ export class StripeWebhooksService {
       throw new BadRequestException('The Stripe-Signature header is not valid for this body.');
     }
 
-    await insertStripeEventIfAbsent(this.db, {
-      id: event.id,
-      type: event.type,
-      payload: JSON.stringify(event),
-    });
+    // Only the facts the billing worker acts on are stored: never the customer's email, name or address.
+    await insertStripeEventIfAbsent(this.db, event);
     const stored = await findStripeEvent(this.db, event.id);
     if (!stored) throw new Error(`Stripe event ${event.id} was stored but cannot be read back`);
     // A replay of a processed event changes nothing. An unprocessed one is queued again unless its job is still

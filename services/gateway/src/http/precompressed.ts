@@ -46,6 +46,16 @@ export function precompressedFile(
   }
   const filePath = path.join(distDir, urlPath);
   if (!filePath.startsWith(distDir + path.sep)) return undefined;
+  const match = compressedCopyOf(req, filePath, copies);
+  return match && { encoding: match.encoding, urlPath: req.path + match.suffix };
+}
+
+/** The compressed copy of the file at `filePath` (absolute) the client accepts best, if the build left one. */
+export function compressedCopyOf(
+  req: Request,
+  filePath: string,
+  copies: ReadonlySet<string>,
+): (typeof ENCODINGS)[number] | undefined {
   const available = ENCODINGS.filter(({ suffix }) => copies.has(filePath + suffix));
   if (available.length === 0) return undefined;
   // By the client's q-values, Brotli (the smaller) on a tie.
@@ -53,6 +63,5 @@ export function precompressedFile(
     req,
     available.map(({ encoding }) => encoding),
   );
-  const match = available.find(({ encoding }) => encoding === chosen);
-  return match && { encoding: match.encoding, urlPath: req.path + match.suffix };
+  return available.find(({ encoding }) => encoding === chosen);
 }

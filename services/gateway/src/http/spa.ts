@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { listPrecompressedFiles, precompressedFile, type PrecompressedFile } from './precompressed';
+import {
+  compressedCopyOf,
+  listPrecompressedFiles,
+  precompressedFile,
+  type PrecompressedFile,
+} from './precompressed';
 
 export function defaultWebDistDir(): string {
   return path.resolve(__dirname, '../../../../frontend/dist');
@@ -70,7 +75,15 @@ export function spaHandler(distDir: string): RequestHandler {
       }
       res.locals.precompressed = undefined;
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexFile);
+      res.vary('Accept-Encoding');
+      // The page is the same bytes for everyone (nothing is put in per request), so the build compresses it once,
+      // like the other files: the copy goes out whole, with its Content-Length.
+      const copy = compressedCopyOf(req, indexFile, copies);
+      if (copy) {
+        res.setHeader('Content-Encoding', copy.encoding);
+        res.type('html');
+      }
+      res.sendFile(copy ? indexFile + copy.suffix : indexFile);
     });
   }
 }
