@@ -2,6 +2,7 @@ import type { HighlightColor } from '@lectern/contracts';
 import { embeddingLevels, mirrored, visualOrder } from './bidi';
 import { installSimpleLayout } from './fast-layout';
 import { faceAscent, faceDescent, fontBuffer, type FontFace, type FontWeight } from './fonts';
+import { installExactTextMap } from './pdf-text-map';
 import { hasRtl, splitForDrawing } from './scripts';
 
 // A small line-layout engine on top of pdfkit. pdfkit wraps text in one font at a time and knows nothing
@@ -71,6 +72,7 @@ export class PdfLayout {
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly footerText: string,
+    private readonly footerRtl = false,
   ) {}
 
   get page(): number {
@@ -147,16 +149,8 @@ export class PdfLayout {
         );
       }
       const lineWidth = runs.reduce((sum, run) => sum + run.width, 0);
-      let x = rtl ? PAGE.width - PAGE.right - indent - offset - lineWidth : PAGE.left + indent + offset;
-      for (const run of runs) {
-        if (run.level % 2 === 1 && SHAPED_BY_WORD.has(run.face)) {
-          this.drawRtlWords(run, x, top, baseline, lineHeight, size);
-        } else {
-          const text = run.level % 2 === 1 ? reverseText(run.text) : run.text;
-          this.drawRun(text, run.face, run.piece, x, top, baseline, lineHeight, size, run.width);
-        }
-        x += run.width;
-      }
+      const x = rtl ? PAGE.width - PAGE.right - indent - offset - lineWidth : PAGE.left + indent + offset;
+      this.drawLine(runs, x, top, baseline, lineHeight, size);
       this.y += lineHeight;
     });
     this.y += options.spaceAfter ?? 0;
@@ -181,30 +175,63 @@ export class PdfLayout {
     if (this.pageNumber === 0 || this.y + height > PAGE.height - PAGE.bottom) this.newPage();
   }
 
+  /**
+   * The footer: "Lectern · title" (cut at a word to leave room), bidi-ordered like the body, and the page
+   * number. A right-to-left title makes a right-to-left footer, mirrored: the text from the right margin,
+   * the page number on the left.
+   */
   private drawFooter(): void {
     const size = 8.5;
-    const y = PAGE.height - 44;
+    const top = PAGE.height - 44;
+    const baseline = top + size * 1.2;
+    const lineHeight = size * 1.5;
     const pageLabel = `Page ${this.pageNumber}`;
     const pageWidth = this.width(pageLabel, 'latin', 'regular', size);
-    const footerPiece: Piece = { text: this.footerText, color: COLORS.muted };
-    let x = PAGE.left;
-    for (const part of splitForDrawing(this.footerText)) {
-      const width = this.width(part.text, part.face, 'regular', size);
-      if (x + width > PAGE.width - PAGE.right - pageWidth - 24) break;
-      this.drawRun(part.text, part.face, footerPiece, x, y, y + size * 1.2, size * 1.5, size, width);
-      x += width;
-    }
+    const room = PAGE.width - PAGE.left - PAGE.right - pageWidth - 24;
+    const rtl = this.footerRtl;
+    const fragments = this.fragments([{ text: this.footerText, color: COLORS.muted }], size, rtl);
+    const runs = visualOrder(mergeRuns(this.breakLines(fragments, room, room, size)[0] ?? []));
+    const textWidth = runs.reduce((sum, run) => sum + run.width, 0);
+    this.drawLine(
+      runs,
+      rtl ? PAGE.width - PAGE.right - textWidth : PAGE.left,
+      top,
+      baseline,
+      lineHeight,
+      size,
+    );
     this.drawRun(
       pageLabel,
       'latin',
       { text: pageLabel, color: COLORS.muted },
-      PAGE.width - PAGE.right - pageWidth,
-      y,
-      y + size * 1.2,
-      size * 1.5,
+      rtl ? PAGE.left : PAGE.width - PAGE.right - pageWidth,
+      top,
+      baseline,
+      lineHeight,
       size,
       pageWidth,
     );
+  }
+
+  /** Draws a line's runs, already in visual order, from x rightwards. */
+  private drawLine(
+    runs: Run[],
+    x: number,
+    top: number,
+    baseline: number,
+    lineHeight: number,
+    size: number,
+  ): void {
+    let cursor = x;
+    for (const run of runs) {
+      if (run.level % 2 === 1 && SHAPED_BY_WORD.has(run.face)) {
+        this.drawRtlWords(run, cursor, top, baseline, lineHeight, size);
+      } else {
+        const text = run.level % 2 === 1 ? reverseText(run.text) : run.text;
+        this.drawRun(text, run.face, run.piece, cursor, top, baseline, lineHeight, size, run.width);
+      }
+      cursor += run.width;
+    }
   }
 
   /**
@@ -265,7 +292,11 @@ export class PdfLayout {
       this.registered.add(name);
     }
     this.doc.font(name).fontSize(size);
-    if (first) installSimpleLayout((this.doc as unknown as { _font: unknown })._font, face);
+    if (first) {
+      const font = (this.doc as unknown as { _font: unknown })._font;
+      installSimpleLayout(font, face);
+      installExactTextMap(font, face);
+    }
   }
 
   private width(text: string, face: FontFace, weight: FontWeight, size: number): number {

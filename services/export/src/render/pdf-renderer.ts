@@ -37,7 +37,7 @@ export async function renderPdf(
   const done = finished(output);
   doc.pipe(output as NodeJS.WritableStream & import('node:stream').Writable);
   try {
-    const layout = new PdfLayout(doc, `Lectern · ${model.title}`);
+    const layout = new PdfLayout(doc, `Lectern · ${model.title}`, isRtlParagraph(model.title));
     layout.newPage();
     writeCover(layout, model);
     await writeTranscript(layout, model, source, doc);
