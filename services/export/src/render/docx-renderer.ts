@@ -179,6 +179,23 @@ function markdownParagraphs(blocks: MarkdownBlock[], nextList: () => number): Pa
   let listInstance = 0;
   let previous: MarkdownBlock['kind'] | null = null;
   for (const block of blocks) {
+    if (block.kind === 'lines') {
+      // One paragraph a line; all but the last kept with the next, so a card is not split by a page.
+      block.lines.forEach((line, index) => {
+        const last = index === block.lines.length - 1;
+        out.push(
+          new Paragraph({
+            bidirectional: isRtlParagraph(line.map((span) => span.text).join('')) || undefined,
+            keepNext: !last || undefined,
+            spacing: { after: last ? 120 : 0 },
+            children: spanRuns(line),
+          }),
+        );
+      });
+      previous = block.kind;
+      listInstance = 0;
+      continue;
+    }
     const bidirectional = isRtlParagraph(block.spans.map((span) => span.text).join('')) || undefined;
     switch (block.kind) {
       case 'heading':

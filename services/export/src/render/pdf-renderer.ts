@@ -173,6 +173,19 @@ function writeAiContent(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDo
 
 function writeMarkdown(layout: PdfLayout, blocks: MarkdownBlock[]): void {
   for (const block of blocks) {
+    if (block.kind === 'lines') {
+      block.lines.forEach((line, index) => {
+        const last = index === block.lines.length - 1;
+        layout.block(spansToPieces(line), {
+          size: SIZE.body,
+          leading: 1.5,
+          rtl: isRtlParagraph(plainText(line)),
+          spaceAfter: last ? 6 : 0,
+          keepWithNext: last ? 1 : 2,
+        });
+      });
+      continue;
+    }
     const rtl = isRtlParagraph(plainText(block.spans));
     switch (block.kind) {
       case 'heading':
