@@ -6,6 +6,7 @@ import {
   type FeatureType,
   type HighlightColor,
 } from '@lectern/contracts';
+import { documentLanguage } from './document-language';
 import type { ExportDocument } from './export-document';
 import { parseMarkdown, type InlineSpan, type MarkdownBlock } from './markdown';
 import { isRtlParagraph } from './scripts';
@@ -41,6 +42,8 @@ export interface AiSection {
 
 export interface ExportModel {
   title: string;
+  /** The transcript's language as a BCP 47 tag, or null when unknown. */
+  language: string | null;
   channel: string;
   videoUrl: string;
   duration: string;
@@ -50,6 +53,14 @@ export interface ExportModel {
   highlights: HighlightEntry[];
   notes: string;
   aiSections: AiSection[];
+}
+
+/** The author both document formats name: the documents are Lectern's, of the channel's video. */
+export const DOCUMENT_AUTHOR = 'Lectern';
+
+/** What the document is, for the PDF's subject and the DOCX's description. */
+export function documentSubject(model: Pick<ExportModel, 'channel' | 'videoUrl'>): string {
+  return `Transcript of ${model.videoUrl} (${model.channel})`;
 }
 
 export const SECTION = {
@@ -201,6 +212,7 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
   const channel = sanitizeLine(doc.channelName ?? '').trim();
   return {
     title: title === '' ? 'Untitled' : title,
+    language: documentLanguage(doc.language),
     channel: channel === '' ? 'Unknown' : channel,
     videoUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(doc.youtubeId)}`,
     duration: formatDuration(doc.duration),

@@ -43,7 +43,14 @@ export interface BlockOptions {
   leadWidth?: number;
   /** Keep at least this many lines of room below a heading. */
   keepWithNext?: number;
+  /** The block's structure element: a heading level or a paragraph (the default). */
+  tag?: StructureTag;
+  /** The block's language where it differs from the document's (Lectern's own English labels). */
+  lang?: string;
 }
+
+/** Structure types of the tagged PDF: screen readers and reflow read the blocks through them. */
+export type StructureTag = 'H1' | 'H2' | 'H3' | 'H4' | 'P';
 
 interface Fragment {
   text: string;
@@ -68,22 +75,44 @@ export class PdfLayout {
   private pageNumber = 0;
   private readonly registered = new Set<string>();
   private readonly widths = new Map<string, number>();
+  /** The Document element every block's element is a child of, in reading order. */
+  private readonly root: PDFKit.PDFStructureElement;
+  /** The element of the block being drawn: its marked content is closed over a page break and reopened. */
+  private open: { element: PDFKit.PDFStructureElement; tag: StructureTag } | null = null;
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly footerText: string,
     private readonly footerRtl = false,
-  ) {}
+  ) {
+    this.root = doc.struct('Document');
+    doc.addStructure(this.root);
+  }
+
+  /** Ends the structure tree; call once everything is drawn. */
+  finish(): void {
+    this.root.end();
+  }
 
   get page(): number {
     return this.pageNumber;
   }
 
   newPage(): void {
+    // Marked content never spans pages: the open block's is closed here and reopened on the new page.
+    if (this.open) this.doc.endMarkedContent();
     this.doc.addPage({ size: 'A4', margin: 0 });
     this.pageNumber++;
     this.y = PAGE.top;
-    this.drawFooter();
+    this.artifact(() => this.drawFooter());
+    if (this.open) this.open.element.add(this.doc.markStructureContent(this.open.tag));
+  }
+
+  /** Draws page furniture (footers, rules) outside the structure tree, as an artifact readers skip. */
+  private artifact(draw: () => void): void {
+    this.doc.markContent('Artifact', { type: 'Pagination' });
+    draw();
+    this.doc.endMarkedContent();
   }
 
   space(points: number): void {
@@ -92,12 +121,14 @@ export class PdfLayout {
 
   rule(): void {
     this.ensure(12);
-    this.doc
-      .moveTo(PAGE.left, this.y + 4)
-      .lineTo(PAGE.width - PAGE.right, this.y + 4)
-      .lineWidth(0.6)
-      .strokeColor(COLORS.rule)
-      .stroke();
+    this.artifact(() =>
+      this.doc
+        .moveTo(PAGE.left, this.y + 4)
+        .lineTo(PAGE.width - PAGE.right, this.y + 4)
+        .lineWidth(0.6)
+        .strokeColor(COLORS.rule)
+        .stroke(),
+    );
     this.y += 12;
   }
 
@@ -114,9 +145,15 @@ export class PdfLayout {
     const lines = this.breakLines(fragments, fullWidth, fullWidth - leadWidth, size);
     if (lines.length === 0 && !options.lead) return;
 
+    if (this.pageNumber === 0) this.newPage();
     this.y += options.spaceBefore ?? 0;
     const keep = Math.max(1, options.keepWithNext ?? 1);
     if (this.y + nominalLineHeight * keep > PAGE.height - PAGE.bottom) this.newPage();
+    const tag = options.tag ?? 'P';
+    const element = this.doc.struct(tag, options.lang ? { lang: options.lang } : {});
+    this.root.add(element);
+    element.add(this.doc.markStructureContent(tag));
+    this.open = { element, tag };
 
     (lines.length === 0 ? [[]] : lines).forEach((fragmentsOfLine, index) => {
       const runs = visualOrder(mergeRuns(fragmentsOfLine));
@@ -153,6 +190,9 @@ export class PdfLayout {
       this.drawLine(runs, x, top, baseline, lineHeight, size);
       this.y += lineHeight;
     });
+    this.doc.endMarkedContent();
+    element.end();
+    this.open = null;
     this.y += options.spaceAfter ?? 0;
   }
 
