@@ -8,6 +8,7 @@ describe('documentLanguage', () => {
     ['iw', 'he'],
     ['en_GB', 'en-GB'],
     ['', null],
+    ['und', null],
     [null, null],
     ['not a language!', null],
   ])('%p → %p', (code, expected) => {

@@ -2,12 +2,16 @@
 // "zh-Hans", and old codes such as "iw" for Hebrew), written as a canonical BCP 47 tag ("he"). Screen
 // readers pick their voice from it, word processors their spelling and hyphenation.
 
-/** The canonical BCP 47 tag of a caption language, or null when there is none or it is no language tag. */
+/**
+ * The canonical BCP 47 tag of a caption language, or null when there is none, it is no language tag, or it
+ * is `und` (the transcripts worker's mark for a language YouTube did not name).
+ */
 export function documentLanguage(code: string | null | undefined): string | null {
   const trimmed = code?.trim().replace(/_/g, '-') ?? '';
   if (trimmed === '') return null;
   try {
-    return Intl.getCanonicalLocales(trimmed)[0] ?? null;
+    const canonical = Intl.getCanonicalLocales(trimmed)[0] ?? null;
+    return canonical === 'und' ? null : canonical;
   } catch {
     return null;
   }
