@@ -70,14 +70,13 @@ describe('exporting flashcards', () => {
       'Supply_and_Demand_in_Ten_Minutes.csv',
     );
     const body = response.body as Buffer;
-    // Anki's file headers first (separator, plain text, note type, deck, columns), then one row a card.
+    // Anki's file headers first (separator, plain text, note type, deck), then one row a card.
     const rows = body.toString('utf8').split('\r\n');
-    expect(rows.splice(0, 5)).toEqual([
+    expect(rows.splice(0, 4)).toEqual([
       '#separator:comma',
       '#html:false',
       '#notetype:Basic',
       '#deck:Supply and Demand in Ten Minutes',
-      '#columns:Front,Back',
     ]);
     expect(rows.pop()).toBe('');
     expect(rows).toHaveLength(questions.length);

@@ -105,18 +105,25 @@ describe('Flashcards CSV, read with Anki’s text import rules', () => {
     'Wie heißt Ebbe auf Englisch?',
   ].map((question) => question.replace(/&quot;/g, '"'));
 
-  it('names its separator, plain text, note type, deck and columns, so Anki asks nothing', async () => {
+  it('names its separator, plain text, note type and deck, so Anki asks nothing', async () => {
     const csv = readAnkiCsv(await renderToBuffer(flashcardsDocument(), 'csv'));
     expect(csv.headers).toEqual({
       separator: 'comma',
       html: 'false',
       notetype: 'Basic',
       deck: 'Tides 🌊 and the Moon: Приливы, 潮汐, المد',
-      columns: 'Front,Back',
     });
     expect(csv.separator).toBe(',');
     expect(csv.html).toBe(false);
-    expect(csv.columns).toEqual(['Front', 'Back']);
+  });
+
+  it('leaves its columns unnamed, so they fill a note type’s two fields whatever the language names them', async () => {
+    const file = await renderToBuffer(flashcardsDocument(), 'csv');
+    expect(readAnkiCsv(file).columns).toEqual([]);
+    expect(readAnkiCsv(file, ['Vorderseite', 'Rückseite']).notes[3]).toEqual({
+      Vorderseite: 'Wie heißt Ebbe auf Englisch?',
+      Rückseite: 'Low water.',
+    });
   });
 
   it('gives one note per card, the question on the front and the answer with its [m:ss] on the back', async () => {
@@ -161,7 +168,7 @@ describe('Flashcards CSV, read with Anki’s text import rules', () => {
   it('is UTF-8 with no byte-order mark, the separator header first, CRLF row ends', async () => {
     const csv = (await renderToBuffer(flashcardsDocument(), 'csv')).toString('utf8');
     expect(csv.split('\r\n')[0]).toBe('#separator:comma');
-    expect(csv.split('\r\n').slice(5)).toEqual([
+    expect(csv.split('\r\n').slice(4)).toEqual([
       'What does the sea do twice a day?,Η θάλασσα ανεβαίνει δύο φορές την ημέρα. [0:22]',
       '"Which energy is clean, in Chinese?",潮汐能 [0:37]',
       '"Fill in the blank: ""Der Fluss fließt _____, ça coûte très peu""",ruhig [0:07]',

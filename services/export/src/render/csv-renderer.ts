@@ -10,10 +10,11 @@ import { ChunkWriter } from './stream-writer';
 // Anki reads the file's headers first (lines starting with `#`), so it imports with nothing to choose:
 // without `#separator` it would take the first of tab, pipe, semicolon, colon and comma it meets, and
 // every `[m:ss]` holds a colon. `#html:false`: the cards are plain text, Anki shows `<` and `&` as written.
-// `#notetype:Basic` (Anki's stock note type; a collection without one keeps the note type chosen last),
-// `#deck:` the deck the `.apkg` export creates (used when it exists, else Anki's current deck), and
-// `#columns:Front,Back` names the fields the two columns fill. The separator line comes first: Anki reads
-// `#columns` with the separator known at that line.
+// `#notetype:Basic` (Anki's stock note type; a collection without one keeps the note type chosen last) and
+// `#deck:` the deck the `.apkg` export creates (used when it exists, else Anki's current deck). No
+// `#columns`: named columns fill only the fields of the same name, and Anki names the stock note type's
+// fields in the user's language (Vorderseite, Rückseite…), so the answer would be dropped; unnamed columns
+// fill the note type's first and second fields, whatever their names.
 //
 // RFC 4180 otherwise: fields holding a comma, a quote or a line break are quoted, quotes doubled, rows end
 // in CRLF. A field starting with `#` is quoted too: Anki skips any record starting with `#` as a comment.
@@ -33,13 +34,7 @@ export function flashcardRows(deck: FlashcardDeck): Array<[string, string]> {
 
 /** Anki's file headers: one `#key:value` line each. Values are single lines (titles are sanitised). */
 export function ankiHeaders(deck: FlashcardDeck): string {
-  return [
-    '#separator:comma',
-    '#html:false',
-    '#notetype:Basic',
-    `#deck:${ankiDeckName(deck.name)}`,
-    '#columns:Front,Back',
-  ]
+  return ['#separator:comma', '#html:false', '#notetype:Basic', `#deck:${ankiDeckName(deck.name)}`]
     .map((line) => `${line}\r\n`)
     .join('');
 }
