@@ -7,11 +7,12 @@ import type { FontFace } from './fonts';
 // fontkit keeps one object per glyph, with the characters of the first place the glyph was met. Shaped
 // Arabic shares glyphs between letters (beh, noon, yeh and theh without their dots, whose dots are
 // separate mark glyphs; Arabic and Persian yeh; Arabic and Persian nine), so every later letter drawn with
-// a shared glyph was read back as the first one, and mark glyphs got an empty entry some readers cannot
-// parse. Here each distinct (glyph, characters) pair gets its own code, a copy of the glyph in the subset
-// (as LibreOffice does), and codes of glyphs that stand for no character (dots placed as marks) are left
-// out of the map. For that, fontkit is made to hand out a glyph object per (glyph, characters) pair: its
-// shaper tracks which characters each glyph stands for, only its glyph cache forgot them.
+// a shared glyph was read back as the first one; and pdfkit writes its map as ranges some readers (pypdf)
+// cannot parse. Here each distinct (glyph, characters) pair gets its own code, a copy of the glyph in the
+// subset (as LibreOffice does), and the map is one plain entry per code, glyphs that stand for no
+// character (dots placed as marks) mapped to nothing. For that, fontkit is made to hand out a glyph object
+// per (glyph, characters) pair: its shaper tracks which characters each glyph stands for, only its glyph
+// cache forgot them.
 //
 // fontkit also reverses the glyphs of any run in a right-to-left script, numbers included; Lectern puts
 // runs in visual order itself (bidi-js levels), so a run with no right-to-left letter, such as the
@@ -69,11 +70,15 @@ function utf16Hex(codePoints: number[]): string {
     .join('');
 }
 
-/** A ToUnicode CMap with one entry per code that stands for characters (at most 100 per block, as the spec asks). */
+/**
+ * A ToUnicode CMap with one bfchar entry per code (at most 100 per block, as the spec asks). A code that
+ * stands for no character (a dot placed as a mark) maps to the empty string: left out, some readers (pypdf)
+ * would show its raw code as a character.
+ */
 export function toUnicodeCmapText(unicode: readonly number[][]): string {
   const entries: string[] = [];
   unicode.forEach((codePoints, code) => {
-    if (codePoints.length > 0) entries.push(`<${hex4(code)}> <${utf16Hex(codePoints)}>`);
+    entries.push(`<${hex4(code)}> <${utf16Hex(codePoints)}>`);
   });
   const blocks: string[] = [];
   for (let start = 0; start < entries.length; start += 100) {
