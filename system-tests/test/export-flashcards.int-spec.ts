@@ -70,8 +70,14 @@ describe('exporting flashcards', () => {
       'Supply_and_Demand_in_Ten_Minutes.csv',
     );
     const body = response.body as Buffer;
-    expect(body.subarray(0, 3).toString('hex')).toBe('efbbbf');
-    const rows = body.subarray(3).toString('utf8').split('\r\n');
+    // Anki's file headers first (separator, plain text, note type, deck), then one row a card.
+    const rows = body.toString('utf8').split('\r\n');
+    expect(rows.splice(0, 4)).toEqual([
+      '#separator:comma',
+      '#html:false',
+      '#notetype:Basic',
+      '#deck:Supply and Demand in Ten Minutes',
+    ]);
     expect(rows.pop()).toBe('');
     expect(rows).toHaveLength(questions.length);
     expect(rows[0]).toMatch(/ \[\d+:\d\d\]"?$/);

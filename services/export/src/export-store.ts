@@ -40,6 +40,7 @@ export class ExportStore {
       channelName: row.channel_name,
       youtubeId: row.youtube_id,
       duration: row.duration,
+      language: row.caption_language,
       exportedAt,
       segments: JSON.parse(row.segments_json) as TranscriptSegment[],
       highlights: highlights.flatMap((h) => {

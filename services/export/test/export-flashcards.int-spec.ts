@@ -4,6 +4,7 @@ import { NOTE_TYPE } from '../src/render/apkg-renderer';
 import { flashcardsDocument, longLectureDocument } from './fixtures/flashcards';
 import { multilingualDocument } from './fixtures/multilingual';
 import { openAnkiPackage } from './helpers/anki-package';
+import { readAnkiCsv } from './helpers/anki-csv';
 import { renderToBuffer } from './helpers/render-to-buffer';
 
 describe('Anki package', () => {
@@ -96,44 +97,84 @@ describe('Anki package', () => {
   });
 });
 
-describe('Flashcards CSV', () => {
-  it('writes question,answer rows quoted as RFC 4180 asks, CRLF, UTF-8 after a byte-order mark, no header', async () => {
-    const csv = await renderToBuffer(flashcardsDocument(), 'csv');
-    expect(csv.subarray(0, 3).toString('hex')).toBe('efbbbf');
-    expect(csv.subarray(3).toString('utf8')).toBe(
-      [
-        'What does the sea do twice a day?,Η θάλασσα ανεβαίνει δύο φορές την ημέρα. [0:22]',
-        '"Which energy is clean, in Chinese?",潮汐能 [0:37]',
-        '"Fill in the blank: ""Der Fluss fließt _____, ça coûte très peu""",ruhig [0:07]',
-        'Wie heißt Ebbe auf Englisch?,Low water.',
-        '',
-      ].join('\r\n'),
-    );
+describe('Flashcards CSV, read with Anki’s text import rules', () => {
+  const questions = [
+    'What does the sea do twice a day?',
+    'Which energy is clean, in Chinese?',
+    'Fill in the blank: &quot;Der Fluss fließt _____, ça coûte très peu&quot;',
+    'Wie heißt Ebbe auf Englisch?',
+  ].map((question) => question.replace(/&quot;/g, '"'));
+
+  it('names its separator, plain text, note type and deck, so Anki asks nothing', async () => {
+    const csv = readAnkiCsv(await renderToBuffer(flashcardsDocument(), 'csv'));
+    expect(csv.headers).toEqual({
+      separator: 'comma',
+      html: 'false',
+      notetype: 'Basic',
+      deck: 'Tides 🌊 and the Moon: Приливы, 潮汐, المد',
+    });
+    expect(csv.separator).toBe(',');
+    expect(csv.html).toBe(false);
   });
 
-  it('writes moments past an hour as h:mm:ss', async () => {
-    const csv = await renderToBuffer(longLectureDocument(), 'csv');
-    expect(csv.subarray(3).toString('utf8')).toBe(
-      'What happens at a spring tide?,The highest high tides of the month. [1:02:03]\r\n',
-    );
+  it('leaves its columns unnamed, so they fill a note type’s two fields whatever the language names them', async () => {
+    const file = await renderToBuffer(flashcardsDocument(), 'csv');
+    expect(readAnkiCsv(file).columns).toEqual([]);
+    expect(readAnkiCsv(file, ['Vorderseite', 'Rückseite']).notes[3]).toEqual({
+      Vorderseite: 'Wie heißt Ebbe auf Englisch?',
+      Rückseite: 'Low water.',
+    });
   });
-  it('makes no cell a spreadsheet formula: one starting with = + - @, a tab or a CR gets a leading quote', async () => {
+
+  it('gives one note per card, the question on the front and the answer with its [m:ss] on the back', async () => {
+    const csv = readAnkiCsv(await renderToBuffer(flashcardsDocument(), 'csv'));
+    expect(csv.notes).toEqual([
+      { Front: questions[0], Back: 'Η θάλασσα ανεβαίνει δύο φορές την ημέρα. [0:22]' },
+      { Front: questions[1], Back: '潮汐能 [0:37]' },
+      { Front: questions[2], Back: 'ruhig [0:07]' },
+      { Front: questions[3], Back: 'Low water.' },
+    ]);
+  });
+
+  it('keeps a card whose question starts with # (quoted, so it is no comment)', async () => {
+    const text = 'Q: # of tides a day?\nA: Two.\n\nQ: #hashtag or not?\nA: Not.';
+    const csv = readAnkiCsv(await renderToBuffer(flashcardsDocument(text), 'csv'));
+    expect(csv.notes.map((note) => note.Front)).toEqual(['# of tides a day?', '#hashtag or not?']);
+  });
+
+  it('shows answers starting with - + = @ as written: no spreadsheet guard on the card', async () => {
     const text = [
-      'Q: =HYPERLINK("http://x","click")\nA: @SUM(A1)',
-      'Q: +1\nA: -2+3',
       'Q: Summit low?\nA: -5 kelvin',
-      'Q: ＝1+1 (full-width)\nA: Plain answer',
+      'Q: +1 or -1?\nA: =HYPERLINK("x")',
+      'Q: Handle?\nA: @lectern & <b>bold</b>',
     ].join('\n\n');
-    const csv = await renderToBuffer(flashcardsDocument(text), 'csv');
-    expect(csv.subarray(3).toString('utf8')).toBe(
-      [
-        '"\'=HYPERLINK(""http://x"",""click"")",\'@SUM(A1)',
-        "'+1,'-2+3",
-        "Summit low?,'-5 kelvin",
-        "'＝1+1 (full-width),Plain answer",
-        '',
-      ].join('\r\n'),
-    );
+    const csv = readAnkiCsv(await renderToBuffer(flashcardsDocument(text), 'csv'));
+    expect(csv.notes).toEqual([
+      { Front: 'Summit low?', Back: '-5 kelvin' },
+      { Front: '+1 or -1?', Back: '=HYPERLINK("x")' },
+      // Plain text: Anki escapes it, so the card shows the characters, not markup.
+      { Front: 'Handle?', Back: '@lectern &amp; &lt;b&gt;bold&lt;/b&gt;' },
+    ]);
+  });
+
+  it('writes moments past an hour as h:mm:ss and keeps :: out of the deck name', async () => {
+    const csv = readAnkiCsv(await renderToBuffer(longLectureDocument(), 'csv'));
+    expect(csv.notes).toEqual([
+      { Front: 'What happens at a spring tide?', Back: 'The highest high tides of the month. [1:02:03]' },
+    ]);
+    expect(csv.headers.deck).toBe('Oceans :  Part 2');
+  });
+
+  it('is UTF-8 with no byte-order mark, the separator header first, CRLF row ends', async () => {
+    const csv = (await renderToBuffer(flashcardsDocument(), 'csv')).toString('utf8');
+    expect(csv.split('\r\n')[0]).toBe('#separator:comma');
+    expect(csv.split('\r\n').slice(4)).toEqual([
+      'What does the sea do twice a day?,Η θάλασσα ανεβαίνει δύο φορές την ημέρα. [0:22]',
+      '"Which energy is clean, in Chinese?",潮汐能 [0:37]',
+      '"Fill in the blank: ""Der Fluss fließt _____, ça coûte très peu""",ruhig [0:07]',
+      'Wie heißt Ebbe auf Englisch?,Low water.',
+      '',
+    ]);
   });
 });
 
@@ -157,14 +198,11 @@ describe('flashcard deck', () => {
   });
 
   it('keeps the first card of a question asked again in the CSV', async () => {
-    const csv = await renderToBuffer(flashcardsDocument(REPEATED), 'csv');
-    expect(
-      csv
-        .subarray(3)
-        .toString('utf8')
-        .split('\r\n')
-        .map((row) => row.replace(/ \[\d+:\d\d\]$/u, '')),
-    ).toEqual(['What causes tides?,The Moon.', 'Why is the sea salty?,Minerals.', '']);
+    const csv = readAnkiCsv(await renderToBuffer(flashcardsDocument(REPEATED), 'csv'));
+    expect(csv.notes.map((note) => [note.Front, note.Back?.replace(/ \[\d+:\d\d\]$/u, '')])).toEqual([
+      ['What causes tides?', 'The Moon.'],
+      ['Why is the sea salty?', 'Minerals.'],
+    ]);
   });
 
   it('has no cards for a video without flashcards', () => {

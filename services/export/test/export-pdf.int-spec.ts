@@ -2,8 +2,7 @@ import { multilingualDocument, SCRIPT_SAMPLES } from './fixtures/multilingual';
 import { pdfText, renderToBuffer } from './helpers/render-to-buffer';
 
 // Arabic shaping substitutes contextual glyphs and positions dots as marks: pdf.js gives the letters back
-// with stray spaces, and a few letters share one glyph. So words are looked for with whitespace removed,
-// and the Arabic sample words use letters that survive.
+// with stray spaces, so words are looked for with whitespace removed.
 // eslint-disable-next-line no-control-regex -- pdf.js leaves control marks in shaped text
 const normalize = (text: string): string => text.replace(/[\u0000-\u001f\u200e\u200f\u202a-\u202e]/g, '');
 
@@ -40,6 +39,14 @@ describe('PDF export', () => {
       for (const word of words) expect(compact).toContain(word);
     },
   );
+
+  it('gives back every word of the right-to-left samples, letters shared by one shaped glyph included', () => {
+    const compact = text.replace(/\s+/g, '');
+    const rtl = SCRIPT_SAMPLES.filter((sample) => sample.script === 'Arabic' || sample.script === 'Hebrew');
+    for (const sample of rtl) {
+      for (const word of sample.text.replace(/[.،]/gu, '').split(' ')) expect(compact).toContain(word);
+    }
+  });
 
   it('groups the transcript into timestamped paragraphs', () => {
     expect(text).toMatch(/\[0:00\] Welcome/);

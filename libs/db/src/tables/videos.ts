@@ -93,7 +93,7 @@ export async function findVideoDetailsOfUser(db: Db, userId: string): Promise<Vi
 /** What an export document shows of a video and its transcript. */
 export type VideoExportRow = Pick<
   VideoDetailRow,
-  'youtube_id' | 'notes' | 'title' | 'channel_name' | 'duration' | 'segments_json'
+  'youtube_id' | 'notes' | 'title' | 'channel_name' | 'duration' | 'segments_json' | 'caption_language'
 >;
 
 export async function findVideoForExport(
@@ -102,7 +102,7 @@ export async function findVideoForExport(
   videoId: string,
 ): Promise<VideoExportRow | null> {
   const { rows } = await db.query<VideoExportRow>(
-    `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json
+    `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json, t.caption_language
        ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
   );

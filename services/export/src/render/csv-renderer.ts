@@ -1,21 +1,29 @@
 import { formatTimestamp } from '@lectern/contracts';
 import { stringify } from 'csv-stringify/sync';
+import { ankiDeckName } from './apkg-renderer';
 import type { FlashcardDeck } from './flashcard-deck';
 import { ChunkWriter } from './stream-writer';
 
-// Flashcards for Quizlet-style imports (Quizlet, Anki's text import, spreadsheets): one card a row, two
-// columns, question then answer, no header row (an importer would take it for a card). RFC 4180: fields
-// holding a comma, a quote or a line break are quoted, quotes doubled, rows end in CRLF. A CSV cannot carry
-// a link, so the answer ends with its moment, `[m:ss]`, when known.
+// Flashcards for Anki's text import (and other flashcard apps): one card a row, question then answer. A CSV
+// cannot carry a link, so the answer ends with its moment, `[m:ss]`, when known.
 //
-// UTF-8 after a byte-order mark: without one Excel reads the file in the local code page and shows every
-// non-ASCII card garbled; Anki's CSV import skips the mark.
+// Anki reads the file's headers first (lines starting with `#`), so it imports with nothing to choose:
+// without `#separator` it would take the first of tab, pipe, semicolon, colon and comma it meets, and
+// every `[m:ss]` holds a colon. `#html:false`: the cards are plain text, Anki shows `<` and `&` as written.
+// `#notetype:Basic` (Anki's stock note type; a collection without one keeps the note type chosen last) and
+// `#deck:` the deck the `.apkg` export creates (used when it exists, else Anki's current deck). No
+// `#columns`: named columns fill only the fields of the same name, and Anki names the stock note type's
+// fields in the user's language (Vorderseite, Rückseite…), so the answer would be dropped; unnamed columns
+// fill the note type's first and second fields, whatever their names.
 //
-// The cards are AI output over captions anyone can write, so no cell may start a spreadsheet formula: a cell
-// starting with =, +, -, @, a tab or a carriage return (or a full-width =, +, -, @) gets a leading single
-// quote, as OWASP advises against CSV injection (csv-stringify's `escape_formulas`). An ordinary answer such
-// as "-5 degrees" gets the quote too: a spreadsheet reads `-2+3` as a formula, and text alone cannot tell one
-// from the other.
+// RFC 4180 otherwise: fields holding a comma, a quote or a line break are quoted, quotes doubled, rows end
+// in CRLF. A field starting with `#` is quoted too: Anki skips any record starting with `#` as a comment.
+// UTF-8 with no byte-order mark: Anki reads UTF-8 either way, and Anki releases before 2023 took a mark
+// before the first header for part of it, so the headers were lost.
+//
+// This file is for flashcard apps, not spreadsheets: cells are written as they are, with no formula guard
+// (a guard's leading apostrophe would show on the card). The cards are AI output over captions anyone
+// can write, so a spreadsheet should open it through its text import with the columns as text.
 
 export function flashcardRows(deck: FlashcardDeck): Array<[string, string]> {
   return deck.cards.map((card) => [
@@ -24,10 +32,16 @@ export function flashcardRows(deck: FlashcardDeck): Array<[string, string]> {
   ]);
 }
 
+/** Anki's file headers: one `#key:value` line each. Values are single lines (titles are sanitised). */
+export function ankiHeaders(deck: FlashcardDeck): string {
+  return ['#separator:comma', '#html:false', '#notetype:Basic', `#deck:${ankiDeckName(deck.name)}`]
+    .map((line) => `${line}\r\n`)
+    .join('');
+}
+
 export async function renderCsv(deck: FlashcardDeck, output: NodeJS.WritableStream): Promise<void> {
   const out = new ChunkWriter(output);
-  await out.write(
-    stringify(flashcardRows(deck), { record_delimiter: 'windows', escape_formulas: true, bom: true }),
-  );
+  await out.write(ankiHeaders(deck));
+  await out.write(stringify(flashcardRows(deck), { record_delimiter: 'windows', quoted_match: /^#/ }));
   await out.end();
 }

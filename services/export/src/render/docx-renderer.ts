@@ -16,7 +16,15 @@ import {
   type ParagraphChild,
 } from 'docx';
 import type { ExportDocument } from './export-document';
-import { HIGHLIGHT_LABELS, paragraphColors, SECTION, type ExportModel } from './export-model';
+import { languageSlot } from './document-language';
+import {
+  DOCUMENT_AUTHOR,
+  documentSubject,
+  HIGHLIGHT_LABELS,
+  paragraphColors,
+  SECTION,
+  type ExportModel,
+} from './export-model';
 import { fontFamilyName, type FontFace } from './fonts';
 import type { InlineSpan, MarkdownBlock } from './markdown';
 import { isRtlParagraph, splitByScript } from './scripts';
@@ -179,6 +187,23 @@ function markdownParagraphs(blocks: MarkdownBlock[], nextList: () => number): Pa
   let listInstance = 0;
   let previous: MarkdownBlock['kind'] | null = null;
   for (const block of blocks) {
+    if (block.kind === 'lines') {
+      // One paragraph a line; all but the last kept with the next, so a card is not split by a page.
+      block.lines.forEach((line, index) => {
+        const last = index === block.lines.length - 1;
+        out.push(
+          new Paragraph({
+            bidirectional: isRtlParagraph(line.map((span) => span.text).join('')) || undefined,
+            keepNext: !last || undefined,
+            spacing: { after: last ? 120 : 0 },
+            children: spanRuns(line),
+          }),
+        );
+      });
+      previous = block.kind;
+      listInstance = 0;
+      continue;
+    }
     const bidirectional = isRtlParagraph(block.spans.map((span) => span.text).join('')) || undefined;
     switch (block.kind) {
       case 'heading':
@@ -240,6 +265,23 @@ function footer(title: string): Footer {
   });
 }
 
+/**
+ * The document's language in the w:lang slot Word reads for its script: w:bidi for a right-to-left
+ * language (with w:bidi paragraphs and w:rtl runs for its text), w:eastAsia for Chinese, Japanese and
+ * Korean, w:val for the others. Unknown: none, Word keeps its own.
+ */
+function documentLanguageMark(language: string | null): IRunOptions['language'] {
+  if (!language) return undefined;
+  switch (languageSlot(language)) {
+    case 'bidi':
+      return { bidirectional: language };
+    case 'eastAsia':
+      return { eastAsia: language };
+    case 'latin':
+      return { value: language };
+  }
+}
+
 function buildDocx(model: ExportModel, source: ExportDocument): Document {
   const headingRun = (
     size: number,
@@ -250,25 +292,28 @@ function buildDocx(model: ExportModel, source: ExportDocument): Document {
     color,
     font: LATIN,
   });
+  // Section and AI item headings are Lectern's own English labels, whatever the transcript's language.
+  const english = { value: 'en' };
   return new Document({
-    creator: 'Lectern',
+    creator: DOCUMENT_AUTHOR,
+    lastModifiedBy: DOCUMENT_AUTHOR,
     title: model.title,
-    description: `Transcript of ${model.videoUrl}`,
+    description: documentSubject(model),
     styles: {
       default: {
         // 1.25 lines, proportional to each line's font. Without lineRule LibreOffice reads 300 twips as an
         // exact 15 pt: a title in 24 pt that wraps would be drawn with its lines on top of each other.
         document: {
-          run: { font: LATIN, size: 21 },
+          run: { font: LATIN, size: 21, language: documentLanguageMark(model.language) },
           paragraph: { spacing: { line: 300, lineRule: LineRuleType.AUTO } },
         },
         title: { run: headingRun(48), paragraph: { spacing: { after: 240 } } },
         heading1: {
-          run: headingRun(34),
+          run: { ...headingRun(34), language: english },
           paragraph: { spacing: { before: 360, after: 160 }, keepNext: true },
         },
         heading2: {
-          run: headingRun(27),
+          run: { ...headingRun(27), language: english },
           paragraph: { spacing: { before: 280, after: 120 }, keepNext: true },
         },
         heading3: {

@@ -5,6 +5,8 @@ type ExportedVideoFields = Pick<Video, 'title' | 'channelName' | 'youtubeId' | '
 /** Everything an export shows, loaded by the export job from the video, its highlights, notes and AI content. */
 export interface ExportDocument extends ExportedVideoFields {
   exportedAt: Date;
+  /** The transcript's caption language as YouTube names it ("en", "es-419", "iw"), when known. */
+  language?: string | null;
   /** The transcript text is these segments' texts joined by one space. */
   segments: TranscriptSegment[];
   /** Offsets index into the transcript text. */

@@ -1,6 +1,14 @@
-import { FEATURE_LABELS, formatDuration, FEATURE_TYPES, type HighlightColor } from '@lectern/contracts';
+import {
+  FEATURE_LABELS,
+  formatDuration,
+  FEATURE_TYPES,
+  parseFlashcards,
+  type FeatureType,
+  type HighlightColor,
+} from '@lectern/contracts';
+import { documentLanguage } from './document-language';
 import type { ExportDocument } from './export-document';
-import { parseMarkdown, type MarkdownBlock } from './markdown';
+import { parseMarkdown, type InlineSpan, type MarkdownBlock } from './markdown';
 import { isRtlParagraph } from './scripts';
 
 // What every format shows, worked out once so TXT, PDF and DOCX cannot drift apart.
@@ -34,6 +42,8 @@ export interface AiSection {
 
 export interface ExportModel {
   title: string;
+  /** The transcript's language as a BCP 47 tag, or null when unknown. */
+  language: string | null;
   channel: string;
   videoUrl: string;
   duration: string;
@@ -43,6 +53,14 @@ export interface ExportModel {
   highlights: HighlightEntry[];
   notes: string;
   aiSections: AiSection[];
+}
+
+/** The author both document formats name: the documents are Lectern's, of the channel's video. */
+export const DOCUMENT_AUTHOR = 'Lectern';
+
+/** What the document is, for the PDF's subject and the DOCX's description. */
+export function documentSubject(model: Pick<ExportModel, 'channel' | 'videoUrl'>): string {
+  return `Transcript of ${model.videoUrl} (${model.channel})`;
 }
 
 export const SECTION = {
@@ -83,6 +101,27 @@ const HARD_PARAGRAPH_CHARS = 1500;
 
 function exportDateText(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const label = (text: string): InlineSpan => ({ text, bold: true, italic: false });
+// Card text is plain: a fill-in blank `_____` is no emphasis (the stored cards' `**` are already gone).
+const plain = (text: string): InlineSpan => ({ text: text.replace(/\s+/g, ' '), bold: false, italic: false });
+
+/**
+ * The blocks of an AI item. Flashcards are read as cards (the stored `Q:` / `A:` pairs) and each becomes
+ * its question on one line and its answer on the next; Markdown would run the two together as one
+ * paragraph. Flashcards with no card in them, and every other kind, are Markdown.
+ */
+function studyBlocks(featureType: FeatureType, text: string): MarkdownBlock[] {
+  const cards = featureType === 'flashcards' ? parseFlashcards(text) : [];
+  if (cards.length === 0) return parseMarkdown(text);
+  return cards.map((card) => ({
+    kind: 'lines',
+    lines: [
+      [label('Q: '), plain(card.question)],
+      [label('A: '), plain(card.answer)],
+    ],
+  }));
 }
 
 export function buildExportModel(doc: ExportDocument): ExportModel {
@@ -166,13 +205,14 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
       const label = FEATURE_LABELS[item.featureType];
       const length = item.featureType === 'summary' && item.summaryLength ? item.summaryLength : null;
       const heading = length ? `${label} (${length[0]?.toUpperCase() ?? ''}${length.slice(1)})` : label;
-      return { heading, blocks: parseMarkdown(sanitize(item.outputText)) };
+      return { heading, blocks: studyBlocks(item.featureType, sanitize(item.outputText)) };
     });
 
   const title = sanitizeLine(doc.title ?? '').trim();
   const channel = sanitizeLine(doc.channelName ?? '').trim();
   return {
     title: title === '' ? 'Untitled' : title,
+    language: documentLanguage(doc.language),
     channel: channel === '' ? 'Unknown' : channel,
     videoUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(doc.youtubeId)}`,
     duration: formatDuration(doc.duration),

@@ -11,7 +11,9 @@ export type MarkdownBlock =
   | { kind: 'heading'; level: number; spans: InlineSpan[] }
   | { kind: 'paragraph'; spans: InlineSpan[] }
   | { kind: 'bullet'; depth: number; spans: InlineSpan[] }
-  | { kind: 'numbered'; depth: number; number: number; spans: InlineSpan[] };
+  | { kind: 'numbered'; depth: number; number: number; spans: InlineSpan[] }
+  /** A paragraph whose lines stay apart (a flashcard: its question, then its answer). */
+  | { kind: 'lines'; lines: InlineSpan[][] };
 
 const HEADING = /^(#{1,6})\s+(.*?)\s*#*\s*$/;
 const BULLET = /^(\s*)[-*+•]\s+(.*)$/;

@@ -2,6 +2,7 @@ import type { HighlightColor } from '@lectern/contracts';
 import { embeddingLevels, mirrored, visualOrder } from './bidi';
 import { installSimpleLayout } from './fast-layout';
 import { faceAscent, faceDescent, fontBuffer, type FontFace, type FontWeight } from './fonts';
+import { installExactTextMap } from './pdf-text-map';
 import { hasRtl, splitForDrawing } from './scripts';
 
 // A small line-layout engine on top of pdfkit. pdfkit wraps text in one font at a time and knows nothing
@@ -42,7 +43,14 @@ export interface BlockOptions {
   leadWidth?: number;
   /** Keep at least this many lines of room below a heading. */
   keepWithNext?: number;
+  /** The block's structure element: a heading level or a paragraph (the default). */
+  tag?: StructureTag;
+  /** The block's language where it differs from the document's (Lectern's own English labels). */
+  lang?: string;
 }
+
+/** Structure types of the tagged PDF: screen readers and reflow read the blocks through them. */
+export type StructureTag = 'H1' | 'H2' | 'H3' | 'H4' | 'P';
 
 interface Fragment {
   text: string;
@@ -67,21 +75,44 @@ export class PdfLayout {
   private pageNumber = 0;
   private readonly registered = new Set<string>();
   private readonly widths = new Map<string, number>();
+  /** The Document element every block's element is a child of, in reading order. */
+  private readonly root: PDFKit.PDFStructureElement;
+  /** The element of the block being drawn: its marked content is closed over a page break and reopened. */
+  private open: { element: PDFKit.PDFStructureElement; tag: StructureTag } | null = null;
 
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly footerText: string,
-  ) {}
+    private readonly footerRtl = false,
+  ) {
+    this.root = doc.struct('Document');
+    doc.addStructure(this.root);
+  }
+
+  /** Ends the structure tree; call once everything is drawn. */
+  finish(): void {
+    this.root.end();
+  }
 
   get page(): number {
     return this.pageNumber;
   }
 
   newPage(): void {
+    // Marked content never spans pages: the open block's is closed here and reopened on the new page.
+    if (this.open) this.doc.endMarkedContent();
     this.doc.addPage({ size: 'A4', margin: 0 });
     this.pageNumber++;
     this.y = PAGE.top;
-    this.drawFooter();
+    this.artifact(() => this.drawFooter());
+    if (this.open) this.open.element.add(this.doc.markStructureContent(this.open.tag));
+  }
+
+  /** Draws page furniture (footers, rules) outside the structure tree, as an artifact readers skip. */
+  private artifact(draw: () => void): void {
+    this.doc.markContent('Artifact', { type: 'Pagination' });
+    draw();
+    this.doc.endMarkedContent();
   }
 
   space(points: number): void {
@@ -90,12 +121,14 @@ export class PdfLayout {
 
   rule(): void {
     this.ensure(12);
-    this.doc
-      .moveTo(PAGE.left, this.y + 4)
-      .lineTo(PAGE.width - PAGE.right, this.y + 4)
-      .lineWidth(0.6)
-      .strokeColor(COLORS.rule)
-      .stroke();
+    this.artifact(() =>
+      this.doc
+        .moveTo(PAGE.left, this.y + 4)
+        .lineTo(PAGE.width - PAGE.right, this.y + 4)
+        .lineWidth(0.6)
+        .strokeColor(COLORS.rule)
+        .stroke(),
+    );
     this.y += 12;
   }
 
@@ -112,9 +145,15 @@ export class PdfLayout {
     const lines = this.breakLines(fragments, fullWidth, fullWidth - leadWidth, size);
     if (lines.length === 0 && !options.lead) return;
 
+    if (this.pageNumber === 0) this.newPage();
     this.y += options.spaceBefore ?? 0;
     const keep = Math.max(1, options.keepWithNext ?? 1);
     if (this.y + nominalLineHeight * keep > PAGE.height - PAGE.bottom) this.newPage();
+    const tag = options.tag ?? 'P';
+    const element = this.doc.struct(tag, options.lang ? { lang: options.lang } : {});
+    this.root.add(element);
+    element.add(this.doc.markStructureContent(tag));
+    this.open = { element, tag };
 
     (lines.length === 0 ? [[]] : lines).forEach((fragmentsOfLine, index) => {
       const runs = visualOrder(mergeRuns(fragmentsOfLine));
@@ -147,18 +186,13 @@ export class PdfLayout {
         );
       }
       const lineWidth = runs.reduce((sum, run) => sum + run.width, 0);
-      let x = rtl ? PAGE.width - PAGE.right - indent - offset - lineWidth : PAGE.left + indent + offset;
-      for (const run of runs) {
-        if (run.level % 2 === 1 && SHAPED_BY_WORD.has(run.face)) {
-          this.drawRtlWords(run, x, top, baseline, lineHeight, size);
-        } else {
-          const text = run.level % 2 === 1 ? reverseText(run.text) : run.text;
-          this.drawRun(text, run.face, run.piece, x, top, baseline, lineHeight, size, run.width);
-        }
-        x += run.width;
-      }
+      const x = rtl ? PAGE.width - PAGE.right - indent - offset - lineWidth : PAGE.left + indent + offset;
+      this.drawLine(runs, x, top, baseline, lineHeight, size);
       this.y += lineHeight;
     });
+    this.doc.endMarkedContent();
+    element.end();
+    this.open = null;
     this.y += options.spaceAfter ?? 0;
   }
 
@@ -181,30 +215,63 @@ export class PdfLayout {
     if (this.pageNumber === 0 || this.y + height > PAGE.height - PAGE.bottom) this.newPage();
   }
 
+  /**
+   * The footer: "Lectern · title" (cut at a word to leave room), bidi-ordered like the body, and the page
+   * number. A right-to-left title makes a right-to-left footer, mirrored: the text from the right margin,
+   * the page number on the left.
+   */
   private drawFooter(): void {
     const size = 8.5;
-    const y = PAGE.height - 44;
+    const top = PAGE.height - 44;
+    const baseline = top + size * 1.2;
+    const lineHeight = size * 1.5;
     const pageLabel = `Page ${this.pageNumber}`;
     const pageWidth = this.width(pageLabel, 'latin', 'regular', size);
-    const footerPiece: Piece = { text: this.footerText, color: COLORS.muted };
-    let x = PAGE.left;
-    for (const part of splitForDrawing(this.footerText)) {
-      const width = this.width(part.text, part.face, 'regular', size);
-      if (x + width > PAGE.width - PAGE.right - pageWidth - 24) break;
-      this.drawRun(part.text, part.face, footerPiece, x, y, y + size * 1.2, size * 1.5, size, width);
-      x += width;
-    }
+    const room = PAGE.width - PAGE.left - PAGE.right - pageWidth - 24;
+    const rtl = this.footerRtl;
+    const fragments = this.fragments([{ text: this.footerText, color: COLORS.muted }], size, rtl);
+    const runs = visualOrder(mergeRuns(this.breakLines(fragments, room, room, size)[0] ?? []));
+    const textWidth = runs.reduce((sum, run) => sum + run.width, 0);
+    this.drawLine(
+      runs,
+      rtl ? PAGE.width - PAGE.right - textWidth : PAGE.left,
+      top,
+      baseline,
+      lineHeight,
+      size,
+    );
     this.drawRun(
       pageLabel,
       'latin',
       { text: pageLabel, color: COLORS.muted },
-      PAGE.width - PAGE.right - pageWidth,
-      y,
-      y + size * 1.2,
-      size * 1.5,
+      rtl ? PAGE.left : PAGE.width - PAGE.right - pageWidth,
+      top,
+      baseline,
+      lineHeight,
       size,
       pageWidth,
     );
+  }
+
+  /** Draws a line's runs, already in visual order, from x rightwards. */
+  private drawLine(
+    runs: Run[],
+    x: number,
+    top: number,
+    baseline: number,
+    lineHeight: number,
+    size: number,
+  ): void {
+    let cursor = x;
+    for (const run of runs) {
+      if (run.level % 2 === 1 && SHAPED_BY_WORD.has(run.face)) {
+        this.drawRtlWords(run, cursor, top, baseline, lineHeight, size);
+      } else {
+        const text = run.level % 2 === 1 ? reverseText(run.text) : run.text;
+        this.drawRun(text, run.face, run.piece, cursor, top, baseline, lineHeight, size, run.width);
+      }
+      cursor += run.width;
+    }
   }
 
   /**
@@ -265,7 +332,11 @@ export class PdfLayout {
       this.registered.add(name);
     }
     this.doc.font(name).fontSize(size);
-    if (first) installSimpleLayout((this.doc as unknown as { _font: unknown })._font, face);
+    if (first) {
+      const font = (this.doc as unknown as { _font: unknown })._font;
+      installSimpleLayout(font, face);
+      installExactTextMap(font, face);
+    }
   }
 
   private width(text: string, face: FontFace, weight: FontWeight, size: number): number {

@@ -2,9 +2,16 @@ import { finished } from 'node:stream/promises';
 import { formatTimestamp, watchUrlAt } from '@lectern/contracts';
 import PDFDocument from 'pdfkit';
 import type { ExportDocument } from './export-document';
-import { HIGHLIGHT_LABELS, paragraphColors, SECTION, type ExportModel } from './export-model';
+import {
+  DOCUMENT_AUTHOR,
+  documentSubject,
+  HIGHLIGHT_LABELS,
+  paragraphColors,
+  SECTION,
+  type ExportModel,
+} from './export-model';
 import type { InlineSpan, MarkdownBlock } from './markdown';
-import { COLORS, PdfLayout, type Piece } from './pdf-layout';
+import { COLORS, PdfLayout, type Piece, type StructureTag } from './pdf-layout';
 import { isRtlParagraph } from './scripts';
 
 // The type scale, in points.
@@ -26,31 +33,49 @@ export async function renderPdf(
   source: ExportDocument,
   output: NodeJS.WritableStream,
 ): Promise<void> {
+  // Tagged, in the transcript's language: screen readers read the blocks in order with the right voice,
+  // and readers can reflow it. The author is Lectern, as in the DOCX; the channel is in the subject.
   const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: false,
     compress: true,
     pdfVersion: '1.7',
     displayTitle: true,
-    info: { Title: model.title, Author: model.channel, Creator: 'Lectern', Producer: 'Lectern' },
+    tagged: true,
+    ...(model.language ? { lang: model.language } : {}),
+    info: {
+      Title: model.title,
+      Author: DOCUMENT_AUTHOR,
+      Subject: documentSubject(model),
+      Creator: 'Lectern',
+      Producer: 'Lectern',
+    },
   });
   const done = finished(output);
   doc.pipe(output as NodeJS.WritableStream & import('node:stream').Writable);
   try {
-    const layout = new PdfLayout(doc, `Lectern · ${model.title}`);
+    const layout = new PdfLayout(doc, `Lectern · ${model.title}`, isRtlParagraph(model.title));
     layout.newPage();
     writeCover(layout, model);
     await writeTranscript(layout, model, source, doc);
     writeHighlights(layout, model, doc);
     writeNotes(layout, model, doc);
     writeAiContent(layout, model, doc);
+    layout.finish();
   } finally {
     doc.end();
   }
   await done;
 }
 
-function heading(layout: PdfLayout, text: string, size: number, spaceBefore: number): void {
+/** A heading of Lectern's own (a section, an AI item's name): English, whatever the transcript's language. */
+function heading(
+  layout: PdfLayout,
+  text: string,
+  size: number,
+  spaceBefore: number,
+  tag: StructureTag,
+): void {
   layout.block([{ text, weight: 'bold' }], {
     size,
     leading: 1.3,
@@ -58,6 +83,8 @@ function heading(layout: PdfLayout, text: string, size: number, spaceBefore: num
     spaceAfter: size * 0.45,
     rtl: isRtlParagraph(text),
     keepWithNext: 4,
+    tag,
+    lang: 'en',
   });
 }
 
@@ -67,6 +94,7 @@ function writeCover(layout: PdfLayout, model: ExportModel): void {
     leading: 1.25,
     rtl: isRtlParagraph(model.title),
     spaceAfter: 10,
+    tag: 'H1',
   });
   const meta = (label: string, value: Piece): void =>
     layout.block([{ text: `${label}: `, weight: 'bold', color: COLORS.muted }, value], {
@@ -87,7 +115,7 @@ async function writeTranscript(
   source: ExportDocument,
   doc: PDFKit.PDFDocument,
 ): Promise<void> {
-  heading(layout, SECTION.transcript, SIZE.h1, 8);
+  heading(layout, SECTION.transcript, SIZE.h1, 8, 'H2');
   doc.outline.addItem(SECTION.transcript);
   if (model.paragraphs.length === 0) {
     layout.block([{ text: 'No transcript.', color: COLORS.muted }], { size: SIZE.body });
@@ -120,7 +148,7 @@ async function writeTranscript(
 
 function writeHighlights(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
   if (model.highlights.length === 0) return;
-  heading(layout, SECTION.highlights, SIZE.h1, 14);
+  heading(layout, SECTION.highlights, SIZE.h1, 14, 'H2');
   doc.outline.addItem(SECTION.highlights);
   for (const highlight of model.highlights) {
     layout.block(
@@ -144,7 +172,7 @@ function writeHighlights(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFD
 
 function writeNotes(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
   if (model.notes === '') return;
-  heading(layout, SECTION.notes, SIZE.h1, 14);
+  heading(layout, SECTION.notes, SIZE.h1, 14, 'H2');
   doc.outline.addItem(SECTION.notes);
   for (const line of model.notes.split('\n')) {
     if (line.trim() === '') {
@@ -162,17 +190,30 @@ function writeNotes(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocume
 
 function writeAiContent(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
   if (model.aiSections.length === 0) return;
-  heading(layout, SECTION.ai, SIZE.h1, 14);
+  heading(layout, SECTION.ai, SIZE.h1, 14, 'H2');
   const aiOutline = doc.outline.addItem(SECTION.ai);
   for (const section of model.aiSections) {
     aiOutline.addItem(section.heading);
-    heading(layout, section.heading, SIZE.h2, 8);
+    heading(layout, section.heading, SIZE.h2, 8, 'H3');
     writeMarkdown(layout, section.blocks);
   }
 }
 
 function writeMarkdown(layout: PdfLayout, blocks: MarkdownBlock[]): void {
   for (const block of blocks) {
+    if (block.kind === 'lines') {
+      block.lines.forEach((line, index) => {
+        const last = index === block.lines.length - 1;
+        layout.block(spansToPieces(line), {
+          size: SIZE.body,
+          leading: 1.5,
+          rtl: isRtlParagraph(plainText(line)),
+          spaceAfter: last ? 6 : 0,
+          keepWithNext: last ? 1 : 2,
+        });
+      });
+      continue;
+    }
     const rtl = isRtlParagraph(plainText(block.spans));
     switch (block.kind) {
       case 'heading':
@@ -185,6 +226,7 @@ function writeMarkdown(layout: PdfLayout, blocks: MarkdownBlock[]): void {
             spaceBefore: 6,
             spaceAfter: 3,
             keepWithNext: 3,
+            tag: 'H4',
           },
         );
         break;

@@ -16,7 +16,8 @@ import { ChunkWriter } from './stream-writer';
 //   [m:ss] paragraph text (one line per paragraph, a blank line between)
 //
 // then Highlights ("[m:ss] Yellow: text"), Notes (as typed) and AI Study Material, whose items are
-// underlined with '~' and whose Markdown becomes plain lines ("- item", "1. item").
+// underlined with '~' and whose Markdown becomes plain lines ("- item", "1. item"). A flashcard is two lines,
+// "Q: question" then "A: answer", with a blank line between cards.
 
 function underline(text: string, mark: string): string {
   return `${text}\n${mark.repeat(Math.max(3, [...text].length))}\n\n`;
@@ -32,6 +33,10 @@ function markdownToText(blocks: MarkdownBlock[]): string {
     const previous = blocks[index - 1];
     const sameList = previous?.kind === block.kind && (block.kind === 'bullet' || block.kind === 'numbered');
     if (index > 0 && !sameList) lines.push('');
+    if (block.kind === 'lines') {
+      for (const line of block.lines) lines.push(oneLine(spansText(line)));
+      return;
+    }
     const text = oneLine(spansText(block.spans));
     switch (block.kind) {
       case 'heading':

@@ -162,3 +162,19 @@ export function drawnOrder(lines: DrawnLine[], texts: readonly string[]): number
   const sorted = [...lines].sort((a, b) => a.page - b.page || a.yMin - b.yMin || a.xMin - b.xMin);
   return texts.map((text) => sorted.findIndex((line) => line.text.trim() === text));
 }
+
+/** The PDF's text as pypdf extracts it from the fonts' text maps (Debian's python3-pypdf, /usr/bin/python3). */
+export function pypdfText(pdf: Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      '/usr/bin/python3',
+      [join(__dirname, 'pypdf-text.py')],
+      { maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`pypdf failed (apt-get install -y python3-pypdf): ${stderr}`));
+        else resolve(stdout);
+      },
+    );
+    child.stdin?.end(pdf);
+  });
+}
