@@ -79,8 +79,8 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   HIGHLIGHTS_PER_HOUR: positiveInt(300),
   REVIEW_RATINGS_PER_HOUR: positiveInt(1000),
   REGENERATIONS_PER_HOUR: positiveInt(60),
-  /** Event streams (`GET /api/ai/streams/:id` and streamed answers) one user may hold open at once. */
-  EVENT_STREAMS_PER_USER: positiveInt(10),
+  /** Readers of streamed answers (`GET /api/ai/streams/:id`) one user may hold open at once. */
+  STREAM_READERS_PER_USER: positiveInt(10),
   /** Videos the analyse page offers to try in one click; `npm run demo` sets its sample lectures. */
   SAMPLE_VIDEOS: z
     .string()
