@@ -113,7 +113,7 @@ describe('readers of a streamed answer', () => {
     for (let i = 0; i < READERS_PER_USER; i += 1) readers.push(await openReader(writer.id));
     expect(readers.map((r) => r.status)).toEqual([200, 200, 200]);
     await eventually(
-      async () => readers.map((r) => r.events.length),
+      () => Promise.resolve(readers.map((r) => r.events.length)),
       (counts) => counts.every((count) => count === 1),
     );
     expect(await readerConnections()).toBe(1);

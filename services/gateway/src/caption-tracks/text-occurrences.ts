@@ -11,7 +11,7 @@ const ROOT = 0;
  */
 export function findOccurrences(patterns: readonly string[], text: string): Occurrences[] {
   // Each node's children by UTF-16 code unit.
-  const next: Array<Map<number, number>> = [new Map()];
+  const next: Array<Map<number, number>> = [new Map<number, number>()];
   const step = (node: number, code: number) => next[node]!.get(code);
   const depth: number[] = [0];
   // The pattern ending at each node (-1: none); equal patterns share a node.
@@ -26,7 +26,7 @@ export function findOccurrences(patterns: readonly string[], text: string): Occu
         child = depth.length;
         depth.push(depth[node]! + 1);
         output.push(-1);
-        next.push(new Map());
+        next.push(new Map<number, number>());
         next[node]!.set(code, child);
       }
       node = child;
