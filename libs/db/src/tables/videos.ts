@@ -167,18 +167,6 @@ export async function findVideoTrack(db: Db, userId: string, videoId: string): P
   return rows[0] ?? null;
 }
 
-export async function findVideoTranscriptText(
-  db: Db,
-  userId: string,
-  videoId: string,
-): Promise<string | null> {
-  const { rows } = await db.query<Pick<TranscriptRow, 'transcript_text'>>(
-    `SELECT t.transcript_text ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
-    [videoId, userId],
-  );
-  return rows[0]?.transcript_text ?? null;
-}
-
 /** The transcript text of a user's video with its segments (the JSON of TranscriptSegment[]), or null. */
 export async function findVideoTranscriptTextAndSegments(
   db: Db,
