@@ -1,6 +1,7 @@
 import type { Highlight, HighlightColor, Video } from '@lectern/contracts';
 import { Check, Copy, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
+import { errorMessage } from '@/api/http';
 import { CaptionTrackSelect } from '@/components/video/caption-track-select';
 import { HighlightMenu } from '@/components/video/highlight-menu';
 import { TranscriptList, type TranscriptFocus } from '@/components/video/transcript-list';
@@ -87,10 +88,10 @@ export function TranscriptPanel({ video }: { video: Video }) {
           setSelection(null);
           window.getSelection()?.removeAllRanges();
         },
-        onError: () => {
+        onError: (error) => {
           toast({
             title: 'Error',
-            description: 'Failed to save highlight. Please try again.',
+            description: errorMessage(error, 'Failed to save highlight. Please try again.'),
             variant: 'destructive',
           });
         },

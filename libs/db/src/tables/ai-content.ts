@@ -2,8 +2,8 @@ import type { FeatureType, SummaryLength } from '@lectern/contracts';
 import type { Db } from '../db';
 
 /**
- * An `ai_content` row. Every generation is kept; what a user sees is the newest item per feature (and per
- * length for summaries).
+ * An `ai_content` row. What a user sees is the newest item per feature (and per length for summaries); the
+ * newest AI_CONTENT_KEPT_PER_KIND of each kind are kept (pruneAiContent).
  */
 export interface AiContentRow {
   id: string;
@@ -68,4 +68,29 @@ export async function insertAiContent(
     [item.video_id, item.feature_type, item.summary_length, item.output_text, item.engine, item.model],
   );
   return rows[0]!;
+}
+
+/** How many generations of one kind (feature, and length for summaries) a video keeps, the newest. */
+export const AI_CONTENT_KEPT_PER_KIND = 10;
+
+/**
+ * Deletes a video's generations of one kind past the newest `keep`, but for one its review cards were last
+ * synced with (review_decks), which is kept whatever its age. Usage already counted stays (usage_events names
+ * the generation but does not depend on it). Answers how many were deleted.
+ */
+export async function pruneAiContent(
+  db: Db,
+  kind: { videoId: string; feature: FeatureType; summaryLength: SummaryLength | null },
+  keep = AI_CONTENT_KEPT_PER_KIND,
+): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM ai_content a
+      WHERE a.video_id = $1 AND a.feature_type = $2 AND a.summary_length IS NOT DISTINCT FROM $3
+        AND a.id NOT IN (SELECT n.id FROM ai_content n
+                          WHERE n.video_id = $1 AND n.feature_type = $2 AND n.summary_length IS NOT DISTINCT FROM $3
+                          ORDER BY n.created_at DESC, n.id DESC LIMIT $4)
+        AND NOT EXISTS (SELECT 1 FROM review_decks d WHERE d.ai_content_id = a.id)`,
+    [kind.videoId, kind.feature, kind.summaryLength, keep],
+  );
+  return rowCount ?? 0;
 }

@@ -54,6 +54,22 @@ export async function findPlacedHighlights(db: Db, videoId: string): Promise<Pla
   return rows;
 }
 
+/** How many highlights a video has, and the id of one already at exactly these offsets (or null). */
+export async function findHighlightsAt(
+  db: Db,
+  videoId: string,
+  startIndex: number,
+  endIndex: number,
+): Promise<{ count: number; sameId: string | null }> {
+  const { rows } = await db.query<{ count: number; same_id: string | null }>(
+    `SELECT count(*)::int AS count,
+            (array_agg(id) FILTER (WHERE start_index = $2 AND end_index = $3))[1] AS same_id
+       FROM highlights WHERE video_id = $1`,
+    [videoId, startIndex, endIndex],
+  );
+  return { count: rows[0]?.count ?? 0, sameId: rows[0]?.same_id ?? null };
+}
+
 /** Stores a highlight; answers its id. */
 export async function insertHighlight(
   db: Db,

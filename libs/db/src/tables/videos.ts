@@ -49,12 +49,23 @@ export async function findVideoSummary(
 }
 
 /**
- * What `GET /api/videos/:id` reads first, in one round trip: the library entry's own fields, its highlights
- * (as the JSON of Highlight[]) and the head of its transcript's stored answer, which is null when none is stored.
- * Enough for the answer's ETag, so a revalidation reads nothing more.
+ * A digest of a library entry's own fields in its answer (id, creation time, notes, highlights), made in SQL so
+ * that a revalidation neither reads nor serialises the highlights' text. A highlight's text never changes once
+ * stored (a track switch moves or drops it, nothing else edits it), so its id, offsets and colour stand for it.
+ * `v` is the videos row.
  */
-export interface VideoAnswerHeadRow extends Pick<VideoRow, 'id' | 'transcript_id' | 'created_at' | 'notes'> {
-  highlights_json: string;
+const OWN_FIELDS_DIGEST = `md5(concat_ws(E'\\n', v.id::text, extract(epoch FROM v.created_at)::text, md5(v.notes),
+  (SELECT string_agg(h.id::text || ':' || h.start_index || ':' || h.end_index || ':' || h.color, ','
+                     ORDER BY h.start_index, h.created_at, h.id)
+     FROM highlights h WHERE h.video_id = v.id)))`;
+
+/**
+ * What `GET /api/videos/:id` reads first, in one round trip: the digest of the library entry's own fields and the
+ * head of its transcript's stored answer, which is null when none is stored. Enough for the answer's ETag, so a
+ * revalidation reads nothing more.
+ */
+export interface VideoAnswerHeadRow extends Pick<VideoRow, 'id' | 'transcript_id'> {
+  own_digest: string;
   answer_format: number | null;
   plain_bytes: string | null;
   plain_sha1: string | null;
@@ -67,15 +78,34 @@ export async function findVideoAnswerHead(
   videoId: string,
 ): Promise<VideoAnswerHeadRow | null> {
   const { rows } = await db.query<VideoAnswerHeadRow>(
-    `SELECT v.id, v.transcript_id, v.created_at, v.notes,
-            COALESCE((SELECT json_agg(json_build_object('id', h.id, 'videoId', h.video_id, 'text', h.text,
-                                                        'startIndex', h.start_index, 'endIndex', h.end_index,
-                                                        'color', h.color)
-                                      ORDER BY h.start_index, h.created_at)
-                        FROM highlights h WHERE h.video_id = v.id), '[]')::text AS highlights_json,
+    `SELECT v.id, v.transcript_id, ${OWN_FIELDS_DIGEST} AS own_digest,
             a.format AS answer_format, a.plain_bytes, a.plain_sha1, a.plain_crc32
        FROM videos v LEFT JOIN transcript_answers a ON a.transcript_id = v.transcript_id
       WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A library entry's own fields in its answer, its highlights as the JSON of Highlight[], with their digest. */
+export interface VideoOwnFieldsRow extends Pick<VideoRow, 'id' | 'created_at' | 'notes'> {
+  highlights_json: string;
+  own_digest: string;
+}
+
+export async function findVideoOwnFields(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<VideoOwnFieldsRow | null> {
+  const { rows } = await db.query<VideoOwnFieldsRow>(
+    `SELECT v.id, v.created_at, v.notes, ${OWN_FIELDS_DIGEST} AS own_digest,
+            COALESCE((SELECT json_agg(json_build_object('id', h.id, 'videoId', h.video_id, 'text', h.text,
+                                                        'startIndex', h.start_index, 'endIndex', h.end_index,
+                                                        'color', h.color)
+                                      ORDER BY h.start_index, h.created_at, h.id)
+                        FROM highlights h WHERE h.video_id = v.id), '[]')::text AS highlights_json
+       FROM videos v WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
   );
   return rows[0] ?? null;
@@ -137,16 +167,17 @@ export async function findVideoTrack(db: Db, userId: string, videoId: string): P
   return rows[0] ?? null;
 }
 
-export async function findVideoTranscriptText(
+/** The transcript text of a user's video with its segments (the JSON of TranscriptSegment[]), or null. */
+export async function findVideoTranscriptTextAndSegments(
   db: Db,
   userId: string,
   videoId: string,
-): Promise<string | null> {
-  const { rows } = await db.query<Pick<TranscriptRow, 'transcript_text'>>(
-    `SELECT t.transcript_text ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
+): Promise<Pick<TranscriptRow, 'transcript_text' | 'segments_json'> | null> {
+  const { rows } = await db.query<Pick<TranscriptRow, 'transcript_text' | 'segments_json'>>(
+    `SELECT t.transcript_text, t.segments_json ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
   );
-  return rows[0]?.transcript_text ?? null;
+  return rows[0] ?? null;
 }
 
 export async function isVideoOfUser(db: Db, userId: string, videoId: string): Promise<boolean> {

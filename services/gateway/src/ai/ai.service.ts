@@ -18,6 +18,7 @@ import {
   findVideoForGeneration,
   insertAiContent,
   isVideoOfUser,
+  pruneAiContent,
   typeormDb,
   type Db,
 } from '@lectern/db';
@@ -26,6 +27,7 @@ import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
+import { ActionLimits } from '../usage/action-limits';
 import { UsageService } from '../usage/usage.service';
 import type { JobStreamOpener } from '../streams/job-streams';
 import type { GenerateCommand } from './ai-request';
@@ -67,6 +69,7 @@ export class AiService {
     private readonly jobs: JobRequester,
     private readonly usage: UsageService,
     private readonly metrics: MetricsService,
+    private readonly limits: ActionLimits,
   ) {
     this.db = typeormDb(dataSource.manager);
   }
@@ -82,7 +85,9 @@ export class AiService {
    * Answers the stored item when one exists and no regeneration was asked for (nothing counted). Otherwise the ai
    * worker writes it as a counted action (see UsageService.runCounted): a Free user's use is reserved before the
    * job starts, so parallel requests never run more generations than uses left, and a failed one never counts.
-   * With a `stream` (the client asked for an event stream), the job's text is streamed as it is written.
+   * With a `stream` (the client asked for an event stream), the job's text is streamed as it is written. Writing
+   * again what is stored counts against REGENERATIONS_PER_HOUR, and a video keeps the newest
+   * AI_CONTENT_KEPT_PER_KIND items of a kind (pruneAiContent).
    */
   async generate(user: User, command: GenerateCommand, stream?: JobStreamOpener): Promise<AiContentItem> {
     const { feature, summaryLength } = command;
@@ -93,9 +98,10 @@ export class AiService {
       );
     }
     const video = await this.video(user.id, command.videoId);
-    if (!command.regenerate) {
-      const stored = await this.newest(this.db, video.id, feature, summaryLength);
-      if (stored) return stored;
+    const stored = await this.newest(this.db, video.id, feature, summaryLength);
+    if (stored) {
+      if (!command.regenerate) return stored;
+      await this.limits.count(user.id, 'regeneration');
     }
 
     return this.usage.runCounted(user, 'ai_generation', {
@@ -118,6 +124,7 @@ export class AiService {
           engine: result.engine,
           model: result.model,
         });
+        await pruneAiContent(db, { videoId: video.id, feature, summaryLength });
         return { value: toAiContentItem(row), counted: row.id };
       },
     });

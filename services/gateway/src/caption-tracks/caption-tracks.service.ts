@@ -83,9 +83,8 @@ export class CaptionTracksService {
           db,
           dropped.map((h) => h.id),
         );
-      const moved = kept.filter((h) =>
-        highlights.some((o) => o.id === h.id && o.startIndex !== h.startIndex),
-      );
+      const startBefore = new Map(highlights.map((h) => [h.id, h.startIndex]));
+      const moved = kept.filter((h) => startBefore.get(h.id) !== h.startIndex);
       if (moved.length > 0) await moveHighlights(db, moved);
       await setVideoTranscript(db, videoId, transcriptId);
       return dropped.length;

@@ -75,6 +75,12 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   EXPORTS_PER_HOUR_FREE: positiveInt(60),
   EXPORTS_PER_HOUR_PRO: positiveInt(600),
   BILLING_REQUESTS_PER_HOUR: positiveInt(30),
+  // Actions that start no job but write rows, per user and hour, on every plan (docs/api.md, "Limits").
+  HIGHLIGHTS_PER_HOUR: positiveInt(300),
+  REVIEW_RATINGS_PER_HOUR: positiveInt(1000),
+  REGENERATIONS_PER_HOUR: positiveInt(60),
+  /** Readers of streamed answers (`GET /api/ai/streams/:id`) one user may hold open at once. */
+  STREAM_READERS_PER_USER: positiveInt(10),
   /** Videos the analyse page offers to try in one click; `npm run demo` sets its sample lectures. */
   SAMPLE_VIDEOS: z
     .string()

@@ -43,6 +43,9 @@ export function representationETag(hash: string, encoding: AnswerEncoding): stri
   return encoding === 'identity' ? `"${hash}"` : `"${hash}-${encoding}"`;
 }
 
+/** An answer's bytes; with the hash of what they were made of when it may differ from the one first given. */
+export type RevalidatableBody = Buffer[] | { hash: string; parts: Buffer[] };
+
 /**
  * Sends a JSON answer the browser keeps and revalidates: it asks again with If-None-Match each time
  * (`no-cache`) and receives 304 with no body while the answer is unchanged, instead of downloading it again.
@@ -51,7 +54,7 @@ export function representationETag(hash: string, encoding: AnswerEncoding): stri
 export async function sendRevalidatable(
   req: Request,
   res: Response,
-  answer: { hash: string; encoding: AnswerEncoding; body: () => Promise<Buffer[]> },
+  answer: { hash: string; encoding: AnswerEncoding; body: () => Promise<RevalidatableBody> },
 ): Promise<void> {
   markEncodedByRoute(res);
   res.vary('Accept-Encoding');
@@ -63,7 +66,10 @@ export async function sendRevalidatable(
     res.status(304).end();
     return;
   }
-  const parts = await answer.body();
+  const body = await answer.body();
+  const parts = Array.isArray(body) ? body : body.parts;
+  // What changed between the check above and the body's read is sent with the ETag of what is sent.
+  if (!Array.isArray(body)) res.setHeader('ETag', representationETag(body.hash, answer.encoding));
   if (answer.encoding !== 'identity') res.setHeader('Content-Encoding', answer.encoding);
   res.setHeader(
     'Content-Length',

@@ -6,9 +6,8 @@ import {
   findTranscriptAnswerBytes,
   findTranscriptAnswerSource,
   findVideoAnswerHead,
+  findVideoOwnFields,
   findVideoSummary,
-  findVideoTranscriptText,
-  lockVideoForShare,
   saveVideoNotes,
   TRANSCRIPT_ANSWER_FORMAT,
   transcriptAnswerPrefix,
@@ -28,15 +27,19 @@ import { videoSummary } from './video-summary';
 /** Memory for compressed transcript answers: 64 MB holds the Brotli bytes of a few hundred 10-hour videos. */
 const STORED_ANSWER_CACHE_BYTES = 64 * 2 ** 20;
 
-/** A video's answer in one encoding: the hash its ETag is made of, and its bytes. */
+/**
+ * A video's answer in one encoding: the hash its ETag is made of (from what the database digests, with no body
+ * built), and its bytes with the hash of what they were made of, which differs from the first only when the
+ * video changed between the two reads.
+ */
 export interface VideoAnswer {
   hash: string;
-  body(): Promise<Buffer[]>;
+  body(): Promise<{ hash: string; parts: Buffer[] }>;
 }
 
-/** The hash of a video's answer: the same for the same JSON whichever way it is made or encoded. */
-function answerHash(prefixSha1: string, suffix: Buffer): string {
-  return contentHash(prefixSha1, suffix);
+/** The hash of a video's answer: the same for the same content whichever way it is made or encoded. */
+function answerHash(prefixSha1: string, ownDigest: string): string {
+  return contentHash(prefixSha1, ownDigest);
 }
 
 @Injectable()
@@ -76,26 +79,23 @@ export class VideosService {
   async detailAnswer(userId: string, videoId: string, encoding: AnswerEncoding): Promise<VideoAnswer> {
     const video = await findVideoAnswerHead(this.db, userId, videoId);
     if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const suffix = Buffer.from(
-      JSON.stringify({
-        id: video.id,
-        createdAt: video.created_at.toISOString(),
-        notes: video.notes,
-        highlights: JSON.parse(video.highlights_json) as Highlight[],
-      }).slice(1),
-    );
     const head = storedHead(video);
     if (head && encoding !== 'identity') {
       const stored = await this.storedAnswerBytes(head, encoding);
       if (stored) {
         return {
-          hash: answerHash(head.plain_sha1, suffix),
-          body: () =>
-            Promise.resolve(
+          hash: answerHash(head.plain_sha1, video.own_digest),
+          body: async () => {
+            const own = await this.ownFields(userId, videoId);
+            const parts =
               encoding === 'br'
-                ? joinBrotli(stored, suffix)
-                : joinGzip({ deflate: stored, crc32: head.plain_crc32, length: head.plain_bytes }, suffix),
-            ),
+                ? joinBrotli(stored, own.suffix)
+                : joinGzip(
+                    { deflate: stored, crc32: head.plain_crc32, length: head.plain_bytes },
+                    own.suffix,
+                  );
+            return { hash: answerHash(head.plain_sha1, own.digest), parts };
+          },
         };
       }
     }
@@ -107,10 +107,33 @@ export class VideosService {
     const source = await findTranscriptAnswerSource(this.db, video.transcript_id);
     if (!source) throw new NotFoundException(VIDEO_NOT_FOUND);
     const prefix = Buffer.from(transcriptAnswerPrefix(source));
+    const prefixSha1 = contentHash(prefix);
     return {
-      hash: answerHash(contentHash(prefix), suffix),
-      body: () => compressOnTheFly(Buffer.concat([prefix, suffix]), encoding),
+      hash: answerHash(prefixSha1, video.own_digest),
+      body: async () => {
+        const own = await this.ownFields(userId, videoId);
+        const parts = await compressOnTheFly(Buffer.concat([prefix, own.suffix]), encoding);
+        return { hash: answerHash(prefixSha1, own.digest), parts };
+      },
     };
+  }
+
+  /**
+   * The video's own fields (id, createdAt, notes, highlights), last in its answer's JSON: the JSON text after
+   * the transcript part's opening brace, and the database's digest of them. Read only when an answer is sent.
+   */
+  private async ownFields(userId: string, videoId: string): Promise<{ suffix: Buffer; digest: string }> {
+    const own = await findVideoOwnFields(this.db, userId, videoId);
+    if (!own) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const suffix = Buffer.from(
+      JSON.stringify({
+        id: own.id,
+        createdAt: own.created_at.toISOString(),
+        notes: own.notes,
+        highlights: JSON.parse(own.highlights_json) as Highlight[],
+      }).slice(1),
+    );
+    return { suffix, digest: own.own_digest };
   }
 
   /**
@@ -134,7 +157,7 @@ export class VideosService {
   /** The whole video as JSON text, as `GET /api/videos/:id` answers it uncompressed. */
   async detailJson(userId: string, videoId: string): Promise<string> {
     const answer = await this.detailAnswer(userId, videoId, 'identity');
-    return Buffer.concat(await answer.body()).toString();
+    return Buffer.concat((await answer.body()).parts).toString();
   }
 
   /** Removes the video with its highlights, notes and AI content (cascades); usage already counted stays. */
@@ -152,20 +175,6 @@ export class VideosService {
     );
     if (!saved) throw new NotFoundException(VIDEO_NOT_FOUND);
     return { notes };
-  }
-
-  /**
-   * The transcript text of a user's video, for validating highlight offsets. Within a transaction (`transaction`)
-   * the video row is first locked against a track switch until the transaction ends; the text is read after
-   * the lock is held, so it is the transcript of a switch committed meanwhile.
-   */
-  async transcriptText(userId: string, videoId: string, transaction?: Db): Promise<string> {
-    if (transaction && !(await lockVideoForShare(transaction, userId, videoId))) {
-      throw new NotFoundException(VIDEO_NOT_FOUND);
-    }
-    const text = await findVideoTranscriptText(transaction ?? this.db, userId, videoId);
-    if (text === null) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return text;
   }
 }
 

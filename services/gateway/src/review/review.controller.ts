@@ -12,12 +12,16 @@ import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
 import { videoIdPipe } from '../library/video-id';
+import { ActionLimits } from '../usage/action-limits';
 import { CARD_NOT_FOUND, ReviewService } from './review.service';
 
 @Controller('api/review')
 @UseGuards(SignedInGuard)
 export class ReviewController {
-  constructor(private readonly review: ReviewService) {}
+  constructor(
+    private readonly review: ReviewService,
+    private readonly limits: ActionLimits,
+  ) {}
 
   /** The first `limit` cards due, and in `X-Total-Count` how many are due in all (the navigation's count). */
   @Get('due')
@@ -38,12 +42,13 @@ export class ReviewController {
 
   @Post(':cardId')
   @HttpCode(200)
-  rate(
+  async rate(
     @CurrentUser() user: UserRecord,
     @Param('cardId', new ParseIdPipe(CARD_NOT_FOUND)) cardId: string,
     @Body() body: unknown,
   ): Promise<ReviewedCard> {
     const { rating } = parseWith(ReviewCardRequestSchema, body);
+    await this.limits.count(user.id, 'review_rating');
     return this.review.review(user.id, cardId, rating);
   }
 }

@@ -7,6 +7,7 @@ import {
   JOB_STREAM_TTL_SECONDS,
   type JobStreamEntry,
 } from '@lectern/queue-runtime';
+import { SharedStreamRead, type StreamReadEnd } from './shared-stream-read';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -36,14 +37,17 @@ export interface JobStreamWriter {
 // first piece of text minutes after the open).
 const RENEW_EVERY_MS = (JOB_STREAM_TTL_SECONDS * 1000) / 5;
 
-/** Job streams in Redis (docs/jobs.md, "Job streams"): opened and closed here, read by any gateway. */
+/**
+ * Job streams in Redis (docs/jobs.md, "Job streams"): opened and closed here, read by any gateway. However many
+ * readers a stream has on this gateway (tabs, reconnections, the streamed request itself), it is read from Redis
+ * once, on one connection (SharedStreamRead).
+ */
 @Injectable()
 export class JobStreams implements BeforeApplicationShutdown {
   private readonly prefix: string;
-  // One per read in progress, all aborted when the gateway stops: readers end, so their responses do not hold
-  // the HTTP server open. Not `AbortSignal.any` with one long-lived signal: on Node 20 that keeps an entry on it
-  // per read, which is never dropped.
-  private readonly reads = new Set<AbortController>();
+  /** The Redis read of each stream being read here; a read leaves the map when it ends. */
+  private readonly shared = new Map<string, SharedStreamRead>();
+  private readers = 0;
   private stopped = false;
 
   constructor(
@@ -79,14 +83,19 @@ export class JobStreams implements BeforeApplicationShutdown {
     return this.stopped;
   }
 
-  /** How many reads are in progress. */
+  /** How many reads (readers of a stream) are in progress. */
   get readsInProgress(): number {
-    return this.reads.size;
+    return this.readers;
+  }
+
+  /** How many streams are being read from Redis (one connection each). */
+  get streamsBeingRead(): number {
+    return this.shared.size;
   }
 
   beforeApplicationShutdown(): void {
     this.stopped = true;
-    for (const read of this.reads) read.abort();
+    for (const read of this.shared.values()) read.stop();
   }
 
   /** Whether the stream exists and belongs to the user (a missing one and another user's look the same). */
@@ -96,21 +105,27 @@ export class JobStreams implements BeforeApplicationShutdown {
   }
 
   /** Its entries after `after` ('0': from the start), until the final one, the signal, or expiry. */
-  async *read(
-    id: string,
-    after: string,
-    signal: AbortSignal,
-  ): AsyncGenerator<JobStreamEntry, 'final' | 'stopped' | 'expired'> {
-    const read = new AbortController();
-    const stop = () => read.abort();
-    this.reads.add(read);
-    signal.addEventListener('abort', stop, { once: true });
-    if (signal.aborted || this.stopped) stop();
+  async *read(id: string, after: string, signal: AbortSignal): AsyncGenerator<JobStreamEntry, StreamReadEnd> {
+    if (this.stopped) return 'stopped';
+    this.readers += 1;
     try {
-      return yield* readJobStream(this.redis, this.prefix, id, { after, signal: read.signal });
+      return yield* this.sharedRead(id).entriesAfter(after, signal);
     } finally {
-      signal.removeEventListener('abort', stop);
-      this.reads.delete(read);
+      this.readers -= 1;
     }
+  }
+
+  /** The stream's Redis read in progress here, or a new one from its first entry. */
+  private sharedRead(id: string): SharedStreamRead {
+    const current = this.shared.get(id);
+    if (current && !current.ended) return current;
+    const read = new SharedStreamRead(
+      (signal) => readJobStream(this.redis, this.prefix, id, { after: '0', signal }),
+      (ended) => {
+        if (this.shared.get(id) === ended) this.shared.delete(id);
+      },
+    );
+    this.shared.set(id, read);
+    return read;
   }
 }

@@ -29,7 +29,8 @@ const REDIS_TIMEOUT_MS = 3_000;
 const SLOT_MARGIN_MS = 30_000;
 
 // Drops expired slots, then takes one if fewer than the limit are held. Members expire by score (a time).
-const ACQUIRE_SLOT = `
+// KEYS[1] the set; ARGV: now, expiry, slot id, limit, the set's own expiry (ms).
+export const ACQUIRE_SLOT = `
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
