@@ -99,7 +99,11 @@ describe('MailSender', () => {
     // The test server offers no STARTTLS, as a server behind an attacker who strips it from EHLO would not.
     it.each([
       ['SMTP_REQUIRE_TLS', (port: number) => `smtp://lectern:s3cret@127.0.0.1:${port}`, true],
-      ['requireTLS in SMTP_URL', (port: number) => `smtp://lectern:s3cret@127.0.0.1:${port}?requireTLS=true`, false],
+      [
+        'requireTLS in SMTP_URL',
+        (port: number) => `smtp://lectern:s3cret@127.0.0.1:${port}?requireTLS=true`,
+        false,
+      ],
     ])('by %s, sends nothing in clear text and says why', async (_how, urlOf, requireTls) => {
       const smtp = await startTestSmtpServer();
       const { logger } = capturingLogger();
