@@ -1,5 +1,4 @@
 import { Queue, QueueEvents, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   LANES,
   laneQueueName,
@@ -12,7 +11,8 @@ import {
 } from '@lectern/contracts';
 import { decodeFailure } from './job-failure';
 import { jobOptionsFor } from './job-options';
-import { createRedis, quitRedis } from './redis';
+import { createRedis, quitRedis, type RedisConnection } from './redis';
+import type { RedisAddress } from './redis-config';
 import { withinTime } from './within-time';
 
 /** A job that failed or did not finish in time, with the HTTP status and message the user should see. */
@@ -57,12 +57,12 @@ interface LaneHandle {
   queue: Queue;
   events: QueueEvents;
   /** QueueEvents blocks on its connection; BullMQ does not close one it was handed, so we do. */
-  eventsConnection: Redis;
+  eventsConnection: RedisConnection;
 }
 
 /** The gateway's side of request-reply: add a job to a lane and await its result, never longer than a timeout. */
 export class JobRequester {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   private readonly lanes = new Map<string, LaneHandle>();
   // Requests awaiting a result, each with its own way to be stopped: at shutdown they get a grace period, then a
   // clear 503 (their jobs stay queued). Racing every request against one long-lived promise instead would leave a
@@ -72,11 +72,11 @@ export class JobRequester {
   private readonly addTimeoutMs: number;
 
   constructor(
-    private readonly redisUrl: string,
+    private readonly redis: RedisAddress,
     private readonly prefix: string,
     options: JobRequesterOptions = {},
   ) {
-    this.connection = createRedis(redisUrl);
+    this.connection = createRedis(redis);
     this.addTimeoutMs = options.addTimeoutMs ?? DEFAULT_ADD_TIMEOUT_MS;
   }
 
@@ -85,7 +85,7 @@ export class JobRequester {
     for (const queue of QUEUE_NAMES) {
       for (const lane of LANES) {
         const name = laneQueueName(queue, lane);
-        const eventsConnection = createRedis(this.redisUrl);
+        const eventsConnection = createRedis(this.redis);
         const handle: LaneHandle = {
           queue: new Queue(name, { connection: this.connection, prefix: this.prefix }),
           events: new QueueEvents(name, { connection: eventsConnection, prefix: this.prefix }),

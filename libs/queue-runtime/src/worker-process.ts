@@ -32,7 +32,7 @@ export async function runWorkerProcess<Q extends QueueName, S extends typeof Bas
   const worker = await startQueueWorker({
     queue: options.queue,
     handlers: resources.handlers,
-    redisUrl: env.REDIS_URL,
+    redisUrl: env,
     prefix: env.REDIS_PREFIX,
     concurrency,
     logger,

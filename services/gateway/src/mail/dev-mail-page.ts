@@ -1,6 +1,5 @@
-import { devMailKey, devMailPageOn, type DevMail } from '@lectern/queue-runtime';
+import { devMailKey, devMailPageOn, type DevMail, type RedisConnection } from '@lectern/queue-runtime';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Redis } from 'ioredis';
 import type { GatewayEnv } from '../config/gateway-env';
 
 export const DEV_MAIL_PATH = '/dev/mail';
@@ -9,7 +8,7 @@ export const DEV_MAIL_PATH = '/dev/mail';
  * `/dev/mail`: the last mails the mail worker handled, with their links, for a machine without a mail server
  * (`npm run demo`, `npm run dev`). Anywhere else it answers 404 and never reads them.
  */
-export function devMailPage(env: GatewayEnv, redis: Redis): RequestHandler {
+export function devMailPage(env: GatewayEnv, redis: RedisConnection): RequestHandler {
   return (req: Request, res: Response) => {
     if (!devMailPageOn(env) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.status(404).type('text/plain').send('Not found.');
