@@ -29,8 +29,8 @@ export function createRedis(address: RedisAddress, options: RedisOptions = {}): 
         name: address.REDIS_SENTINEL_NAME ?? 'mymaster',
         ...(address.REDIS_SENTINEL_PASSWORD ? { sentinelPassword: address.REDIS_SENTINEL_PASSWORD } : {}),
         ...(fromUrl.tls ? { enableTLSForSentinelMode: true } : {}),
-        // Told by the Sentinels the moment they promote a replica, rather than when the old primary's socket ends.
-        failoverDetector: true,
+        // Not ioredis's `failoverDetector`: its reconnection can race the one already under way and end the client
+        // for good ("Connection is closed"); a killed primary's socket ends anyway, and each client asks again.
         sentinelRetryStrategy: reconnectAfter,
         ...options,
       });

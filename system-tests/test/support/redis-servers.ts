@@ -119,7 +119,7 @@ export async function startSentinelGroup(servers: RedisServers, name = 'lectern'
   // Each Sentinel has found the replica and the other Sentinels, so a failover can be agreed on.
   await waitFor(async () => {
     for (const sentinel of sentinels) {
-      const [state] = (await command(sentinel.port, ['SENTINEL', 'MASTER', name])) as [string[]];
+      const state = (await command(sentinel.port, ['SENTINEL', 'MASTER', name])) as string[];
       const fields = new Map<string, string>();
       for (let i = 0; i + 1 < state.length; i += 2) fields.set(state[i]!, state[i + 1]!);
       if (fields.get('num-slaves') !== '1' || fields.get('num-other-sentinels') !== '2') return false;
