@@ -65,7 +65,9 @@ describe('Lectern on a Sentinel-watched Redis, through a failover', () => {
   }
 
   it('keeps every user signed in and completes every job when the primary is killed under load', async () => {
-    const users = await Promise.all(['first', 'second', 'third', 'fourth'].map((label) => signedInProUser(label)));
+    const users = await Promise.all(
+      ['first', 'second', 'third', 'fourth'].map((label) => signedInProUser(label)),
+    );
     expect(await currentPrimaryPort()).toBe(group.primary.port);
 
     const statuses: number[] = [];
@@ -99,7 +101,8 @@ describe('Lectern on a Sentinel-watched Redis, through a failover', () => {
         if (response.status === 200) {
           completed += 1;
           slowestJobMs = Math.max(slowestJobMs, Date.now() - askedAt);
-          if (failedOver) completedAfterFailover.set(user.email, (completedAfterFailover.get(user.email) ?? 0) + 1);
+          if (failedOver)
+            completedAfterFailover.set(user.email, (completedAfterFailover.get(user.email) ?? 0) + 1);
           return;
         }
         if (response.status === 401) signedOut.push(user.email);

@@ -53,7 +53,11 @@ export async function appendToJobStream(
   return String(id);
 }
 
-export async function renewJobStream(redis: RedisConnection, prefix: string, streamId: string): Promise<void> {
+export async function renewJobStream(
+  redis: RedisConnection,
+  prefix: string,
+  streamId: string,
+): Promise<void> {
   await redis.expire(jobStreamKey(prefix, streamId), JOB_STREAM_TTL_SECONDS);
 }
 

@@ -42,7 +42,9 @@ describe('Redis topology settings', () => {
     ['a URL instead of host:port', 'REDIS_CLUSTER_NODES', 'redis://a:7000', '"redis://a:7000" is not'],
   ])('refuses %s, naming the variable and the item', (_case, variable, value, item) => {
     const message = refusal({ [variable]: value, REDIS_PREFIX: '{lectern}' });
-    expect(message).toContain(`Invalid configuration: ${variable} must be a comma-separated list of host:port`);
+    expect(message).toContain(
+      `Invalid configuration: ${variable} must be a comma-separated list of host:port`,
+    );
     expect(message).toContain(item);
   });
 
@@ -75,7 +77,11 @@ describe('Redis topology settings', () => {
   });
 
   it('writes the settings back as the variables another process reads', () => {
-    const env = parse({ REDIS_SENTINELS: '10.0.0.5:26379,[::1]:26381', REDIS_SENTINEL_NAME: 'x', REDIS_PASSWORD: 'p' });
+    const env = parse({
+      REDIS_SENTINELS: '10.0.0.5:26379,[::1]:26381',
+      REDIS_SENTINEL_NAME: 'x',
+      REDIS_PASSWORD: 'p',
+    });
     expect(parse(redisSettingsEnv(env) as Record<string, string>)).toMatchObject({
       REDIS_SENTINELS: env.REDIS_SENTINELS,
       REDIS_SENTINEL_NAME: 'x',

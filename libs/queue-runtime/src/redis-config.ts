@@ -88,7 +88,10 @@ const BRACED = /^\{[^{}]+\}$/;
  * What is wrong between the Redis variables of a parsed environment, as the end of a sentence after "Invalid
  * configuration: ", or null. `given` is the environment as set (to tell a default from a chosen value).
  */
-export function redisTopologyProblem(env: Record<string, unknown>, given: Record<string, unknown>): string | null {
+export function redisTopologyProblem(
+  env: Record<string, unknown>,
+  given: Record<string, unknown>,
+): string | null {
   const sentinels = env.REDIS_SENTINELS as RedisNodeAddress[] | undefined;
   const cluster = env.REDIS_CLUSTER_NODES as RedisNodeAddress[] | undefined;
   if (sentinels?.length && cluster?.length)

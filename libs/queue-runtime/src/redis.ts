@@ -15,7 +15,11 @@ const reconnectAfter = (attempt: number) => Math.min(attempt * 200, 2000);
 export function createRedis(url: string, options?: RedisOptions): Redis;
 export function createRedis(address: RedisAddress, options?: RedisOptions): RedisConnection;
 export function createRedis(address: RedisAddress, options: RedisOptions = {}): RedisConnection {
-  const defaults: RedisOptions = { maxRetriesPerRequest: null, enableReadyCheck: true, retryStrategy: reconnectAfter };
+  const defaults: RedisOptions = {
+    maxRetriesPerRequest: null,
+    enableReadyCheck: true,
+    retryStrategy: reconnectAfter,
+  };
   if (typeof address === 'string') return new Redis(address, { ...defaults, ...options });
   const fromUrl = urlOptions(address);
   switch (redisTopology(address)) {
@@ -73,7 +77,10 @@ function passwordOverride(settings: RedisSettings): RedisOptions {
  * Another connection to the same Redis, for a blocking read or a subscription; a Cluster is duplicated with its
  * node options, a single Redis (or Sentinel client) with `overrides`.
  */
-export function duplicateRedis(redis: RedisConnection, overrides: Partial<RedisOptions> = {}): RedisConnection {
+export function duplicateRedis(
+  redis: RedisConnection,
+  overrides: Partial<RedisOptions> = {},
+): RedisConnection {
   if (redis instanceof Cluster)
     return redis.duplicate([], { redisOptions: { ...redis.options.redisOptions, ...overrides } });
   return redis.duplicate(overrides);
@@ -83,7 +90,11 @@ export function duplicateRedis(redis: RedisConnection, overrides: Partial<RedisO
  * Every key matching `pattern`, a batch at a time. On a Cluster each primary is scanned: SCAN reads the keys of
  * one node only.
  */
-export async function* scanKeys(redis: RedisConnection, pattern: string, count = 500): AsyncGenerator<string[]> {
+export async function* scanKeys(
+  redis: RedisConnection,
+  pattern: string,
+  count = 500,
+): AsyncGenerator<string[]> {
   if (redis instanceof Cluster && redis.status !== 'ready') await redis.ping(); // its nodes are known once ready
   const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
   for (const node of nodes) {

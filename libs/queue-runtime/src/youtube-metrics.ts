@@ -10,7 +10,11 @@ export function youTubeBlocksKey(prefix: string): string {
 }
 
 /** Best effort: a Redis hiccup only loses this one count. */
-export async function recordYouTubeBlock(redis: RedisConnection, prefix: string, proxy: string): Promise<void> {
+export async function recordYouTubeBlock(
+  redis: RedisConnection,
+  prefix: string,
+  proxy: string,
+): Promise<void> {
   await redis.hincrby(youTubeBlocksKey(prefix), proxy, 1).catch(() => undefined);
 }
 

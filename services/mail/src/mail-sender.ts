@@ -1,4 +1,10 @@
-import { DEV_MAIL_KEPT, devMailKey, type DevMail, type Logger, type RedisConnection } from '@lectern/queue-runtime';
+import {
+  DEV_MAIL_KEPT,
+  devMailKey,
+  type DevMail,
+  type Logger,
+  type RedisConnection,
+} from '@lectern/queue-runtime';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailMessage } from './messages';
 

@@ -63,7 +63,19 @@ export class RedisServers {
     const port = await freePort();
     return this.spawnAndWait(
       binary,
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', this.dir, '--save', '', '--appendonly', 'no', ...args],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        this.dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        ...args,
+      ],
       port,
     );
   }
@@ -94,7 +106,11 @@ export class RedisServers {
 export async function waitForPing(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const probe = new Redis(port, '127.0.0.1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const probe = new Redis(port, '127.0.0.1', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     probe.on('error', () => undefined);
     try {
       await probe.connect();
@@ -152,7 +168,8 @@ export async function startCluster(servers: RedisServers) {
     '--cluster-yes',
   ]);
   await waitFor(async () => {
-    for (const node of nodes) if (!String(await command(node.port, ['CLUSTER', 'INFO'])).includes('cluster_state:ok')) return false;
+    for (const node of nodes)
+      if (!String(await command(node.port, ['CLUSTER', 'INFO'])).includes('cluster_state:ok')) return false;
     return true;
   }, 20_000);
   return { nodes };

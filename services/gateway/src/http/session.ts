@@ -85,9 +85,7 @@ export function sessionStoreClient(redis: RedisConnection) {
   return {
     get: (key: string) => redis.get(key),
     set: (key: string, value: string, options?: { expiration?: { type: 'EX'; value: number } }) =>
-      options?.expiration
-        ? redis.set(key, value, 'EX', options.expiration.value)
-        : redis.set(key, value),
+      options?.expiration ? redis.set(key, value, 'EX', options.expiration.value) : redis.set(key, value),
     expire: (key: string, seconds: number) => redis.expire(key, seconds),
     del: (keys: string[]) => redis.del(...keys),
   };
