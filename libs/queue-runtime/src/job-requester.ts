@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import {
   LANES,
@@ -12,7 +13,7 @@ import {
 import { decodeFailure } from './job-failure';
 import { jobOptionsFor } from './job-options';
 import { createRedis, quitRedis, type RedisConnection } from './redis';
-import type { RedisAddress } from './redis-config';
+import { redisTopology, type RedisAddress } from './redis-config';
 import { withinTime } from './within-time';
 
 /** A job that failed or did not finish in time, with the HTTP status and message the user should see. */
@@ -46,7 +47,16 @@ export interface JobRequesterOptions {
    * past this the request is answered 503 instead of hanging.
    */
   addTimeoutMs?: number;
+  /**
+   * How often a waiting request checks that its job still exists, and adds it again under the same id when it
+   * does not: after a Sentinel or Cluster failover the promoted replica may lack a job the old primary had just
+   * taken. Jobs then get random ids, so a lost job is never confused with a new one given the same number.
+   * Every 5 s with Sentinels or a Cluster; off on a single Redis unless set.
+   */
+  lostJobCheckMs?: number;
 }
+
+const HA_LOST_JOB_CHECK_MS = 5_000;
 
 const DEFAULT_ADD_TIMEOUT_MS = 3_000;
 const CLOSE_GRACE_MS = 5_000;
@@ -70,6 +80,7 @@ export class JobRequester {
   private readonly waiting = new Set<(error: JobRequestError) => void>();
   private stopping?: JobRequestError;
   private readonly addTimeoutMs: number;
+  private readonly lostJobCheckMs: number | undefined;
 
   constructor(
     private readonly redis: RedisAddress,
@@ -78,6 +89,8 @@ export class JobRequester {
   ) {
     this.connection = createRedis(redis);
     this.addTimeoutMs = options.addTimeoutMs ?? DEFAULT_ADD_TIMEOUT_MS;
+    this.lostJobCheckMs =
+      options.lostJobCheckMs ?? (redisTopology(redis) === 'single' ? undefined : HA_LOST_JOB_CHECK_MS);
   }
 
   /** Opens every queue and its event stream; events must be listening before the first job is added. */
@@ -122,6 +135,10 @@ export class JobRequester {
     });
     this.waiting.add(stop);
     if (this.stopping) stop(this.stopping); // shutdown began while the job was being added
+    const lostJobCheck =
+      this.lostJobCheckMs === undefined
+        ? undefined
+        : this.watchForLoss(handle.queue, job, this.lostJobCheckMs);
     try {
       const finished = job.waitUntilFinished(handle.events, options.timeoutMs);
       return (await Promise.race([finished, stopped])) as JobResultOf<Q, N>;
@@ -129,8 +146,25 @@ export class JobRequester {
       if (error instanceof JobRequestError) throw error;
       throw await this.toRequestError(job, error, options);
     } finally {
+      clearInterval(lostJobCheck);
       this.waiting.delete(stop);
     }
+  }
+
+  /** Adds the job again, under its id and with its options, whenever it is found missing from Redis. */
+  private watchForLoss(queue: Queue, job: Job, everyMs: number): NodeJS.Timeout {
+    let checking = false;
+    return setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void (async () => {
+        const state = await withinTime(job.getState(), this.addTimeoutMs).catch(() => null);
+        if (state === 'unknown')
+          await withinTime(queue.add(job.name, job.data, { ...job.opts, jobId: job.id }), this.addTimeoutMs);
+      })()
+        .catch(() => undefined)
+        .finally(() => (checking = false));
+    }, everyMs);
   }
 
   /** Requests still awaiting their job's result. */
@@ -161,6 +195,7 @@ export class JobRequester {
     const overrides = {
       ...(options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {}),
       ...(options.jobId ? { jobId: options.jobId } : {}),
+      ...(!options.jobId && this.lostJobCheckMs !== undefined ? { jobId: randomUUID() } : {}),
     };
     const adding = queue.add(name, data, jobOptionsFor(queueName, overrides));
     const job = await withinTime(adding, this.addTimeoutMs);
