@@ -84,7 +84,13 @@ export class RedisServers {
     const child = spawn(binary, args, { stdio: 'ignore' });
     const handle: RedisProcess = { port, process: child, kill: () => child.kill('SIGKILL') };
     this.started.push(handle);
-    await waitForPing(port);
+    const missing = new Promise<never>((_, reject) =>
+      child.once('error', (error) =>
+        reject(new Error(`${binary} could not start (${error.message}): install Debian's ${binary} package`)),
+      ),
+    );
+    missing.catch(() => undefined); // an error after the start is the test's to see, not an unhandled rejection
+    await Promise.race([waitForPing(port), missing]);
     return handle;
   }
 
