@@ -40,8 +40,17 @@ const ENV_SCHEMAS: Record<string, z.ZodObject> = {
   billing: BillingEnvSchema,
   mail: MailEnvSchema,
 };
-// One install per compose project needs no key prefix; the image carries the built web app.
-const NOT_FOR_COMPOSE = ['REDIS_PREFIX', 'WEB_DIST_DIR'];
+// One install per compose project needs no key prefix; the image carries the built web app; compose runs one Redis
+// of its own, so the settings of a Sentinel-watched or clustered Redis are not passed.
+const NOT_FOR_COMPOSE = [
+  'REDIS_PREFIX',
+  'WEB_DIST_DIR',
+  'REDIS_SENTINELS',
+  'REDIS_SENTINEL_NAME',
+  'REDIS_SENTINEL_PASSWORD',
+  'REDIS_CLUSTER_NODES',
+  'REDIS_PASSWORD',
+];
 
 describe('docker-compose.yml', () => {
   it('is valid against the Compose Specification schema', () => {

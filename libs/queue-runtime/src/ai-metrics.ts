@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis';
 
 /**
  * Moments a model cited that it was never sent, removed by the ai workers before anyone saw them, per feature
@@ -10,7 +10,7 @@ export function droppedCitationsKey(prefix: string): string {
 
 /** Best effort: a Redis hiccup only loses this one count. */
 export async function recordDroppedCitations(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   feature: string,
   count: number,
@@ -20,7 +20,7 @@ export async function recordDroppedCitations(
 }
 
 export async function readDroppedCitations(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
 ): Promise<{ feature: string; count: number }[]> {
   const fields = await redis.hgetall(droppedCitationsKey(prefix));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RedisTopologyEnvShape, redisTopologyProblem, withClusterPrefix } from './redis-config';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -20,6 +21,7 @@ export const BaseEnvSchema = z.object({
       'must be 1-64 letters, digits, dots, dashes or underscores, or such a name in braces ({lectern})',
     )
     .default('lectern'),
+  ...RedisTopologyEnvShape,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 });
 export type BaseEnv = z.infer<typeof BaseEnvSchema>;
@@ -54,7 +56,13 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv)
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
   const result = schema.safeParse(cleaned);
-  if (result.success) return result.data;
+  if (result.success) {
+    // Rules between variables (a Cluster needs a braced prefix, Sentinel and Cluster exclude each other), checked
+    // here because a schema with cross-field refinements could no longer be extended by each service.
+    const problem = redisTopologyProblem(result.data as Record<string, unknown>, cleaned);
+    if (problem) throw new ConfigError(`Invalid configuration: ${problem}`);
+    return withClusterPrefix(result.data, cleaned);
+  }
   const issue = result.error.issues[0];
   const variable = issue?.path[0] === undefined ? 'environment' : String(issue.path[0]);
   const value = env[variable];

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { scanKeys, type RedisConnection } from './redis';
 import type { QueueName } from '@lectern/contracts';
 
 const BEAT_INTERVAL_MS = 5000;
@@ -21,7 +21,7 @@ function beatKey(prefix: string, service: QueueName, instance: string): string {
 
 /** Each worker process keeps a short-lived key alive in Redis; the gateway's readiness reads them. */
 export function startHeartbeat(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   beat: () => Omit<WorkerBeat, 'beatAt'>,
 ): { stop: () => Promise<void> } {
@@ -42,14 +42,9 @@ export function startHeartbeat(
   };
 }
 
-export async function readHeartbeats(redis: Redis, prefix: string): Promise<WorkerBeat[]> {
+export async function readHeartbeats(redis: RedisConnection, prefix: string): Promise<WorkerBeat[]> {
   const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}:workers:*`, 'COUNT', 200);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
+  for await (const batch of scanKeys(redis, `${prefix}:workers:*`, 200)) keys.push(...batch);
   if (keys.length === 0) return [];
   const values = await redis.mget(keys);
   return values.filter((v): v is string => v !== null).map((v) => JSON.parse(v) as WorkerBeat);
@@ -61,17 +56,12 @@ export async function readHeartbeats(redis: Redis, prefix: string): Promise<Work
  * A SCAN call covers only part of the keyspace, so the cursor is followed until Redis returns it to 0.
  */
 export async function hostHasHeartbeat(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   service: QueueName,
   host: string,
 ): Promise<boolean> {
   const pattern = beatKey(prefix, service, `${host}:*`);
-  let cursor = '0';
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    if (keys.length > 0) return true;
-    cursor = next;
-  } while (cursor !== '0');
+  for await (const _found of scanKeys(redis, pattern, 1000)) return true;
   return false;
 }

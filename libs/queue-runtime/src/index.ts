@@ -1,4 +1,5 @@
 export * from './config';
+export * from './redis-config';
 export * from './redis';
 export * from './job-options';
 export * from './job-failure';

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis';
 
 /**
  * Job durations and outcomes, recorded by the workers into one Redis hash and read by the gateway's /metrics.
@@ -46,7 +46,7 @@ function bucketIndex(seconds: number): number {
 }
 
 /** Never fails the job: metrics are best effort, a Redis hiccup only loses this one sample. */
-export async function recordJobRun(redis: Redis, prefix: string, run: JobRun): Promise<void> {
+export async function recordJobRun(redis: RedisConnection, prefix: string, run: JobRun): Promise<void> {
   const series = [run.queue, run.job, run.outcome].join(SEPARATOR);
   await redis
     .multi()
@@ -57,7 +57,7 @@ export async function recordJobRun(redis: Redis, prefix: string, run: JobRun): P
     .catch(() => undefined);
 }
 
-export async function readJobRunTotals(redis: Redis, prefix: string): Promise<JobRunTotals[]> {
+export async function readJobRunTotals(redis: RedisConnection, prefix: string): Promise<JobRunTotals[]> {
   const fields = await redis.hgetall(jobMetricsKey(prefix));
   const series = new Map<string, JobRunTotals>();
   for (const [field, raw] of Object.entries(fields)) {

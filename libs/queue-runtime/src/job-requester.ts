@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
 import {
   LANES,
   laneQueueName,
@@ -13,7 +13,8 @@ import {
 import { decodeFailure } from './job-failure';
 import { jobOptionsFor } from './job-options';
 import { createResultOpener, SEAL_RESULT_FIELD } from './sealed-result';
-import { createRedis, quitRedis } from './redis';
+import { createRedis, quitRedis, type RedisConnection } from './redis';
+import { redisTopology, type RedisAddress } from './redis-config';
 import { withinTime } from './within-time';
 
 /** A job that failed or did not finish in time, with the HTTP status and message the user should see. */
@@ -53,7 +54,16 @@ export interface JobRequesterOptions {
    * past this the request is answered 503 instead of hanging.
    */
   addTimeoutMs?: number;
+  /**
+   * How often a waiting request checks that its job still exists, and adds it again under the same id when it
+   * does not: after a Sentinel or Cluster failover the promoted replica may lack a job the old primary had just
+   * taken. Jobs then get random ids, so a lost job is never confused with a new one given the same number.
+   * Every 5 s with Sentinels or a Cluster; off on a single Redis unless set.
+   */
+  lostJobCheckMs?: number;
 }
+
+const HA_LOST_JOB_CHECK_MS = 5_000;
 
 const DEFAULT_ADD_TIMEOUT_MS = 3_000;
 const CLOSE_GRACE_MS = 5_000;
@@ -64,12 +74,12 @@ interface LaneHandle {
   queue: Queue;
   events: QueueEvents;
   /** QueueEvents blocks on its connection; BullMQ does not close one it was handed, so we do. */
-  eventsConnection: Redis;
+  eventsConnection: RedisConnection;
 }
 
 /** The gateway's side of request-reply: add a job to a lane and await its result, never longer than a timeout. */
 export class JobRequester {
-  private readonly connection: Redis;
+  private readonly connection: RedisConnection;
   private readonly lanes = new Map<string, LaneHandle>();
   // Requests awaiting a result, each with its own way to be stopped: at shutdown they get a grace period, then a
   // clear 503 (their jobs stay queued). Racing every request against one long-lived promise instead would leave a
@@ -77,14 +87,17 @@ export class JobRequester {
   private readonly waiting = new Set<(error: JobRequestError) => void>();
   private stopping?: JobRequestError;
   private readonly addTimeoutMs: number;
+  private readonly lostJobCheckMs: number | undefined;
 
   constructor(
-    private readonly redisUrl: string,
+    private readonly redis: RedisAddress,
     private readonly prefix: string,
     options: JobRequesterOptions = {},
   ) {
-    this.connection = createRedis(redisUrl);
+    this.connection = createRedis(redis);
     this.addTimeoutMs = options.addTimeoutMs ?? DEFAULT_ADD_TIMEOUT_MS;
+    this.lostJobCheckMs =
+      options.lostJobCheckMs ?? (redisTopology(redis) === 'single' ? undefined : HA_LOST_JOB_CHECK_MS);
   }
 
   /** Opens every queue and its event stream; events must be listening before the first job is added. */
@@ -92,7 +105,7 @@ export class JobRequester {
     for (const queue of QUEUE_NAMES) {
       for (const lane of LANES) {
         const name = laneQueueName(queue, lane);
-        const eventsConnection = createRedis(this.redisUrl);
+        const eventsConnection = createRedis(this.redis);
         const handle: LaneHandle = {
           queue: new Queue(name, { connection: this.connection, prefix: this.prefix }),
           events: new QueueEvents(name, { connection: eventsConnection, prefix: this.prefix }),
@@ -133,6 +146,10 @@ export class JobRequester {
     });
     this.waiting.add(stop);
     if (this.stopping) stop(this.stopping); // shutdown began while the job was being added
+    const lostJobCheck =
+      this.lostJobCheckMs === undefined
+        ? undefined
+        : this.watchForLoss(handle.queue, job, this.lostJobCheckMs);
     try {
       const finished = job.waitUntilFinished(handle.events, options.timeoutMs);
       const result: unknown = await Promise.race([finished, stopped]);
@@ -141,8 +158,25 @@ export class JobRequester {
       if (error instanceof JobRequestError) throw error;
       throw await this.toRequestError(job, error, options);
     } finally {
+      clearInterval(lostJobCheck);
       this.waiting.delete(stop);
     }
+  }
+
+  /** Adds the job again, under its id and with its options, whenever it is found missing from Redis. */
+  private watchForLoss(queue: Queue, job: Job, everyMs: number): NodeJS.Timeout {
+    let checking = false;
+    return setInterval(() => {
+      if (checking) return;
+      checking = true;
+      void (async () => {
+        const state = await withinTime(job.getState(), this.addTimeoutMs).catch(() => null);
+        if (state === 'unknown')
+          await withinTime(queue.add(job.name, job.data, { ...job.opts, jobId: job.id }), this.addTimeoutMs);
+      })()
+        .catch(() => undefined)
+        .finally(() => (checking = false));
+    }, everyMs);
   }
 
   /** Requests still awaiting their job's result. */
@@ -173,6 +207,7 @@ export class JobRequester {
     const overrides = {
       ...(options.deduplicationId ? { deduplication: { id: options.deduplicationId } } : {}),
       ...(options.jobId ? { jobId: options.jobId } : {}),
+      ...(!options.jobId && this.lostJobCheckMs !== undefined ? { jobId: randomUUID() } : {}),
     };
     const adding = queue.add(name, data, jobOptionsFor(queueName, overrides));
     const job = await withinTime(adding, this.addTimeoutMs);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisConnection } from './redis';
 
 /**
  * A job's stream in Redis: what a worker writes while the job runs (pieces of text), relayed to the browser by
@@ -36,7 +36,7 @@ export function jobStreamReaderName(prefix: string): string {
 
 /** Appends one entry and renews the stream's retention. */
 export async function appendToJobStream(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   streamId: string,
   entry: JobStreamWrite,
@@ -53,13 +53,17 @@ export async function appendToJobStream(
   return String(id);
 }
 
-export async function renewJobStream(redis: Redis, prefix: string, streamId: string): Promise<void> {
+export async function renewJobStream(
+  redis: RedisConnection,
+  prefix: string,
+  streamId: string,
+): Promise<void> {
   await redis.expire(jobStreamKey(prefix, streamId), JOB_STREAM_TTL_SECONDS);
 }
 
 /** The first entry of a stream (its `open`), or null when there is no such stream (never opened, or expired). */
 export async function firstJobStreamEntry(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   streamId: string,
 ): Promise<JobStreamEntry | null> {
@@ -88,7 +92,7 @@ export interface ReadJobStreamOptions {
  * expiring. Reads block (XREAD BLOCK) on a connection of their own, duplicated from `redis` and closed at the end.
  */
 export async function* readJobStream(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
   streamId: string,
   options: ReadJobStreamOptions = {},
@@ -96,7 +100,7 @@ export async function* readJobStream(
   const key = jobStreamKey(prefix, streamId);
   const blockMs = options.blockMs ?? 5_000;
   // Named, so that an operator (or a test) can see in CLIENT LIST that no reader outlives its request.
-  const reader = redis.duplicate({ connectionName: jobStreamReaderName(prefix) });
+  const reader = duplicateRedis(redis, { connectionName: jobStreamReaderName(prefix) });
   reader.on('error', () => undefined);
   const stop = () => reader.disconnect();
   options.signal?.addEventListener('abort', stop, { once: true });
@@ -164,7 +168,7 @@ export class JobDeltaPublisher {
   private writing: Promise<void> | null = null;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
     readonly streamId: string,
     private readonly onError: (error: unknown) => void,
@@ -206,7 +210,7 @@ export class JobDeltaPublisher {
  */
 export class JobDeltaStreams {
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisConnection,
     private readonly prefix: string,
   ) {}
 

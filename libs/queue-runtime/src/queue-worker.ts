@@ -15,6 +15,7 @@ import { recordJobRun, type JobOutcome } from './job-metrics';
 import { LaneScheduler, SchedulerClosedError } from './lane-scheduler';
 import type { Logger } from './logger';
 import { createRedis, evictionPolicyWarning, quitRedis } from './redis';
+import type { RedisAddress } from './redis-config';
 import { sealRequestedBy, sealResult } from './sealed-result';
 import { withinTime } from './within-time';
 
@@ -40,7 +41,8 @@ export type JobHandlers<Q extends QueueName> = {
 export interface QueueWorkerOptions<Q extends QueueName> {
   queue: Q;
   handlers: JobHandlers<Q>;
-  redisUrl: string;
+  /** REDIS_URL, or the process's settings (a Sentinel or a Cluster among them). */
+  redisUrl: RedisAddress;
   prefix: string;
   concurrency: number;
   logger: Logger;

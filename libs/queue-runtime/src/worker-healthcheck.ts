@@ -15,7 +15,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const env = parseEnv(BaseEnvSchema, process.env);
-  const redis = createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = createRedis(env, { maxRetriesPerRequest: 1, lazyConnect: true });
   try {
     await redis.connect();
     return (await hostHasHeartbeat(redis, env.REDIS_PREFIX, service, hostname())) ? 0 : 1;

@@ -38,7 +38,7 @@ export async function startWorkerService<Q extends QueueName, S extends typeof B
   const worker = await startQueueWorker({
     queue: service.queue,
     handlers: resources.handlers,
-    redisUrl: env.REDIS_URL,
+    redisUrl: env,
     prefix: env.REDIS_PREFIX,
     concurrency,
     logger,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from './redis';
 
 /**
  * Blocks YouTube put on the transcripts workers (a bot check or a 429), per proxy, kept in Redis by the
@@ -10,12 +10,16 @@ export function youTubeBlocksKey(prefix: string): string {
 }
 
 /** Best effort: a Redis hiccup only loses this one count. */
-export async function recordYouTubeBlock(redis: Redis, prefix: string, proxy: string): Promise<void> {
+export async function recordYouTubeBlock(
+  redis: RedisConnection,
+  prefix: string,
+  proxy: string,
+): Promise<void> {
   await redis.hincrby(youTubeBlocksKey(prefix), proxy, 1).catch(() => undefined);
 }
 
 export async function readYouTubeBlocks(
-  redis: Redis,
+  redis: RedisConnection,
   prefix: string,
 ): Promise<{ proxy: string; count: number }[]> {
   const fields = await redis.hgetall(youTubeBlocksKey(prefix));

@@ -21,7 +21,7 @@ export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRunti
   const engine = createEngine(env);
   const transcripts = new AiStore({ databaseUrl: env.DATABASE_URL, maxConnections: env.AI_CONCURRENCY + 1 });
   // A piece of streamed text is worth little once late: fail a write during an outage instead of queueing it.
-  const redis = createRedis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+  const redis = createRedis(env, { maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
   // Job failures tell users only "the AI provider": the operator's log says which server it is.
   const server =

@@ -31,7 +31,7 @@ export async function createBillingRuntime(
     maxConnections: 5,
     onPoolError: (error) => logger.error({ err: error }, 'PostgreSQL connection error'),
   });
-  const redis = createRedis(config.REDIS_URL);
+  const redis = createRedis(config);
   redis.on('error', () => undefined);
   // Delayed syncs go to the pro lane: they concern paying users.
   const queue = new Queue(laneQueueName(QueueName.Billing, 'pro'), {

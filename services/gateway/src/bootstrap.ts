@@ -24,13 +24,13 @@ export async function createGateway(
   app.useLogger(app.get(Logger));
   configureHttp(app, env);
   await app.init();
-  await warnAboutEviction(app, env.REDIS_URL);
+  await warnAboutEviction(app, env);
   return app;
 }
 
 /** Said loudly at every start: an evicting Redis loses queued jobs and sessions without a trace. */
-async function warnAboutEviction(app: NestExpressApplication, redisUrl: string): Promise<void> {
-  const redis = createRedis(redisUrl, {
+async function warnAboutEviction(app: NestExpressApplication, env: GatewayEnv): Promise<void> {
+  const redis = createRedis(env, {
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,

@@ -1,5 +1,10 @@
-import { DEV_MAIL_KEPT, devMailKey, type DevMail, type Logger } from '@lectern/queue-runtime';
-import type { Redis } from 'ioredis';
+import {
+  DEV_MAIL_KEPT,
+  devMailKey,
+  type DevMail,
+  type Logger,
+  type RedisConnection,
+} from '@lectern/queue-runtime';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailMessage } from './messages';
 
@@ -19,7 +24,7 @@ export interface MailSenderOptions {
   from: string;
   logger: Logger;
   /** With DEV_MAIL_PAGE: keeps the last mails in Redis for `/dev/mail`. */
-  devOutbox: { redis: Redis; prefix: string } | null;
+  devOutbox: { redis: RedisConnection; prefix: string } | null;
   /**
    * Without SMTP_URL, whether the log may carry each mail's link. Never in production: a reset link in a log is
    * an account for whoever reads the log.

@@ -18,7 +18,7 @@ export function createMailRuntime(
 ): Promise<WorkerRuntime<typeof QueueName.Mail>> {
   const config = mailConfig(env);
   const store = new MailStore({ databaseUrl: config.DATABASE_URL, maxConnections: 4 });
-  const redis = devMailPageOn(config) ? createRedis(config.REDIS_URL) : null;
+  const redis = devMailPageOn(config) ? createRedis(config) : null;
   redis?.on('error', () => undefined);
   const production = config.NODE_ENV === 'production';
   if (!config.SMTP_URL && production)

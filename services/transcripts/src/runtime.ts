@@ -17,7 +17,7 @@ export function createTranscriptsRuntime(
   logger: Logger,
 ): Promise<WorkerRuntime<typeof QueueName.Transcripts>> {
   // Blocks per proxy go to Redis, where the gateway's /metrics reads them.
-  const metrics = createRedis(env.REDIS_URL);
+  const metrics = createRedis(env);
   const youtube = createYouTubeClient({
     ...youTubeClientOptionsFromEnv(env),
     logger,

@@ -2,6 +2,7 @@ import { QueueName } from '@lectern/contracts';
 import {
   createLogger,
   parseEnv,
+  redisSettingsEnv,
   startQueueWorker,
   type BaseEnvSchema,
   type Logger,
@@ -55,7 +56,7 @@ export function testWorkerEnv(env: GatewayEnv, options: TestWorkerOptions = {}):
     NODE_ENV: env.NODE_ENV,
     LOG_LEVEL: 'silent',
     DATABASE_URL: env.DATABASE_URL,
-    REDIS_URL: env.REDIS_URL,
+    ...redisSettingsEnv(env),
     REDIS_PREFIX: env.REDIS_PREFIX,
     APP_URL: env.APP_URL,
     DEV_MAIL_PAGE: env.DEV_MAIL_PAGE ? '1' : '0',
@@ -91,7 +92,7 @@ async function startTestWorker<Q extends QueueName, S extends typeof BaseEnvSche
   const running = await startQueueWorker({
     queue: spec.queue,
     handlers: runtime.handlers,
-    redisUrl: env.REDIS_URL,
+    redisUrl: env,
     prefix: env.REDIS_PREFIX,
     concurrency,
     logger,

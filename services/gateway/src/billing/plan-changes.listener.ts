@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
-import type { Redis } from 'ioredis';
 import { Subject } from 'rxjs';
 import { planChangedChannel, type PlanChangedEvent } from '@lectern/contracts';
-import { createRedis, quitRedis } from '@lectern/queue-runtime';
+import { createRedis, quitRedis, type RedisConnection } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 
@@ -17,12 +16,12 @@ export class PlanChangesListener implements OnModuleInit, OnApplicationShutdown 
   private readonly logger = new Logger(PlanChangesListener.name);
   private readonly subject = new Subject<PlanChangedEvent>();
   readonly changes$ = this.subject.asObservable();
-  private subscriber: Redis | null = null;
+  private subscriber: RedisConnection | null = null;
 
   constructor(@Inject(GATEWAY_ENV) private readonly env: GatewayEnv) {}
 
   async onModuleInit(): Promise<void> {
-    const subscriber = createRedis(this.env.REDIS_URL);
+    const subscriber = createRedis(this.env);
     subscriber.on('error', () => undefined);
     subscriber.on('message', (_channel: string, message: string) => this.handle(message));
     await subscriber.subscribe(planChangedChannel(this.env.REDIS_PREFIX));

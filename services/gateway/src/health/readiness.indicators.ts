@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { QUEUE_NAMES } from '@lectern/contracts';
-import { readHeartbeats } from '@lectern/queue-runtime';
-import type { Redis } from 'ioredis';
+import { readHeartbeats, type RedisConnection } from '@lectern/queue-runtime';
 import { ping, typeormDb } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import { withTimeout } from '../common/with-timeout';
@@ -21,7 +20,7 @@ export class ReadinessIndicators {
   constructor(
     private readonly indicators: HealthIndicatorService,
     private readonly dataSource: DataSource,
-    @Inject(REDIS_CLIENT) private readonly redisClient: Redis,
+    @Inject(REDIS_CLIENT) private readonly redisClient: RedisConnection,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 

@@ -1,8 +1,7 @@
+import type { RedisConnection } from '@lectern/queue-runtime';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
-import type { Redis } from 'ioredis';
 import passport from 'passport';
-import type { RedisClientType } from 'redis';
 import { mountBullBoard } from '../admin/bull-board';
 import type { GatewayEnv } from '../config/gateway-env';
 import { httpMetrics } from '../metrics/http-metrics';
@@ -49,7 +48,7 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
   app.use(STRIPE_WEBHOOK_PATH, stripeWebhookBody());
   app.use('/api', jsonBody());
 
-  const sessions = createSessionMiddleware(env, app.get<RedisClientType>(SESSION_REDIS_CLIENT));
+  const sessions = createSessionMiddleware(env, app.get<RedisConnection>(SESSION_REDIS_CLIENT));
   app.use(
     ['/api', '/admin', METRICS_PATH],
     sessions,
@@ -59,7 +58,7 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
   );
   mountBullBoard(app);
   mountMetrics(app);
-  app.use(DEV_MAIL_PATH, devMailPage(env, app.get<Redis>(REDIS_CLIENT)));
+  app.use(DEV_MAIL_PATH, devMailPage(env, app.get<RedisConnection>(REDIS_CLIENT)));
   app.use(spaHandler(env.WEB_DIST_DIR ?? defaultWebDistDir()));
   app.useGlobalFilters(new ApiExceptionFilter());
 }

@@ -1,8 +1,8 @@
 import { ServiceUnavailableException } from '@nestjs/common';
+import type { RedisConnection } from '@lectern/queue-runtime';
 import { RedisStore } from 'connect-redis';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import session, { type SessionData } from 'express-session';
-import type { RedisClientType } from 'redis';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 
@@ -77,12 +77,26 @@ export class TimeLimitedRedisStore extends RedisStore {
   }
 }
 
-export function createSessionMiddleware(env: GatewayEnv, client: RedisClientType): RequestHandler {
+/**
+ * connect-redis speaks node-redis; Lectern's connections are ioredis ones (one Redis, Sentinel or a Cluster).
+ * These are the calls it makes for get, set, touch and destroy, each on one key.
+ */
+export function sessionStoreClient(redis: RedisConnection) {
+  return {
+    get: (key: string) => redis.get(key),
+    set: (key: string, value: string, options?: { expiration?: { type: 'EX'; value: number } }) =>
+      options?.expiration ? redis.set(key, value, 'EX', options.expiration.value) : redis.set(key, value),
+    expire: (key: string, seconds: number) => redis.expire(key, seconds),
+    del: (keys: string[]) => redis.del(...keys),
+  };
+}
+
+export function createSessionMiddleware(env: GatewayEnv, redis: RedisConnection): RequestHandler {
   return session({
     name: sessionCookieName(env),
     secret: env.SESSION_SECRET,
     store: new TimeLimitedRedisStore({
-      client,
+      client: sessionStoreClient(redis),
       prefix: `${env.REDIS_PREFIX}:sess:`,
       ttl: SESSION_IDLE_MS / 1000,
     }),

@@ -1,6 +1,5 @@
-import { devMailKey, devMailPageOn, type DevMail } from '@lectern/queue-runtime';
+import { devMailKey, devMailPageOn, type DevMail, type RedisConnection } from '@lectern/queue-runtime';
 import type { Request, RequestHandler, Response } from 'express';
-import type { Redis } from 'ioredis';
 import type { GatewayEnv } from '../config/gateway-env';
 import { fromThisMachine } from '../http/client-address';
 
@@ -12,7 +11,7 @@ export const DEV_MAIL_PATH = '/dev/mail';
  * not on this machine (the links sign in and confirm accounts), judged by the connection and by the address
  * TRUST_PROXY lets the gateway believe, both of which must be loopback.
  */
-export function devMailPage(env: GatewayEnv, redis: Redis): RequestHandler {
+export function devMailPage(env: GatewayEnv, redis: RedisConnection): RequestHandler {
   return (req: Request, res: Response) => {
     if (!devMailPageOn(env) || !fromThisMachine(req) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       res.status(404).type('text/plain').send('Not found.');

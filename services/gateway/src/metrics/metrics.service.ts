@@ -6,8 +6,8 @@ import {
   readJobRunTotals,
   readYouTubeBlocks,
   type JobRunTotals,
+  type RedisConnection,
 } from '@lectern/queue-runtime';
-import type { Redis } from 'ioredis';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -93,7 +93,7 @@ export class MetricsService {
 
   constructor(
     private readonly jobs: JobRequester,
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisConnection,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {
     collectDefaultMetrics({ register: this.registry });

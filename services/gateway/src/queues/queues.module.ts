@@ -1,9 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { JobRequester, createRedis, quitRedis } from '@lectern/queue-runtime';
-import type { Redis } from 'ioredis';
-import { createClient, type RedisClientType } from 'redis';
+import { JobRequester, createRedis, quitRedis, type RedisConnection } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
-import { withTimeout } from '../common/with-timeout';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT, SESSION_REDIS_CLIENT } from './redis.tokens';
 
@@ -16,18 +13,17 @@ const CLOSE_GRACE_MS = 5_000;
       provide: REDIS_CLIENT,
       inject: [GATEWAY_ENV],
       // Fails a command after a couple of reconnect attempts instead of queueing it forever during an outage.
-      useFactory: (env: GatewayEnv) => createRedis(env.REDIS_URL, { maxRetriesPerRequest: 2 }),
+      useFactory: (env: GatewayEnv) => createRedis(env, { maxRetriesPerRequest: 2 }),
     },
     {
       provide: SESSION_REDIS_CLIENT,
       inject: [GATEWAY_ENV],
+      // Its commands wait out a reconnection (a restart, a Sentinel failover): each session read or write has
+      // its own time limit instead (TimeLimitedRedisStore).
       useFactory: async (env: GatewayEnv) => {
-        const client = createClient({
-          url: env.REDIS_URL,
-          socket: { reconnectStrategy: (retries: number) => Math.min(retries * 200, 2000) },
-        });
+        const client = createRedis(env);
         client.on('error', () => undefined);
-        await client.connect();
+        await client.ping();
         return client;
       },
     },
@@ -35,7 +31,7 @@ const CLOSE_GRACE_MS = 5_000;
       provide: JobRequester,
       inject: [GATEWAY_ENV],
       useFactory: async (env: GatewayEnv) => {
-        const requester = new JobRequester(env.REDIS_URL, env.REDIS_PREFIX);
+        const requester = new JobRequester(env, env.REDIS_PREFIX);
         await requester.init();
         return requester;
       },
@@ -45,17 +41,15 @@ const CLOSE_GRACE_MS = 5_000;
 })
 export class QueuesModule implements OnApplicationShutdown {
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
-    @Inject(SESSION_REDIS_CLIENT) private readonly sessionRedis: RedisClientType,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisConnection,
+    @Inject(SESSION_REDIS_CLIENT) private readonly sessionRedis: RedisConnection,
     private readonly requester: JobRequester,
   ) {}
 
   async onApplicationShutdown(): Promise<void> {
     await this.requester.close();
     // A quit waits for a reconnection while Redis is away; shutting down must not.
-    await withTimeout(this.sessionRedis.quit(), CLOSE_GRACE_MS, 'Redis').catch(() =>
-      this.sessionRedis.destroy(),
-    );
+    await quitRedis(this.sessionRedis, CLOSE_GRACE_MS);
     await quitRedis(this.redis, CLOSE_GRACE_MS);
   }
 }

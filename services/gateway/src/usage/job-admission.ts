@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { hasProAccess, type User } from '@lectern/contracts';
-import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
-import type { Redis } from 'ioredis';
+import { QUEUE_UNREACHABLE_MESSAGE, type RedisConnection } from '@lectern/queue-runtime';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -52,7 +51,7 @@ export class JobAdmission {
   private readonly perHour: Record<WorkKind, { free: RateLimiterRedis; pro: RateLimiterRedis }>;
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisConnection,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
     private readonly metrics: MetricsService,
   ) {

@@ -53,7 +53,7 @@ export async function startTestGateway(
     async close() {
       await app.close();
       await dropDatabase(env.DATABASE_URL);
-      await deleteKeysUnderPrefix(env.REDIS_URL, env.REDIS_PREFIX);
+      await deleteKeysUnderPrefix(env, env.REDIS_PREFIX);
     },
   };
 }
