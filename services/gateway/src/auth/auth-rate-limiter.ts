@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
 import { AccountMessage } from '@lectern/contracts';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@lectern/queue-runtime';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequestsException } from '../http/too-many-requests';
 import { withTimeout } from '../common/with-timeout';
@@ -46,7 +46,7 @@ export class AuthRateLimiter {
   private readonly resetsPerEmail: RateLimiterRedis;
   private readonly verificationMailsPerUser: RateLimiterRedis;
 
-  constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(GATEWAY_ENV) env: GatewayEnv) {
+  constructor(@Inject(REDIS_CLIENT) redis: RedisConnection, @Inject(GATEWAY_ENV) env: GatewayEnv) {
     const limiter = (name: string, points: number, duration = WINDOW_SECONDS) =>
       new RateLimiterRedis({
         storeClient: redis,

@@ -8,7 +8,7 @@ import {
   type JobStreamEntry,
 } from '@lectern/queue-runtime';
 import { SharedStreamRead, type StreamReadEnd } from './shared-stream-read';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@lectern/queue-runtime';
 import { randomUUID } from 'node:crypto';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -51,7 +51,7 @@ export class JobStreams implements BeforeApplicationShutdown {
   private stopped = false;
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisConnection,
     @Inject(GATEWAY_ENV) env: GatewayEnv,
   ) {
     this.prefix = env.REDIS_PREFIX;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { JOB_STREAM_TTL_SECONDS, QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@lectern/queue-runtime';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -23,7 +23,7 @@ export class StreamReaderSlots {
   private readonly logger = new Logger(StreamReaderSlots.name);
 
   constructor(
-    @Inject(REDIS_CLIENT) private readonly redis: Redis,
+    @Inject(REDIS_CLIENT) private readonly redis: RedisConnection,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
-import type { Redis } from 'ioredis';
+import type { RedisConnection } from '@lectern/queue-runtime';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -30,7 +30,7 @@ export class ActionLimits {
   private readonly logger = new Logger(ActionLimits.name);
   private readonly limiters: Record<LimitedAction, RateLimiterRedis>;
 
-  constructor(@Inject(REDIS_CLIENT) redis: Redis, @Inject(GATEWAY_ENV) env: GatewayEnv) {
+  constructor(@Inject(REDIS_CLIENT) redis: RedisConnection, @Inject(GATEWAY_ENV) env: GatewayEnv) {
     const limiter = (action: LimitedAction, points: number) =>
       new RateLimiterRedis({
         storeClient: redis,
