@@ -3,7 +3,11 @@
 // A process that crashes is restarted with back-off while the others keep serving; Ctrl-C stops every
 // process gracefully. On a terminal the processes' JSON logs show as readable lines (scripts/log-lines.mjs), and
 // a banner says where Lectern answers once the gateway reports ready.
+// With no DATABASE_URL / REDIS_URL and nothing answering on PostgreSQL's and Redis's usual addresses, it first
+// starts servers of Lectern's own (scripts/embedded/), their data in .lectern (LECTERN_DATA_DIR moves it), and
+// stops them after every process has stopped. Every process it starts stops too if the launcher itself dies.
 import { readFileSync } from 'node:fs';
+import { dataFolderOf, missingServers, startEmbeddedServers } from './scripts/embedded/servers.mjs';
 import { lineFormatter, prettyLogsWanted } from './scripts/log-lines.mjs';
 import { appUrlOf, printBanner, READINESS_PATH, readyBanner, whenReady } from './scripts/ready-banner.mjs';
 import { colourEnabled, supervise } from './scripts/supervise.mjs';
@@ -45,6 +49,7 @@ if (mode === 'demo') {
     color: 'gray',
     command: node,
     args: ['services/transcripts/dist/fake-youtube/cli.js', '--port', String(DEMO_YOUTUBE_PORT)],
+    followsLauncher: true,
   });
 }
 
@@ -54,9 +59,8 @@ for (const [service, color] of SERVICES) {
     commands.push({
       name: `${service}:tsc`,
       color: 'gray',
-      command: 'npx',
-      // Incremental, so a start re-emits nothing unchanged and the process below is not restarted for nothing.
-      args: [
+      ...followingLauncher('npx', [
+        // Incremental, so a start re-emits nothing unchanged and the process below is not restarted for nothing.
         'tsc',
         '-w',
         '--preserveWatchOutput',
@@ -65,35 +69,83 @@ for (const [service, color] of SERVICES) {
         `services/${service}/dist/.tsbuildinfo`,
         '-p',
         `services/${service}/tsconfig.build.json`,
-      ],
+      ]),
     });
     commands.push({
       name: service,
       color,
-      command: node,
-      args: [`--watch-path=services/${service}/dist`, entry],
+      ...followingLauncher(node, [`--watch-path=services/${service}/dist`, entry]),
     });
   } else {
-    commands.push({ name: service, color, command: node, args: [entry] });
+    commands.push({ name: service, color, command: node, args: [entry], followsLauncher: true });
   }
 }
 if (mode === 'dev')
   commands.push({
     name: 'web',
     color: 'white',
-    command: 'npm',
-    args: ['run', 'dev', '-w', '@lectern/frontend'],
+    ...followingLauncher('npm', ['run', 'dev', '-w', '@lectern/frontend']),
   });
+
+/** A command that does not watch the launcher itself, run so that it still stops when the launcher dies. */
+function followingLauncher(command, args) {
+  return { command: node, args: ['scripts/follow-launcher.mjs', command, ...args], followsLauncher: true };
+}
 
 const colour = colourEnabled();
 const formatLine = lineFormatter({ pretty: prettyLogsWanted(process.stdout, env), colour });
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => (stopping = true));
+
+const embedded = await embeddedServersIfMissing();
+if (embedded?.failure) {
+  process.stdout.write(`\nLectern cannot start: ${embedded.failure}\n`);
+  process.exit(1);
+}
+if (stopping) {
+  await embedded?.stop();
+  process.exit(0);
+}
+
 const finished = supervise(commands, { formatLine }).finally(() => (stopping = true));
 
 const readinessUrl = `http://127.0.0.1:${env.PORT || 3000}${READINESS_PATH}`;
 whenReady(readinessUrl, { givenUp: () => stopping }).then((ready) => {
-  if (ready) printBanner(readyBanner({ mode, appUrl: appUrlOf(env), samples }), process.stdout, colour);
+  if (ready)
+    printBanner(
+      readyBanner({ mode, appUrl: appUrlOf(env), samples, embedded: embedded && embeddedSummary(embedded) }),
+      process.stdout,
+      colour,
+    );
 });
 
 process.exitCode = await finished;
+await embedded?.stop();
+
+/** Starts PostgreSQL and/or Redis of Lectern's own when neither configured nor found, and points env at them. */
+async function embeddedServersIfMissing() {
+  const wanted = await missingServers(env);
+  if (!wanted.postgres && !wanted.redis) return null;
+  const dataFolder = dataFolderOf(env);
+  const names = [wanted.postgres && 'PostgreSQL', wanted.redis && 'Redis'].filter(Boolean).join(' and ');
+  process.stdout.write(`No ${names} configured or running here: starting Lectern's own (data in ${dataFolder})\n`);
+  const servers = await startEmbeddedServers({
+    wanted,
+    dataFolder,
+    say: (message) => process.stdout.write(`${message}\n`),
+  });
+  if (servers.failure) return servers;
+  if (servers.databaseUrl) env.DATABASE_URL = servers.databaseUrl;
+  if (servers.redisUrl) env.REDIS_URL = servers.redisUrl;
+  return { ...servers, wanted, dataFolder };
+}
+
+function embeddedSummary({ wanted, dataFolder, databaseUrl, redisUrl }) {
+  return {
+    dataFolder,
+    servers: [
+      wanted.postgres && `PostgreSQL at ${databaseUrl}`,
+      wanted.redis && `Redis at ${redisUrl}`,
+    ].filter(Boolean),
+  };
+}

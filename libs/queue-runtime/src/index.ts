@@ -8,6 +8,7 @@ export * from './logger';
 export * from './heartbeat';
 export * from './queue-worker';
 export * from './worker-process';
+export * from './launcher-link';
 export * from './job-requester';
 export * from './stripe-event-jobs';
 export * from './within-time';

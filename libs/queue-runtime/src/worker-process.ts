@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { QueueName } from '@lectern/contracts';
 import { BaseEnvSchema, loadEnvOrExit } from './config';
 import { createLogger, type Logger } from './logger';
+import { stopWhenLauncherGone } from './launcher-link';
 import { startQueueWorker, type JobHandlers } from './queue-worker';
 
 /** What a worker service runs: its handlers, and how to close the resources they use. */
@@ -20,11 +21,14 @@ export interface WorkerProcessOptions<Q extends QueueName, S extends typeof Base
 
 /**
  * The whole life of a worker process: validated configuration, the queue worker, and a graceful stop on
- * SIGTERM/SIGINT (in-flight jobs finish, jobs not yet started go back to the queue, connections close).
+ * SIGTERM/SIGINT or when the launcher that started it is gone (in-flight jobs finish, jobs not yet started go back to the queue, connections close).
  */
 export async function runWorkerProcess<Q extends QueueName, S extends typeof BaseEnvSchema>(
   options: WorkerProcessOptions<Q, S>,
 ): Promise<void> {
+  // Until the worker runs there is nothing to finish: a launcher gone meanwhile just ends the process.
+  let stop = (_signal: NodeJS.Signals): void => process.exit(0);
+  stopWhenLauncherGone((signal) => stop(signal));
   const env = loadEnvOrExit(options.envSchema);
   const logger = createLogger(`${options.queue}-worker`, env.LOG_LEVEL);
   const resources = await options.setup(env, logger);
@@ -40,7 +44,7 @@ export async function runWorkerProcess<Q extends QueueName, S extends typeof Bas
   logger.info({ concurrency }, `${options.queue} worker ready`);
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, `${options.queue} worker stopping`);

@@ -1,8 +1,17 @@
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, JobRequester, createLogger } from '@lectern/queue-runtime';
+import {
+  CONFIG_ERROR_EXIT_CODE,
+  ConfigError,
+  JobRequester,
+  createLogger,
+  stopWhenLauncherGone,
+} from '@lectern/queue-runtime';
 import { createGateway } from './bootstrap';
 import { resolveGatewayEnv } from './config/load-gateway-env';
 
 async function main(): Promise<void> {
+  // Until the gateway listens there is nothing to finish: a launcher gone meanwhile just ends the process.
+  let stop = (_signal: NodeJS.Signals): void => process.exit(0);
+  stopWhenLauncherGone((signal) => stop(signal));
   let env;
   try {
     env = resolveGatewayEnv(process.env);
@@ -25,7 +34,7 @@ async function main(): Promise<void> {
 
   // Our own handler rather than Nest's shutdown hooks: a second Ctrl-C must not cut in-flight requests short.
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'gateway stopping: finishing in-flight requests');
