@@ -6,7 +6,9 @@
 // With no DATABASE_URL / REDIS_URL and nothing answering on PostgreSQL's and Redis's usual addresses, it first
 // starts servers of Lectern's own (scripts/embedded/), their data in .lectern (LECTERN_DATA_DIR moves it), and
 // stops them after every process has stopped. Every process it starts stops too if the launcher itself dies.
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { dataFolderOf, missingServers, startEmbeddedServers } from './scripts/embedded/servers.mjs';
 import { lineFormatter, prettyLogsWanted } from './scripts/log-lines.mjs';
 import { appUrlOf, printBanner, READINESS_PATH, readyBanner, whenReady } from './scripts/ready-banner.mjs';
@@ -137,7 +139,15 @@ async function embeddedServersIfMissing() {
   if (servers.failure) return servers;
   if (servers.databaseUrl) env.DATABASE_URL = servers.databaseUrl;
   if (servers.redisUrl) env.REDIS_URL = servers.redisUrl;
+  // Sessions kept in the embedded Redis outlive a restart only if they are signed with the same secret.
+  if (!env.SESSION_SECRET && env.NODE_ENV !== 'production') env.SESSION_SECRET = keptSessionSecret(dataFolder);
   return { ...servers, wanted, dataFolder };
+}
+
+function keptSessionSecret(dataFolder) {
+  const file = path.join(dataFolder, 'session-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
 }
 
 function embeddedSummary({ wanted, dataFolder, databaseUrl, redisUrl }) {
