@@ -145,7 +145,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const prefix = `lectern-e2e-${id}`;
   const [port, youtubePort] = await Promise.all([freePort(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const databaseUrl = `${(process.env.LECTERN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432')}/${database}`;
   const children: Child[] = [];
 
   const stop = async () => {
@@ -175,7 +175,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       PORT: String(port),
       APP_URL: baseUrl,
       DATABASE_URL: databaseUrl,
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_URL: (process.env.LECTERN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'),
       REDIS_PREFIX: prefix,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       YOUTUBE_ORIGIN: youtubeUrl,
