@@ -8,12 +8,15 @@
 // stops them after every process has stopped. Every process it starts stops too if the launcher itself dies.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { answersAt } from './scripts/embedded/process-tools.mjs';
 import { dataFolderOf, missingServers, startEmbeddedServers } from './scripts/embedded/servers.mjs';
 import { lineFormatter, prettyLogsWanted } from './scripts/log-lines.mjs';
 import { appUrlOf, printBanner, READINESS_PATH, readyBanner, whenReady } from './scripts/ready-banner.mjs';
 import { colourEnabled, supervise } from './scripts/supervise.mjs';
 
+const { redactCredentials } = createRequire(import.meta.url)('./libs/queue-runtime/dist/config.js');
 const mode = process.argv[2] ?? 'start';
 const SERVICES = [
   ['gateway', 'blue'],
@@ -109,11 +112,34 @@ if (stopping) {
   process.exit(0);
 }
 
-const finished = supervise(commands, { formatLine }).finally(() => (stopping = true));
+// A configured server that does not answer: every process says so once and waits; the launcher says it last,
+// in the banner's place, once their output has settled.
+const unanswered = await unansweredServers(env);
+let lastProcessLineAt = Date.now();
+// Nothing to add before the processes have spoken.
+let saidSinceLastLine = true;
+const showLine = (line) => {
+  lastProcessLineAt = Date.now();
+  saidSinceLastLine = false;
+  return formatLine(line);
+};
+const finished = supervise(commands, { formatLine: unanswered.length > 0 ? showLine : formatLine }).finally(
+  () => (stopping = true),
+);
+let ready = false;
+if (unanswered.length > 0) {
+  const waiting = setInterval(() => {
+    if (ready || stopping) return clearInterval(waiting);
+    if (saidSinceLastLine || Date.now() - lastProcessLineAt < 2_000) return;
+    saidSinceLastLine = true;
+    process.stdout.write(`\n${waitingSentence(unanswered)}\n\n`);
+  }, 500);
+}
 
 const readinessUrl = `http://127.0.0.1:${env.PORT || 3000}${READINESS_PATH}`;
-whenReady(readinessUrl, { givenUp: () => stopping }).then((ready) => {
-  if (ready)
+whenReady(readinessUrl, { givenUp: () => stopping }).then((isReady) => {
+  ready = isReady;
+  if (isReady)
     printBanner(
       readyBanner({ mode, appUrl: appUrlOf(env), samples, embedded: embedded && embeddedSummary(embedded) }),
       process.stdout,
@@ -142,6 +168,32 @@ async function embeddedServersIfMissing() {
   // Sessions kept in the embedded Redis outlive a restart only if they are signed with the same secret.
   if (!env.SESSION_SECRET && env.NODE_ENV !== 'production') env.SESSION_SECRET = keptSessionSecret(dataFolder);
   return { ...servers, wanted, dataFolder };
+}
+
+/** The configured servers (DATABASE_URL, REDIS_URL) that do not answer now. */
+async function unansweredServers(env) {
+  const configured = [
+    ['DATABASE_URL', 'PostgreSQL', env.DATABASE_URL, 5432],
+    ...(env.REDIS_SENTINELS || env.REDIS_CLUSTER_NODES ? [] : [['REDIS_URL', 'Redis', env.REDIS_URL, 6379]]),
+  ].filter(([, , url]) => url);
+  const answers = await Promise.all(
+    configured.map(([, , url, port]) => {
+      const parsed = new URL(url);
+      return answersAt(parsed.hostname.replace(/^\[|\]$/g, ''), Number(parsed.port) || port);
+    }),
+  );
+  return configured
+    .filter((_, index) => !answers[index])
+    .map(([variable, kind, url]) => ({ variable, kind, url: redactCredentials(url) }));
+}
+
+function waitingSentence(unanswered) {
+  return unanswered
+    .map(
+      ({ variable, kind, url }) =>
+        `Lectern is waiting for ${variable} (${url}), which does not answer: start that ${kind} server or correct ${variable} (left unset, Lectern runs a ${kind} of its own). It starts by itself once it answers.`,
+    )
+    .join('\n');
 }
 
 function keptSessionSecret(dataFolder) {

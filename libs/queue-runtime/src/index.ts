@@ -9,6 +9,7 @@ export * from './heartbeat';
 export * from './queue-worker';
 export * from './worker-process';
 export * from './launcher-link';
+export * from './server-gate';
 export * from './job-requester';
 export * from './stripe-event-jobs';
 export * from './within-time';

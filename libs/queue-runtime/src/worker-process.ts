@@ -4,6 +4,7 @@ import { BaseEnvSchema, loadEnvOrExit } from './config';
 import { createLogger, type Logger } from './logger';
 import { stopWhenLauncherGone } from './launcher-link';
 import { startQueueWorker, type JobHandlers } from './queue-worker';
+import { requiredServersOf, waitForServers } from './server-gate';
 
 /** What a worker service runs: its handlers, and how to close the resources they use. */
 export interface WorkerRuntime<Q extends QueueName> {
@@ -31,6 +32,7 @@ export async function runWorkerProcess<Q extends QueueName, S extends typeof Bas
   stopWhenLauncherGone((signal) => stop(signal));
   const env = loadEnvOrExit(options.envSchema);
   const logger = createLogger(`${options.queue}-worker`, env.LOG_LEVEL);
+  await waitForServers(requiredServersOf(env as { REDIS_URL: string; DATABASE_URL?: string }), logger);
   const resources = await options.setup(env, logger);
   const concurrency = options.concurrency(env);
   const worker = await startQueueWorker({

@@ -3,7 +3,9 @@ import {
   ConfigError,
   JobRequester,
   createLogger,
+  requiredServersOf,
   stopWhenLauncherGone,
+  waitForServers,
 } from '@lectern/queue-runtime';
 import { createGateway } from './bootstrap';
 import { resolveGatewayEnv } from './config/load-gateway-env';
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
       'SESSION_SECRET is not set: using a random one, so everyone is signed out when the gateway restarts.',
     );
   }
+  await waitForServers(requiredServersOf(env), logger);
   const app = await createGateway(env);
   await app.listen(env.PORT);
   logger.info({ port: env.PORT, url: env.APP_URL }, `Lectern is listening on ${env.APP_URL}`);
