@@ -156,7 +156,9 @@ async function embeddedServersIfMissing() {
   if (!wanted.postgres && !wanted.redis) return null;
   const dataFolder = dataFolderOf(env);
   const names = [wanted.postgres && 'PostgreSQL', wanted.redis && 'Redis'].filter(Boolean).join(' and ');
-  process.stdout.write(`No ${names} configured or running here: starting Lectern's own (data in ${dataFolder})\n`);
+  process.stdout.write(
+    `No ${names} configured or running here: starting Lectern's own (data in ${dataFolder})\n`,
+  );
   const servers = await startEmbeddedServers({
     wanted,
     dataFolder,
@@ -166,7 +168,8 @@ async function embeddedServersIfMissing() {
   if (servers.databaseUrl) env.DATABASE_URL = servers.databaseUrl;
   if (servers.redisUrl) env.REDIS_URL = servers.redisUrl;
   // Sessions kept in the embedded Redis outlive a restart only if they are signed with the same secret.
-  if (!env.SESSION_SECRET && env.NODE_ENV !== 'production') env.SESSION_SECRET = keptSessionSecret(dataFolder);
+  if (!env.SESSION_SECRET && env.NODE_ENV !== 'production')
+    env.SESSION_SECRET = keptSessionSecret(dataFolder);
   return { ...servers, wanted, dataFolder };
 }
 

@@ -23,7 +23,9 @@ const wanted = { postgres: !postgresAnswers, redis: !redisAnswers };
 let servers = null;
 if (wanted.postgres || wanted.redis) {
   const names = [wanted.postgres && 'PostgreSQL', wanted.redis && 'Redis'].filter(Boolean).join(' and ');
-  process.stdout.write(`No ${names} answering on the usual address: the tests use Lectern's own for this run\n`);
+  process.stdout.write(
+    `No ${names} answering on the usual address: the tests use Lectern's own for this run\n`,
+  );
   // PostgreSQL runs as nobody when we are root: its folder must be reachable by others.
   const dataFolder = mkdtempSync(path.join(tmpdir(), 'lectern-test-servers-'));
   chmodSync(dataFolder, 0o755);

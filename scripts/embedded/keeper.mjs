@@ -60,7 +60,9 @@ async function main() {
       const postgres = await startEmbeddedPostgres({
         dataFolder: path.join(options.dataFolder, 'postgres'),
         logFile: path.join(options.dataFolder, 'postgres.log'),
-        settings: options.persistent ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+        settings: options.persistent
+          ? {}
+          : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
       });
       running.push(postgres);
       void postgres.exited.then(() => unexpectedExit('PostgreSQL'));
@@ -77,7 +79,10 @@ async function main() {
 
 function unexpectedExit(name) {
   if (stopping) return;
-  send({ type: 'progress', message: `the embedded ${name} stopped unexpectedly; see its log in ${options.dataFolder}` });
+  send({
+    type: 'progress',
+    message: `the embedded ${name} stopped unexpectedly; see its log in ${options.dataFolder}`,
+  });
 }
 
 await main();

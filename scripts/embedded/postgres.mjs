@@ -161,7 +161,13 @@ export async function startEmbeddedPostgres({ dataFolder, logFile, settings = {}
   };
   const child = spawn(
     bin('postgres'),
-    ['-D', dataFolder, '-p', String(port), ...Object.entries(options).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
+    [
+      '-D',
+      dataFolder,
+      '-p',
+      String(port),
+      ...Object.entries(options).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+    ],
     {
       stdio: ['ignore', log, log],
       ...(account ? { uid: account.uid, gid: account.gid } : {}),

@@ -38,7 +38,9 @@ async function redisServerBinary(say) {
   } catch {
     throw new ServerUnavailable(`no redis-server found: ${INSTALL_HINT}`);
   }
-  say('No redis-server on this machine: building one from Redis\'s source (about a minute, only the first time)…');
+  say(
+    "No redis-server on this machine: building one from Redis's source (about a minute, only the first time)…",
+  );
   try {
     return await RedisBinary.getPath();
   } catch (error) {
@@ -59,7 +61,17 @@ export async function startEmbeddedRedis({ dataFolder, logFile, persistent = tru
     : ['--appendonly', 'no', '--save', ''];
   const child = spawn(
     binary,
-    ['--bind', '127.0.0.1', '--port', String(port), '--dir', dataFolder, '--protected-mode', 'yes', ...persistence],
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--dir',
+      dataFolder,
+      '--protected-mode',
+      'yes',
+      ...persistence,
+    ],
     { stdio: ['ignore', log, log] },
   );
   const exited = new Promise((resolve) => {

@@ -56,6 +56,8 @@ export function startEmbeddedServers({ wanted, dataFolder, persistent = true, sa
         });
       }
     });
-    void exited.then((code) => resolve({ failure: `the keeper of the embedded servers exited (code ${code})` }));
+    void exited.then((code) =>
+      resolve({ failure: `the keeper of the embedded servers exited (code ${code})` }),
+    );
   });
 }

@@ -32,7 +32,7 @@ export async function runWorkerProcess<Q extends QueueName, S extends typeof Bas
   stopWhenLauncherGone((signal) => stop(signal));
   const env = loadEnvOrExit(options.envSchema);
   const logger = createLogger(`${options.queue}-worker`, env.LOG_LEVEL);
-  await waitForServers(requiredServersOf(env as { REDIS_URL: string; DATABASE_URL?: string }), logger);
+  await waitForServers(requiredServersOf(env), logger);
   const resources = await options.setup(env, logger);
   const concurrency = options.concurrency(env);
   const worker = await startQueueWorker({

@@ -38,7 +38,8 @@ function processesOf(namespace: string, folder: string): string[] {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (namespaceOf(Number(entry)) === namespace || cmdline.includes(folder)) found.push(`${entry} ${cmdline}`);
+      if (namespaceOf(Number(entry)) === namespace || cmdline.includes(folder))
+        found.push(`${entry} ${cmdline}`);
     } catch {
       // gone meanwhile
     }
@@ -56,7 +57,9 @@ interface Demo {
 }
 
 describe(
-  isolated ? 'a bare machine: npm run demo in a fresh clone' : 'a bare machine (needs root, unshare and nsenter)',
+  isolated
+    ? 'a bare machine: npm run demo in a fresh clone'
+    : 'a bare machine (needs root, unshare and nsenter)',
   () => {
     let folder: string;
     let clone: string;
@@ -103,26 +106,29 @@ describe(
     /** `npm run demo`'s launcher (the build is in place already) in a new network namespace. */
     async function startDemo(): Promise<Demo> {
       const system = existsSync('/usr/lib/postgresql')
-        ? readdirSync('/usr/lib/postgresql').map((version) => path.join('/usr/lib/postgresql', version, 'bin'))
+        ? readdirSync('/usr/lib/postgresql').map((version) =>
+            path.join('/usr/lib/postgresql', version, 'bin'),
+          )
         : [];
       const pathWithoutPostgres = (process.env.PATH ?? '')
         .split(':')
         .filter((dir) => !dir.includes('postgresql') && !system.includes(dir))
         .join(':');
-      const child = spawn(
-        'unshare',
-        ['-n', 'sh', '-c', 'ip link set lo up && exec node launch.mjs demo'],
-        {
-          cwd: clone,
-          // Its own process group, as a terminal's foreground job: Ctrl-C is SIGINT to the whole group.
-          detached: true,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          env: { PATH: pathWithoutPostgres, HOME: process.env.HOME ?? '/root', NO_COLOR: '1', LOG_LEVEL: 'warn' },
+      const child = spawn('unshare', ['-n', 'sh', '-c', 'ip link set lo up && exec node launch.mjs demo'], {
+        cwd: clone,
+        // Its own process group, as a terminal's foreground job: Ctrl-C is SIGINT to the whole group.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: pathWithoutPostgres,
+          HOME: process.env.HOME ?? '/root',
+          NO_COLOR: '1',
+          LOG_LEVEL: 'warn',
         },
-      );
+      });
       const output: string[] = [];
-      child.stdout!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString()));
       const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
       const mine = namespaceOf(process.pid);
       const namespace = await until(
@@ -173,7 +179,9 @@ describe(
         expect(visit.summary.status).toBe(200);
         expect(visit.summary.text.length).toBeGreaterThan(100);
         const shown = first.output.join('');
-        expect(shown).toMatch(/Embedded PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:\d+\/lectern, Redis at/);
+        expect(shown).toMatch(
+          /Embedded PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:\d+\/lectern, Redis at/,
+        );
         expect(shown).toContain(`${clone}/.lectern`);
         expect(existsSync(path.join(clone, '.lectern/postgres/PG_VERSION'))).toBe(true);
 
