@@ -38,15 +38,26 @@ async function redisServerBinary(say) {
   } catch {
     throw new ServerUnavailable(`no redis-server found: ${INSTALL_HINT}`);
   }
-  say(
-    "No redis-server on this machine: building one from Redis's source (about a minute, only the first time)…",
+  // Said only once a build is really under way: where it fails at once (offline), the failure is all there is.
+  const building = setTimeout(
+    () =>
+      say(
+        "No redis-server on this machine: building one from Redis's source (about a minute, only the first time)…",
+      ),
+    1_500,
   );
+  // redis-memory-server prints its own progress and errors: the one sentence below says what matters.
+  const { log, error: logError, warn } = console;
+  console.log = console.error = console.warn = () => undefined;
   try {
     return await RedisBinary.getPath();
   } catch (error) {
     throw new ServerUnavailable(
       `no redis-server found, and building one failed (${tail(error?.message ?? error)}): ${INSTALL_HINT}`,
     );
+  } finally {
+    clearTimeout(building);
+    Object.assign(console, { log, error: logError, warn });
   }
 }
 
