@@ -11,7 +11,12 @@ child.once('error', (error) => {
   process.stderr.write(`could not start ${command}: ${error.message}\n`);
   process.exit(1);
 });
-child.once('exit', (code, signal) => process.exit(signal ? 1 : (code ?? 1)));
+child.once('exit', (code, signal) => {
+  if (!signal) process.exit(code ?? 1);
+  // Stopped by a signal: end the same way, so the launcher sees what it asked for.
+  for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.removeAllListeners(name);
+  process.kill(process.pid, signal);
+});
 if (process.channel) {
   process.channel.unref();
   process.once('disconnect', () => {
