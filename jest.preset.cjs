@@ -7,6 +7,11 @@ const contracts = path.join(__dirname, 'libs/contracts/src');
 const queueRuntime = path.join(__dirname, 'libs/queue-runtime/src');
 const db = path.join(__dirname, 'libs/db/src');
 
+// Where the tests find PostgreSQL and Redis: the machine's, on their usual addresses, unless `npm test` started
+// servers of its own because none answered there (scripts/test-with-servers.mjs). Jest's workers inherit these.
+process.env.LECTERN_TEST_POSTGRES_URL ??= 'postgres://postgres@127.0.0.1:5432';
+process.env.LECTERN_TEST_REDIS_URL ??= 'redis://127.0.0.1:6379';
+
 module.exports = {
   testEnvironment: 'node',
   transform: {

@@ -9,9 +9,16 @@ export function appUrlOf(env) {
   return (env.APP_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, '');
 }
 
-/** The banner's lines: the address, and in `dev` / `demo` the web app, the mails page and the samples. */
-export function readyBanner({ mode, appUrl, samples = [] }) {
+/**
+ * The banner's lines: the address, and in `dev` / `demo` the web app, the mails page and the samples; and which
+ * servers are Lectern's own (`embedded`: { dataFolder, servers }), with where their data lives.
+ */
+export function readyBanner({ mode, appUrl, samples = [], embedded = null }) {
   const lines = [`Lectern is ready at ${appUrl}`];
+  if (embedded) {
+    lines.push(`  Embedded ${embedded.servers.join(', ')}`);
+    lines.push(`  Their data: ${embedded.dataFolder} (kept across restarts; LECTERN_DATA_DIR moves it)`);
+  }
   if (mode === 'dev') lines.push(`  Web app with hot reload: ${DEV_WEB_URL}`);
   if (mode === 'dev' || mode === 'demo') lines.push(`  Mails it sends: ${appUrl}/dev/mail`);
   if (mode === 'demo' && samples.length > 0) {

@@ -44,7 +44,7 @@ const seconds = (ms) => `${ms / 1000} s`;
 const describeExit = (code, signal) => (signal ? `signal ${signal}` : `code ${code}`);
 
 /**
- * Starts every command ({ name, color, command, args }) and keeps it running until a stop signal.
+ * Starts every command ({ name, color, command, args, followsLauncher }) and keeps it running until a stop signal.
  * `formatLine` turns each line a process prints into what is shown (see log-lines.mjs); unchanged by default.
  * Resolves with the launcher's exit code: 0 when every process stopped cleanly.
  */
@@ -82,9 +82,11 @@ export function supervise(
   const start = (proc) => {
     proc.restartTimer = null;
     // Its own process group, so a stop reaches whatever the command itself starts (npx, npm, watchers).
+    // A command that `followsLauncher` gets an IPC channel, which closes when the launcher dies, however it
+    // dies: Lectern's processes then stop (a command that knows nothing of it runs under follow-launcher.mjs).
     const child = spawn(proc.command, proc.args, {
       env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...(proc.followsLauncher ? ['ipc'] : [])],
       detached: true,
     });
     proc.child = child;

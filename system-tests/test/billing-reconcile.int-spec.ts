@@ -23,7 +23,7 @@ describe('billing: stored Stripe events are never lost', () => {
   let world: BillingWorld;
 
   beforeAll(async () => {
-    relay = await startTcpProxy(6379);
+    relay = await startTcpProxy(Number(new URL(process.env.LECTERN_TEST_REDIS_URL!).port));
     world = await startBillingWorld(
       { REDIS_URL: `redis://127.0.0.1:${relay.port}` },
       { reconcileAfterMs: RECONCILE_AFTER_MS },

@@ -13,7 +13,7 @@ describe('health and readiness', () => {
   let workers: RunningQueueWorker[] = [];
 
   beforeAll(async () => {
-    redisRelay = await startTcpProxy(6379);
+    redisRelay = await startTcpProxy(Number(new URL(process.env.LECTERN_TEST_REDIS_URL!).port));
     gateway = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${redisRelay.port}` });
   });
   afterAll(async () => {

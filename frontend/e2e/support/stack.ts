@@ -1,14 +1,17 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 // The whole of Lectern as users get it: the gateway serving the built web app and /api, the five workers,
 // and the fake YouTube with its sample lectures. Each run has its own database and Redis prefix.
 
-const run = promisify(execFile);
+/** The machine's PostgreSQL and Redis, or the ones `npm test` started for the run (scripts/test-with-servers.mjs). */
+const POSTGRES_SERVER = process.env.LECTERN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail'] as const;
 
@@ -109,26 +112,26 @@ async function waitUntilReady(baseUrl: string, children: Child[], timeoutMs: num
 }
 
 async function dropDatabase(name: string): Promise<void> {
-  await run('psql', [
-    '-h',
-    '127.0.0.1',
-    '-U',
-    'postgres',
-    '-d',
-    'postgres',
-    '-q',
-    '-c',
-    `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`,
-  ]);
+  const client = new pg.Client({ connectionString: `${POSTGRES_SERVER}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 async function deleteRedisKeys(prefix: string): Promise<void> {
-  const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '--scan', '--pattern', `${prefix}:*`], {
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const keys = stdout.split('\n').filter((key) => key !== '');
-  for (let i = 0; i < keys.length; i += 500) {
-    await run('redis-cli', ['-h', '127.0.0.1', 'UNLINK', ...keys.slice(i, i + 500)]);
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -145,7 +148,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const prefix = `lectern-e2e-${id}`;
   const [port, youtubePort] = await Promise.all([freePort(), freePort()]);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const databaseUrl = `${POSTGRES_SERVER}/${database}`;
   const children: Child[] = [];
 
   const stop = async () => {
@@ -175,7 +178,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       PORT: String(port),
       APP_URL: baseUrl,
       DATABASE_URL: databaseUrl,
-      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_URL: REDIS_URL,
       REDIS_PREFIX: prefix,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       YOUTUBE_ORIGIN: youtubeUrl,

@@ -11,7 +11,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-const SERVER = 'postgres://postgres@127.0.0.1:5432';
+/** The server the tests use: the machine's, or the one `npm test` started (scripts/test-with-servers.mjs). */
+const SERVER = process.env.LECTERN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 async function onServer(sql: string): Promise<void> {
   const client = new Client({ connectionString: `${SERVER}/postgres` });

@@ -11,6 +11,8 @@ export * from './queue-worker';
 export * from './worker-process';
 export * from './worker-service';
 export * from './one-process';
+export * from './launcher-link';
+export * from './server-gate';
 export * from './job-requester';
 export * from './sealed-result';
 export * from './stripe-event-jobs';

@@ -1,6 +1,8 @@
 import type { QueueName } from '@lectern/contracts';
 import { BaseEnvSchema, CONFIG_ERROR_EXIT_CODE, ConfigError, parseEnv } from './config';
+import { stopWhenLauncherGone } from './launcher-link';
 import { createLogger, type Logger } from './logger';
+import { requiredServersOf, waitForServers } from './server-gate';
 import { startWorkerService, workerLoggerName, type WorkerService } from './worker-service';
 
 /** One of Lectern's services sharing a process with the others: the gateway, or a worker service. */
@@ -87,10 +89,19 @@ const STOP_GRACE_MS = 28_000;
  */
 export async function runInOneProcess(options: OneProcessOptions): Promise<void> {
   const processEnv = options.processEnv ?? process.env;
+  // Until the services run there is nothing to finish: a launcher gone meanwhile just ends the process.
+  let stopNow = (_signal: NodeJS.Signals): void => process.exit(0);
+  stopWhenLauncherGone((signal) => stopNow(signal));
   let stages: ProcessPart[][];
   let logger: Logger;
+  let servers: ReturnType<typeof requiredServersOf>;
   try {
-    logger = createLogger('lectern', parseEnv(BaseEnvSchema, processEnv).LOG_LEVEL);
+    const base = parseEnv(BaseEnvSchema, processEnv);
+    logger = createLogger('lectern', base.LOG_LEVEL);
+    servers = requiredServersOf(
+      { REDIS_URL: base.REDIS_URL, DATABASE_URL: processEnv.DATABASE_URL },
+      processEnv,
+    );
     stages = options.stages();
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -100,7 +111,7 @@ export async function runInOneProcess(options: OneProcessOptions): Promise<void>
     throw error;
   }
 
-  const starting = startInStages(stages, logger);
+  const starting = waitForServers(servers, logger).then(() => startInStages(stages, logger));
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -120,6 +131,7 @@ export async function runInOneProcess(options: OneProcessOptions): Promise<void>
         () => process.exit(1),
       );
   };
+  stopNow = stop;
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 

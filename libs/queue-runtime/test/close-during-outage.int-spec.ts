@@ -6,7 +6,7 @@ import { deleteKeysUnderPrefix } from '../src/redis';
 import { startQueueWorker } from '../src/queue-worker';
 import { startTcpRelay, type TcpRelay } from './support/tcp-relay';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const logger = createLogger('close-during-outage-test', 'silent');
 const pingHandlers = {
   ping: () => Promise.resolve({ service: 'billing' as const, pid: process.pid, receivedAt: Date.now() }),
@@ -35,7 +35,7 @@ describe('stopping while Redis does not answer', () => {
 
   beforeEach(async () => {
     prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
-    relay = await startTcpRelay(6379);
+    relay = await startTcpRelay(Number(new URL(process.env.LECTERN_TEST_REDIS_URL!).port));
   });
   afterEach(async () => {
     relay.thaw();

@@ -8,7 +8,7 @@ import { createRedis, deleteKeysUnderPrefix } from '../src/redis';
 import { startQueueWorker, type RunningQueueWorker } from '../src/queue-worker';
 import { startTcpRelay } from './support/tcp-relay';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const logger = createLogger('job-requester-test', 'silent');
 
 setFlagsFromString('--expose-gc');
@@ -104,7 +104,7 @@ describe('JobRequester (request-reply over real BullMQ)', () => {
   });
 
   it('answers 503 within a few seconds when Redis stops answering while a job is added, never hangs', async () => {
-    const relay = await startTcpRelay(6379);
+    const relay = await startTcpRelay(Number(new URL(process.env.LECTERN_TEST_REDIS_URL!).port));
     const redis = createRedis(REDIS_URL);
     const lastJobId = async () => Number((await redis.get(`${prefix}:billing-free:id`)) ?? 0);
     const cutOff = new JobRequester(`redis://127.0.0.1:${relay.port}`, prefix, { addTimeoutMs: 1000 });

@@ -12,7 +12,7 @@ import { JobRequester } from '../src/job-requester';
 import { createLogger } from '../src/logger';
 import { startQueueWorker, type JobHandlers } from '../src/queue-worker';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
 const redis = createRedis(REDIS_URL);
 

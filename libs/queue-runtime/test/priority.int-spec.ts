@@ -5,7 +5,7 @@ import { laneQueueName, type Lane } from '@lectern/contracts';
 import { createLogger } from '../src/logger';
 import { startQueueWorker, type JobHandlers, type RunningQueueWorker } from '../src/queue-worker';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const logger = createLogger('priority-test', 'silent');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

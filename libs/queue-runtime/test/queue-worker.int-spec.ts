@@ -11,7 +11,7 @@ import {
   type RunningQueueWorker,
 } from '../src/queue-worker';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const logger = createLogger('queue-worker-test', 'silent');
 
 /** A billing handler that runs until the test lets it go, whatever its signal says. */

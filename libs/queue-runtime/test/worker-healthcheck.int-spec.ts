@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { hostHasHeartbeat, startHeartbeat } from '../src/heartbeat';
 import { createRedis, deleteKeysUnderPrefix, quitRedis } from '../src/redis';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const OTHER_KEYS = 5000;
 
 // The container healthcheck looks for its host's worker heartbeat among every key of a busy Redis: one SCAN

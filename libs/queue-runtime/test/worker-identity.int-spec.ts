@@ -8,7 +8,7 @@ import { createLogger } from '../src/logger';
 import { createRedis, deleteKeysUnderPrefix, quitRedis } from '../src/redis';
 import { startQueueWorker, type JobHandlers, type RunningQueueWorker } from '../src/queue-worker';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const logger = createLogger('worker-identity-test', 'silent');
 const handlers = {} as JobHandlers<'billing'>;
 

@@ -22,7 +22,7 @@ import { tenHourLecture } from './fixtures/long-lectures';
 
 const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
 const MODEL = 'gpt-4o-mini';
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
 
 let fake: FakeOpenAi;

@@ -1,8 +1,18 @@
-import { CONFIG_ERROR_EXIT_CODE, ConfigError, createLogger } from '@lectern/queue-runtime';
+import {
+  CONFIG_ERROR_EXIT_CODE,
+  ConfigError,
+  createLogger,
+  requiredServersOf,
+  stopWhenLauncherGone,
+  waitForServers,
+} from '@lectern/queue-runtime';
 import { startGatewayServer } from './gateway-server';
 import { resolveGatewayEnv } from './config/load-gateway-env';
 
 async function main(): Promise<void> {
+  // Until the gateway listens there is nothing to finish: a launcher gone meanwhile just ends the process.
+  let stop = (_signal: NodeJS.Signals): void => process.exit(0);
+  stopWhenLauncherGone((signal) => stop(signal));
   let env;
   try {
     env = resolveGatewayEnv(process.env);
@@ -14,11 +24,12 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger('gateway', env.LOG_LEVEL);
+  await waitForServers(requiredServersOf(env), logger);
   const gateway = await startGatewayServer(env, logger);
 
   // Our own handler rather than Nest's shutdown hooks: a second Ctrl-C must not cut in-flight requests short.
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'gateway stopping: finishing in-flight requests');

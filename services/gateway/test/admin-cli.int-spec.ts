@@ -117,7 +117,7 @@ describe('npm run admin', () => {
   it('says so when the database cannot be reached or does not exist', async () => {
     const env = {
       PATH: process.env.PATH ?? '',
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/lectern_missing_db_x',
+      DATABASE_URL: `${process.env.LECTERN_TEST_POSTGRES_URL!}/lectern_missing_db_x`,
     };
     const missing = await run(
       process.execPath,

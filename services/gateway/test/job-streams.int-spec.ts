@@ -11,7 +11,7 @@ import type { EventStream } from '../src/http/event-stream';
 import { JobStreams } from '../src/streams/job-streams';
 import { relayJobStream } from '../src/streams/relay-job-stream';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const prefix = `lectern-test-${randomBytes(5).toString('hex')}`;
 const redis = createRedis(REDIS_URL);
 

@@ -10,8 +10,8 @@ describe('readiness details', () => {
   const adminEmail = uniqueEmail('operator');
 
   beforeAll(async () => {
-    postgresRelay = await startTcpProxy(5432);
-    redisRelay = await startTcpProxy(6379);
+    postgresRelay = await startTcpProxy(Number(new URL(process.env.LECTERN_TEST_POSTGRES_URL!).port));
+    redisRelay = await startTcpProxy(Number(new URL(process.env.LECTERN_TEST_REDIS_URL!).port));
     gateway = await startTestGateway({
       ADMIN_EMAILS: adminEmail,
       REDIS_URL: `redis://127.0.0.1:${redisRelay.port}`,

@@ -7,7 +7,7 @@ describe('sessions while Redis hangs', () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    redisRelay = await startFreezableProxy(6379);
+    redisRelay = await startFreezableProxy(Number(new URL(process.env.LECTERN_TEST_REDIS_URL!).port));
     gateway = await startTestGateway({ REDIS_URL: `redis://127.0.0.1:${redisRelay.port}` });
   });
   afterAll(async () => {

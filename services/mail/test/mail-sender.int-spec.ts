@@ -20,7 +20,7 @@ function capturingLogger() {
 }
 
 describe('MailSender', () => {
-  const redis = new Redis('redis://127.0.0.1:6379');
+  const redis = new Redis(process.env.LECTERN_TEST_REDIS_URL!);
   afterAll(async () => {
     await redis.del(devMailKey(prefix));
     redis.disconnect();

@@ -15,7 +15,7 @@ describe('fault drill: PostgreSQL restarted', () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    relay = await startTcpProxy(5432);
+    relay = await startTcpProxy(Number(new URL(process.env.LECTERN_TEST_POSTGRES_URL!).port));
     gateway = await startTestGateway({
       DATABASE_URL: `postgres://postgres@127.0.0.1:${relay.port}/lectern_test_${randomBytes(5).toString('hex')}`,
     });

@@ -28,8 +28,8 @@ export function isolatedEnv(
   return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
-    DATABASE_URL: `postgres://postgres@127.0.0.1:5432/lectern_test_${id}`,
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    DATABASE_URL: `${process.env.LECTERN_TEST_POSTGRES_URL!}/lectern_test_${id}`,
+    REDIS_URL: process.env.LECTERN_TEST_REDIS_URL!,
     REDIS_PREFIX: `lectern-test-${id}`,
     APP_URL: TEST_APP_URL,
     SESSION_SECRET: randomBytes(32).toString('hex'),

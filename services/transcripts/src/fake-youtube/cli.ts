@@ -1,3 +1,4 @@
+import { stopWhenLauncherGone } from '@lectern/queue-runtime';
 import { sampleLink, startFakeYouTube } from './fake-youtube';
 
 // Starts the fake YouTube for `npm run demo`: `node dist/fake-youtube/cli.js [--port] <port>` (or
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  stopWhenLauncherGone(stop);
 }
 
 main().catch((error: unknown) => {
