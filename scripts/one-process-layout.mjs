@@ -30,6 +30,8 @@ export function mergeIntoOneProcess(commands, { node = process.execPath } = {}) 
     color: 'blue',
     command: node,
     args: [...watched, 'scripts/one-process.mjs'],
+    // Like each service's own process, it stops when the launcher dies (libs/queue-runtime launcher-link).
+    followsLauncher: true,
   };
   const at = commands.findIndex(isService);
   const others = commands.filter((command) => !isService(command));
