@@ -25,7 +25,7 @@ describe('parseFlashcards', () => {
 
   // On the gateway, before any rate limit, the patterns used to take time that grows with the square of a run of
   // spaces (40,000 spaces: 2.3 s; 100,000 would take about 15 s). Read in linear time, 100,000 take milliseconds:
-  // the bound below is generous for a busy machine and still far under what the old patterns took.
+  // the bound below is far above that on any busy machine and still far under what the old patterns took (14 s+).
   it.each([
     ['a question marker and spaces', `Q${' '.repeat(100_000)}x`],
     ['an answer marker and spaces', `Q: a\nA${' '.repeat(100_000)}x`],
@@ -35,6 +35,6 @@ describe('parseFlashcards', () => {
   ])('reads a line of %s in linear time', (_shape, text) => {
     const started = performance.now();
     parseFlashcards(text);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
