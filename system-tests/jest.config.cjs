@@ -2,6 +2,7 @@
 module.exports = {
   ...require('../jest.preset.cjs'),
   rootDir: __dirname,
-  // eventsource-parser (reading the gateway's event streams) ships only as an ES module: compiled like our sources.
-  transformIgnorePatterns: ['/node_modules/(?!eventsource-parser/)'],
+  // eventsource-parser (reading the gateway's event streams) and github-slugger (the docs' anchors) ship only as
+  // ES modules: compiled like our sources.
+  transformIgnorePatterns: ['/node_modules/(?!(eventsource-parser|github-slugger)/)'],
 };
