@@ -131,7 +131,7 @@ describe('Lectern on a Sentinel-watched Redis, through a failover', () => {
     const beforeKill = completed;
     const inFlightAtKill = inFlight;
     // What the primary acknowledged in its last instant may be lost with it (Redis replicates asynchronously, as
-    // the README says); the sessions made at sign-in above are older than that, so the replica has them.
+    // docs/operating.md says); the sessions made at sign-in above are older than that, so the replica has them.
     await redisCommand(group.primary.port, ['WAIT', '1', '5000']);
     const killedAt = Date.now();
     group.primary.kill();

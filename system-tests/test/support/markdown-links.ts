@@ -3,7 +3,7 @@ import path from 'node:path';
 import GithubSlugger from 'github-slugger';
 import MarkdownIt from 'markdown-it';
 
-type Token = ReturnType<MarkdownIt['parse']>[number];
+type Token = MarkdownIt.Token;
 
 /** A Markdown page: where it is (relative to the repository) and its text. */
 export interface MarkdownPage {
@@ -73,8 +73,8 @@ function readPage(text: string): PageLinks {
       links.push(...htmlMatches(token.content, HTML_LINK));
     }
     for (const child of token.children ?? []) {
-      if (child.type === 'link_open') links.push(child.attrGet('href') ?? '');
-      if (child.type === 'image') links.push(child.attrGet('src') ?? '');
+      if (child.type === 'link_open') links.push(String(child.attrGet('href') ?? ''));
+      if (child.type === 'image') links.push(String(child.attrGet('src') ?? ''));
       if (child.type === 'html_inline') {
         htmlMatches(child.content, HTML_ANCHOR).forEach((id) => anchors.add(id));
         links.push(...htmlMatches(child.content, HTML_LINK));
@@ -104,7 +104,11 @@ export function brokenLinks(root: string, pages: MarkdownPage[]): BrokenLink[] {
       if (link === '' || EXTERNAL.test(link)) continue;
       const [target = '', fragment] = decodeURI(link).split('#', 2);
       const targetFile = path.normalize(
-        target === '' ? file : target.startsWith('/') ? target.slice(1) : path.join(path.dirname(file), target),
+        target === ''
+          ? file
+          : target.startsWith('/')
+            ? target.slice(1)
+            : path.join(path.dirname(file), target),
       );
       if (targetFile.startsWith('..')) {
         broken.push({ file, link, reason: 'leads outside the repository' });

@@ -5,7 +5,7 @@ import { renderClassic, renderSrv3 } from './captions';
 import { BOT_CHECK_TEXTS, buildCatalogue, type FakeTrack, type FakeVideo } from './catalogue';
 import { consentPage } from './consent-page';
 
-// A stand-in for the parts of YouTube Lectern talks to (see the README's YouTube section), answering in
+// A stand-in for the parts of YouTube Lectern talks to (see docs/operating.md, section YouTube), answering in
 // YouTube's own formats so the real youtube-transcript library parses them. Tests and `npm run demo` use it.
 
 export interface FakeYouTubeOptions {

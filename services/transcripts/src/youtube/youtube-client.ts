@@ -83,7 +83,7 @@ const MAX_TOKENLESS_ATTEMPTS = 4;
 
 const BLOCK_WARNING =
   'YouTube refuses this server (a bot check or a 429), so users get "try again later". Route YouTube traffic ' +
-  'through proxies with YOUTUBE_PROXY_URL (comma-separated; residential proxies work best); see the README, section YouTube.';
+  'through proxies with YOUTUBE_PROXY_URL (comma-separated; residential proxies work best); see docs/operating.md, section YouTube.';
 
 export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTubeClient {
   const origin = options.origin ?? YOUTUBE_WEB_ORIGIN;

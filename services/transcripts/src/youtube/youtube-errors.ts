@@ -5,7 +5,7 @@ import { describeTrack } from './track-choice';
 
 const restricted = (sentence: string) => new PermanentJobError(422, sentence);
 
-// What users read when a video cannot be fetched; statuses follow the API conventions in the README.
+// What users read when a video cannot be fetched; statuses follow the API conventions in docs/api.md.
 export const YouTubeFailures = {
   noCaptions: () =>
     new PermanentJobError(422, 'This video has no captions, so Lectern cannot make a transcript of it.'),
