@@ -10,10 +10,10 @@ import {
   findTrackTranscriptId,
   findTranscriptTracks,
   insertTranscriptIfAbsent,
-  storeTranscriptAnswer,
   updateListedTracks,
   type StoreOptions,
 } from '@lectern/db';
+import { storeTranscriptAnswer } from '@lectern/handovers';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 

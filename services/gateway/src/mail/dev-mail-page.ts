@@ -1,4 +1,5 @@
-import { devMailKey, devMailPageOn, type DevMail, type RedisConnection } from '@lectern/queue-runtime';
+import type { RedisConnection } from '@lectern/queue-runtime';
+import { type DevMail, devMailKey, devMailPageOn } from '@lectern/handovers';
 import type { Request, RequestHandler, Response } from 'express';
 import type { GatewayEnv } from '../config/gateway-env';
 import { fromThisMachine } from '../http/client-address';
