@@ -1,3 +1,4 @@
+import { escapeHtml } from '@lectern/contracts';
 import type { RedisConnection } from '@lectern/queue-runtime';
 import { type DevMail, devMailKey, devMailPageOn } from '@lectern/handovers';
 import type { Request, RequestHandler, Response } from 'express';
@@ -67,13 +68,4 @@ ${items || '<p>No mail yet.</p>'}
 </body>
 </html>
 `;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }
