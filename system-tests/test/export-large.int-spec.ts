@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { EXPORT_S3_PREFIX, parseExportS3Url } from '@lectern/db';
+import { EXPORT_S3_PREFIX, parseExportS3Url } from '@lectern/handovers';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startLocalS3, type LocalS3 } from '../../services/export/test/helpers/local-s3';
 import { sessionCookie, uniqueEmail, measureStreamingMemory } from '../../services/gateway/test/support';

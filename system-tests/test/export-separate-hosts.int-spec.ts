@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { EXPORT_FILE_MAX_AGE_MS, EXPORT_S3_PREFIX, parseExportS3Url } from '@lectern/db';
+import { EXPORT_FILE_MAX_AGE_MS } from '@lectern/db';
+import { EXPORT_S3_PREFIX, parseExportS3Url } from '@lectern/handovers';
 import { startLocalS3, type LocalS3 } from '../../services/export/test/helpers/local-s3';
 import { streamDownload } from '../../services/gateway/test/support';
 import {

@@ -1,4 +1,10 @@
-import { baseLanguage, defaultCaptionTrack, sameTrack, storedDefaultTrack } from './caption-tracks';
+import {
+  baseLanguage,
+  defaultCaptionTrack,
+  findTrack,
+  sameTrack,
+  storedDefaultTrack,
+} from './caption-tracks';
 import type { CaptionTrack } from './entities';
 
 const track = (languageCode: string, kind: 'manual' | 'auto'): CaptionTrack => ({
@@ -13,6 +19,11 @@ describe('defaultCaptionTrack', () => {
   it("prefers manual captions in the user's language, most wanted first", () => {
     expect(defaultCaptionTrack(tracks, ['es-ES', 'en'])).toEqual(track('es', 'manual'));
     expect(defaultCaptionTrack(tracks, ['fr', 'en-GB'])).toEqual(track('en', 'manual'));
+  });
+
+  it('ignores letter case and wildcard or blank languages', () => {
+    expect(defaultCaptionTrack(tracks, ['*', ' ', 'EN'])).toEqual(track('en', 'manual'));
+    expect(defaultCaptionTrack(tracks, [' es '])).toEqual(track('es', 'manual'));
   });
 
   it('takes the exact regional code before another region of the same language', () => {
@@ -39,6 +50,12 @@ describe('defaultCaptionTrack', () => {
     expect(defaultCaptionTrack([track('fr', 'auto')], ['ja'])).toEqual(track('fr', 'auto'));
   });
 
+  it("never takes auto-generated captions in the user's language over manual ones", () => {
+    expect(defaultCaptionTrack([track('de', 'auto'), track('fr', 'manual')], ['de'])).toEqual(
+      track('fr', 'manual'),
+    );
+  });
+
   it('answers null without tracks', () => {
     expect(defaultCaptionTrack([], ['en'])).toBeNull();
   });
@@ -54,6 +71,16 @@ describe('sameTrack and baseLanguage', () => {
     );
     expect(baseLanguage('es-419')).toBe('es');
     expect(baseLanguage('zh_Hant')).toBe('zh');
+    expect(baseLanguage('EN')).toBe('en');
+  });
+});
+
+describe('findTrack', () => {
+  it('tells a manual track from the auto-generated one of the same language', () => {
+    const tracks = [track('en', 'auto'), track('fr', 'manual')];
+    expect(findTrack(tracks, { languageCode: 'en', kind: 'auto' })).toBe(tracks[0]);
+    expect(findTrack(tracks, { languageCode: 'en', kind: 'manual' })).toBeNull();
+    expect(findTrack(tracks, { languageCode: 'FR', kind: 'manual' })).toBe(tracks[1]);
   });
 });
 

@@ -9,8 +9,16 @@ export function sameTrack(a: CaptionTrackChoice, b: CaptionTrackChoice): boolean
   return a.kind === b.kind && a.languageCode.toLowerCase() === b.languageCode.toLowerCase();
 }
 
+/** The listed track the choice names, if the video has it. */
+export function findTrack<T extends CaptionTrackChoice>(
+  tracks: readonly T[],
+  choice: CaptionTrackChoice,
+): T | null {
+  return tracks.find((track) => sameTrack(track, choice)) ?? null;
+}
+
 /** The track of `tracks` in `language`: the exact code first ("en-GB"), else the same base language. */
-function inLanguage<T extends CaptionTrackChoice>(tracks: T[], language: string): T | undefined {
+function inLanguage<T extends CaptionTrackChoice>(tracks: readonly T[], language: string): T | undefined {
   const wanted = language.toLowerCase();
   return (
     tracks.find((track) => track.languageCode.toLowerCase() === wanted) ??
@@ -18,9 +26,14 @@ function inLanguage<T extends CaptionTrackChoice>(tracks: T[], language: string)
   );
 }
 
-function inAnyOf<T extends CaptionTrackChoice>(tracks: T[], languages: readonly string[]): T | undefined {
+/** Wildcards and blanks (as a raw `Accept-Language` may hold) name no language and are passed over. */
+function inAnyOf<T extends CaptionTrackChoice>(
+  tracks: readonly T[],
+  languages: readonly string[],
+): T | undefined {
   for (const language of languages) {
-    const track = inLanguage(tracks, language);
+    if (language.trim() === '' || language === '*') continue;
+    const track = inLanguage(tracks, language.trim());
     if (track) return track;
   }
   return undefined;
@@ -29,10 +42,11 @@ function inAnyOf<T extends CaptionTrackChoice>(tracks: T[], languages: readonly 
 /**
  * The track Lectern reads when the user has not chosen one: manual captions in one of the user's languages
  * (most wanted first), else manual English, else the first manual track; only then auto-generated captions,
- * English first. The transcripts worker makes the same choice on YouTube's answer.
+ * English first. The gateway makes it on the tracks the shared cache lists, the transcripts worker on YouTube's
+ * answer and on that same listing, so a cached video needs no YouTube traffic.
  */
 export function defaultCaptionTrack<T extends CaptionTrackChoice>(
-  tracks: T[],
+  tracks: readonly T[],
   preferredLanguages: readonly string[] = [],
 ): T | null {
   const manual = tracks.filter((track) => track.kind === 'manual');
@@ -54,11 +68,11 @@ export function defaultCaptionTrack<T extends CaptionTrackChoice>(
  * another track of the same language instead, and stores only that one.
  */
 export function storedDefaultTrack<T extends CaptionTrackChoice>(
-  stored: T[],
+  stored: readonly T[],
   choice: CaptionTrackChoice,
 ): T | null {
   return (
-    stored.find((track) => sameTrack(track, choice)) ??
+    findTrack(stored, choice) ??
     inLanguage(
       stored.filter((track) => baseLanguage(track.languageCode) === baseLanguage(choice.languageCode)),
       choice.languageCode,

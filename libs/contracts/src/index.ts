@@ -4,6 +4,7 @@ export * from './account-export';
 export * from './billing-api';
 export * from './queues';
 export * from './format';
+export * from './html';
 export * from './flashcards';
 export * from './questions';
 export * from './ids';

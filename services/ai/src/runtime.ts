@@ -3,10 +3,10 @@ import {
   JobDeltaStreams,
   createRedis,
   quitRedis,
-  recordDroppedCitations,
   type Logger,
   type WorkerRuntime,
 } from '@lectern/queue-runtime';
+import { recordDroppedCitations } from '@lectern/handovers';
 import { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
 import { createEngine } from './engines/create-engine';
 import type { AiEnv } from './env';

@@ -14,15 +14,13 @@ import {
   createLogger,
   createRedis,
   deleteKeysUnderPrefix,
-  droppedCitationsKey,
   startQueueWorker,
   type RunningQueueWorker,
   jobStreamKey,
   quitRedis,
-  readDroppedCitations,
-  recordDroppedCitations,
   type JobContext,
 } from '@lectern/queue-runtime';
+import { droppedCitationsKey, readDroppedCitations, recordDroppedCitations } from '@lectern/handovers';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { TranscriptIndexCache, type AiEngine } from '../src/engines';

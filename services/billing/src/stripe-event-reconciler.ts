@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { ReconcileStripeEventsResult } from '@lectern/contracts';
-import { queueStripeEvent, type Logger } from '@lectern/queue-runtime';
+import type { Logger } from '@lectern/queue-runtime';
+import { queueStripeEvent } from '@lectern/handovers';
 import { LOCK_HELD, type BillingStore } from './billing-store';
 
 export const RECONCILE_JOB = 'reconcile-stripe-events';

@@ -1,4 +1,4 @@
-import { ExportS3EnvShape } from '@lectern/db';
+import { ExportS3EnvShape } from '@lectern/handovers';
 import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/queue-runtime';
 
 export const ExportEnvSchema = BaseEnvSchema.extend({

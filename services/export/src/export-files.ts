@@ -1,14 +1,9 @@
 import type { ExportFormat, RenderExportResult } from '@lectern/contracts';
-import {
-  createExportHandOver,
-  createPool,
-  type ExportHandOver,
-  type ExportS3Config,
-  type StoreOptions,
-} from '@lectern/db';
+import { createPool, type StoreOptions } from '@lectern/db';
+import { createExportHandOver, type ExportHandOver, type ExportS3Config } from '@lectern/handovers';
 import type { Pool } from 'pg';
 
-export { EXPORT_CHUNK_BYTES } from '@lectern/db';
+export { EXPORT_CHUNK_BYTES } from '@lectern/handovers';
 
 const SWEEP_INTERVAL_MS = 60_000;
 

@@ -1,11 +1,6 @@
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import {
-  EXPORT_FILE_MAX_AGE_MS,
-  EXPORT_S3_PREFIX,
-  insertUser,
-  parseExportS3Url,
-  S3HandOver,
-} from '@lectern/db';
+import { EXPORT_FILE_MAX_AGE_MS, insertUser } from '@lectern/db';
+import { EXPORT_S3_PREFIX, parseExportS3Url, S3HandOver } from '@lectern/handovers';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { Pool } from 'pg';
 import { ExportFiles } from '../src/export-files';

@@ -1,4 +1,4 @@
-import { devMailKey } from '@lectern/queue-runtime';
+import { devMailKey } from '@lectern/handovers';
 import type { Redis } from 'ioredis';
 import { REDIS_CLIENT } from '../src/queues/redis.tokens';
 import { startTestGateway, type TestGateway } from './support/test-gateway';

@@ -7,11 +7,11 @@ import {
   JobRequester,
   PermanentJobError,
   quitRedis,
-  recordDroppedCitations,
   startQueueWorker,
   type JobHandlers,
   type RunningQueueWorker,
 } from '@lectern/queue-runtime';
+import { recordDroppedCitations } from '@lectern/handovers';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { MetricsModule } from '../src/metrics/metrics.module';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape, concurrencySetting } from '@lectern/queue-runtime';
+import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/queue-runtime';
+import { DevMailEnvShape } from '@lectern/handovers';
 
 export const DEFAULT_MAIL_FROM = 'Lectern <no-reply@localhost>';
 

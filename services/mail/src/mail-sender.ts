@@ -1,10 +1,5 @@
-import {
-  DEV_MAIL_KEPT,
-  devMailKey,
-  type DevMail,
-  type Logger,
-  type RedisConnection,
-} from '@lectern/queue-runtime';
+import type { Logger, RedisConnection } from '@lectern/queue-runtime';
+import { DEV_MAIL_KEPT, type DevMail, devMailKey } from '@lectern/handovers';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { MailMessage } from './messages';
 

@@ -1,3 +1,5 @@
+import { escapeHtml } from '@lectern/contracts';
+
 /** One mail as it is sent: both parts say the same thing and carry the same link. */
 export interface MailMessage {
   subject: string;
@@ -75,13 +77,4 @@ function compose(parts: MailParts): MailMessage {
 </html>
 `;
   return { subject: parts.subject, text, html, link: parts.link };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

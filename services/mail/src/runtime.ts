@@ -1,11 +1,6 @@
 import type { QueueName } from '@lectern/contracts';
-import {
-  createRedis,
-  devMailPageOn,
-  quitRedis,
-  type Logger,
-  type WorkerRuntime,
-} from '@lectern/queue-runtime';
+import { createRedis, quitRedis, type Logger, type WorkerRuntime } from '@lectern/queue-runtime';
+import { devMailPageOn } from '@lectern/handovers';
 import { mailConfig, type MailEnv } from './env';
 import { createMailHandlers } from './handlers';
 import { MailSender } from './mail-sender';

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { devMailKey, type DevMail } from '@lectern/queue-runtime';
+import { type DevMail, devMailKey } from '@lectern/handovers';
 import { Redis } from 'ioredis';
 import { MailSender } from '../src/mail-sender';
 import { passwordResetMail } from '../src/messages';

@@ -1,7 +1,13 @@
-import { storedDefaultTrack, type CaptionTrackChoice, type QueueName } from '@lectern/contracts';
+import {
+  defaultCaptionTrack,
+  findTrack,
+  storedDefaultTrack,
+  type CaptionTrackChoice,
+  type QueueName,
+} from '@lectern/contracts';
 import type { JobHandlers } from '@lectern/queue-runtime';
 import type { CachedVideo, TranscriptsStore } from './transcripts-store';
-import { chooseDefaultTrack, findTrack, YouTubeFailures, type YouTubeClient } from './youtube';
+import { YouTubeFailures, type YouTubeClient } from './youtube';
 
 export interface TranscriptsDependencies {
   youtube: YouTubeClient;
@@ -18,7 +24,7 @@ function wantedTrack(
   preferredLanguages: readonly string[] | undefined,
 ): CaptionTrackChoice | null {
   if (track) return track;
-  return chooseDefaultTrack(cached.listed, preferredLanguages ?? []);
+  return defaultCaptionTrack(cached.listed, preferredLanguages ?? []);
 }
 
 export function createTranscriptsHandlers(

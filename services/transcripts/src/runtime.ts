@@ -1,11 +1,6 @@
 import type { QueueName } from '@lectern/contracts';
-import {
-  createRedis,
-  quitRedis,
-  recordYouTubeBlock,
-  type Logger,
-  type WorkerRuntime,
-} from '@lectern/queue-runtime';
+import { createRedis, quitRedis, type Logger, type WorkerRuntime } from '@lectern/queue-runtime';
+import { recordYouTubeBlock } from '@lectern/handovers';
 import type { TranscriptsEnv } from './env';
 import { createTranscriptsHandlers } from './handlers';
 import { TranscriptsStore } from './transcripts-store';

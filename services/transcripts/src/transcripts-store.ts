@@ -1,21 +1,21 @@
 import {
-  CaptionTrackSchema,
   type CaptionTrack,
   type CaptionTrackChoice,
   type FetchedTranscript,
   withLongWordsCut,
 } from '@lectern/contracts';
 import {
+  captionTrackOf,
   createPool,
   findTrackTranscriptId,
   findTranscriptTracks,
   insertTranscriptIfAbsent,
-  storeTranscriptAnswer,
+  parseListedTracks,
   updateListedTracks,
   type StoreOptions,
 } from '@lectern/db';
+import { storeTranscriptAnswer } from '@lectern/handovers';
 import type { Pool } from 'pg';
-import { z } from 'zod';
 
 /** A caption track of a video that the shared cache holds. */
 export interface CachedTrack extends CaptionTrackChoice {
@@ -26,17 +26,6 @@ export interface CachedVideo {
   tracks: CachedTrack[];
   /** Every track YouTube listed for the video at its last fetch; empty if that was never recorded. */
   listed: CaptionTrack[];
-}
-
-const ListedTracksSchema = z.array(CaptionTrackSchema);
-
-function parseListed(json: string | undefined): CaptionTrack[] {
-  try {
-    const parsed = ListedTracksSchema.safeParse(JSON.parse(json ?? '[]'));
-    return parsed.success ? parsed.data : [];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -54,12 +43,8 @@ export class TranscriptsStore {
   async findVideo(youtubeId: string): Promise<CachedVideo> {
     const rows = await findTranscriptTracks(this.pool, youtubeId);
     return {
-      tracks: rows.map((row) => ({
-        id: row.id,
-        languageCode: row.caption_language,
-        kind: row.captions_auto_generated ? 'auto' : 'manual',
-      })),
-      listed: parseListed(rows[0]?.caption_tracks_json),
+      tracks: rows.map((row) => ({ id: row.id, ...captionTrackOf(row) })),
+      listed: parseListedTracks(rows[0]?.caption_tracks_json),
     };
   }
 

@@ -2,11 +2,8 @@ import type { JobContext } from '@lectern/queue-runtime';
 import { decodeFailure } from '@lectern/queue-runtime';
 import type { FetchTranscriptData } from '@lectern/contracts';
 import { brotliDecompressSync } from 'node:zlib';
-import {
-  TRANSCRIPT_ANSWER_FORMAT,
-  transcriptAnswerPrefix,
-  type TranscriptAnswerSourceRow,
-} from '@lectern/db';
+import type { TranscriptAnswerSourceRow } from '@lectern/db';
+import { TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/handovers';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
 import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '../src/fake-youtube/lectures';

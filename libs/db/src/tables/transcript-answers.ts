@@ -3,8 +3,8 @@ import type { TranscriptRow } from './transcripts';
 
 /**
  * A `transcript_answers` row: the transcript's part of a video's API answer, compressed once when the transcript
- * is stored (see `transcript-answer.ts`). Brotli and deflate streams are flushed but not finished, so a request
- * appends the video's own fields to them.
+ * is stored (see `transcript-answer.ts` in @lectern/handovers). Brotli and deflate streams are flushed but not
+ * finished, so a request appends the video's own fields to them.
  */
 export interface TranscriptAnswerRow {
   transcript_id: string;

@@ -1,3 +1,5 @@
+import { CaptionTrackSchema, type CaptionTrack, type CaptionTrackChoice } from '@lectern/contracts';
+import { z } from 'zod';
 import type { Db } from '../db';
 
 /**
@@ -27,6 +29,25 @@ export type TranscriptTrackRow = Pick<
   TranscriptRow,
   'id' | 'caption_language' | 'captions_auto_generated' | 'caption_tracks_json'
 >;
+
+const ListedTracksSchema = z.array(CaptionTrackSchema);
+
+/** The tracks a row's `caption_tracks_json` lists: none when it lists none, or when it cannot be read as tracks. */
+export function parseListedTracks(json: string | undefined): CaptionTrack[] {
+  try {
+    const parsed = ListedTracksSchema.safeParse(JSON.parse(json ?? '[]'));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The caption track a cached transcript was made from. */
+export function captionTrackOf(
+  row: Pick<TranscriptRow, 'caption_language' | 'captions_auto_generated'>,
+): CaptionTrackChoice {
+  return { languageCode: row.caption_language, kind: row.captions_auto_generated ? 'auto' : 'manual' };
+}
 
 /** Every cached track of a video, newest first. */
 export async function findTranscriptTracks(db: Db, youtubeId: string): Promise<TranscriptTrackRow[]> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatTimestamp } from '@lectern/contracts';
+import { escapeHtml, formatTimestamp } from '@lectern/contracts';
 import { decodeHTML } from 'entities';
 import JSZip from 'jszip';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
@@ -120,10 +120,6 @@ function ankiFieldText(field: string): string {
 /** Anki's duplicate check: the first 8 hex digits of the SHA-1 of the first field's text. */
 function fieldChecksum(text: string): number {
   return parseInt(createHash('sha1').update(text).digest('hex').slice(0, 8), 16);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** The Anki deck name: `::` would nest it under a parent deck named after the title's first part. */

@@ -2,7 +2,8 @@ import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableExce
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
-import { JobRequester, queueStripeEvent } from '@lectern/queue-runtime';
+import { JobRequester } from '@lectern/queue-runtime';
+import { queueStripeEvent } from '@lectern/handovers';
 import { findStripeEvent, insertStripeEventIfAbsent, typeormDb, type Db } from '@lectern/db';
 import type { GatewayEnv } from '../config/gateway-env';
 import { withTimeout } from '../common/with-timeout';

@@ -1,6 +1,13 @@
 import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
-import { sameTrack, type CaptionTrackChoice, type User, type VideoTracks } from '@lectern/contracts';
 import {
+  findTrack,
+  sameTrack,
+  type CaptionTrackChoice,
+  type User,
+  type VideoTracks,
+} from '@lectern/contracts';
+import {
+  captionTrackOf,
   deleteHighlights,
   findPlacedHighlights,
   findTranscriptText,
@@ -15,7 +22,7 @@ import {
 import { DataSource } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { VideosService } from '../library/videos.service';
-import { listedTracks, trackOf, TranscriptCache } from '../transcripts/transcript-cache';
+import { listedTracks, TranscriptCache } from '../transcripts/transcript-cache';
 import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from '../transcripts/transcript-fetcher';
 import { JobAdmission } from '../usage/job-admission';
 import { rehomeHighlights } from './rehome-highlights';
@@ -37,7 +44,7 @@ export class CaptionTracksService {
 
   async tracks(userId: string, videoId: string): Promise<VideoTracks> {
     const row = await this.current(userId, videoId);
-    return { chosen: trackOf(row), tracks: listedTracks(row) };
+    return { chosen: captionTrackOf(row), tracks: listedTracks(row) };
   }
 
   /**
@@ -50,8 +57,8 @@ export class CaptionTracksService {
   async choose(user: User, videoId: string, choice: CaptionTrackChoice): Promise<string> {
     const row = await this.current(user.id, videoId);
     let dropped = 0;
-    if (!sameTrack(trackOf(row), choice)) {
-      const track = listedTracks(row).find((listed) => sameTrack(listed, choice));
+    if (!sameTrack(captionTrackOf(row), choice)) {
+      const track = findTrack(listedTracks(row), choice);
       if (!track) {
         const kind = choice.kind === 'auto' ? 'auto-generated' : 'manual';
         throw new UnprocessableEntityException(

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { ExportS3EnvShape } from '@lectern/db';
-import { BaseEnvSchema, DatabaseEnvShape, DevMailEnvShape } from '@lectern/queue-runtime';
+import { DevMailEnvShape, ExportS3EnvShape } from '@lectern/handovers';
+import { BaseEnvSchema, DatabaseEnvShape } from '@lectern/queue-runtime';
 import { parseSampleVideos } from './sample-videos';
 
 const httpUrl = (what: string) =>

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { createExportHandOver, typeormDb, type ExportHandOver } from '@lectern/db';
+import { typeormDb } from '@lectern/db';
+import { createExportHandOver, type ExportHandOver } from '@lectern/handovers';
 import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';

@@ -21,7 +21,8 @@ import {
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import { findNewestAiContent, isVideoOfUser, typeormDb, type Db, type ExportHandOver } from '@lectern/db';
+import { findNewestAiContent, isVideoOfUser, typeormDb, type Db } from '@lectern/db';
+import type { ExportHandOver } from '@lectern/handovers';
 import { DataSource } from 'typeorm';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { InternalServerErrorException, Logger } from '@nestjs/common';
-import type { ExportHandOver } from '@lectern/db';
+import type { ExportHandOver } from '@lectern/handovers';
 
 export interface RenderedExport {
   /** The handed-over file, already checked to be whole and the user's. */

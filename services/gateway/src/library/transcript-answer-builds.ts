@@ -1,5 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { storeTranscriptAnswer, typeormDb, type Db } from '@lectern/db';
+import { typeormDb, type Db } from '@lectern/db';
+import { storeTranscriptAnswer } from '@lectern/handovers';
 import { DataSource } from 'typeorm';
 import { MetricsService } from '../metrics/metrics.service';
 

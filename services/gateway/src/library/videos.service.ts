@@ -9,13 +9,12 @@ import {
   findVideoOwnFields,
   findVideoSummary,
   saveVideoNotes,
-  TRANSCRIPT_ANSWER_FORMAT,
-  transcriptAnswerPrefix,
   typeormDb,
   type Db,
   type TranscriptAnswerHead,
   type VideoAnswerHeadRow,
 } from '@lectern/db';
+import { TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/handovers';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { compressOnTheFly, contentHash, type AnswerEncoding } from '../http/revalidatable-json';

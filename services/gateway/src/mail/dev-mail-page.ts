@@ -1,4 +1,6 @@
-import { devMailKey, devMailPageOn, type DevMail, type RedisConnection } from '@lectern/queue-runtime';
+import { escapeHtml } from '@lectern/contracts';
+import type { RedisConnection } from '@lectern/queue-runtime';
+import { type DevMail, devMailKey, devMailPageOn } from '@lectern/handovers';
 import type { Request, RequestHandler, Response } from 'express';
 import type { GatewayEnv } from '../config/gateway-env';
 import { fromThisMachine } from '../http/client-address';
@@ -66,13 +68,4 @@ ${items || '<p>No mail yet.</p>'}
 </body>
 </html>
 `;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

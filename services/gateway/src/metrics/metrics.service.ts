@@ -2,12 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LANES, laneQueueName, QUEUE_NAMES } from '@lectern/contracts';
 import {
   JobRequester,
-  readDroppedCitations,
   readJobRunTotals,
-  readYouTubeBlocks,
   type JobRunTotals,
   type RedisConnection,
 } from '@lectern/queue-runtime';
+import { readDroppedCitations, readYouTubeBlocks } from '@lectern/handovers';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';

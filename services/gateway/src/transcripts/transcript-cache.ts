@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  CaptionTrackSchema,
   defaultCaptionTrack,
   sameTrack,
   storedDefaultTrack,
@@ -8,26 +7,17 @@ import {
   type CaptionTrackChoice,
 } from '@lectern/contracts';
 import {
+  captionTrackOf,
   findNewestTrackTranscriptId,
   findTranscriptTracks,
+  parseListedTracks,
   typeormDb,
   type Db,
   type TranscriptTrackRow,
 } from '@lectern/db';
 import { DataSource } from 'typeorm';
-import { z } from 'zod';
 
-const ListingSchema = z.array(CaptionTrackSchema);
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
-
-export function trackOf(
-  row: Pick<TranscriptTrackRow, 'caption_language' | 'captions_auto_generated'>,
-): CaptionTrackChoice {
-  return {
-    languageCode: row.caption_language,
-    kind: row.captions_auto_generated ? 'auto' : 'manual',
-  };
-}
 
 function nameOf(track: CaptionTrackChoice): string {
   let language = track.languageCode;
@@ -44,14 +34,8 @@ function nameOf(track: CaptionTrackChoice): string {
  * cached before tracks were listed has an empty listing: its own track is then the only one known).
  */
 export function listedTracks(row: TranscriptTrackRow): CaptionTrack[] {
-  let listing: CaptionTrack[] = [];
-  try {
-    const parsed = ListingSchema.safeParse(JSON.parse(row.caption_tracks_json));
-    if (parsed.success) listing = parsed.data;
-  } catch {
-    // Unreadable: treated as not listed.
-  }
-  const chosen = trackOf(row);
+  let listing = parseListedTracks(row.caption_tracks_json);
+  const chosen = captionTrackOf(row);
   if (!listing.some((track) => sameTrack(track, chosen)))
     listing = [...listing, { ...chosen, name: nameOf(chosen) }];
   return [...listing.filter((t) => t.kind === 'manual'), ...listing.filter((t) => t.kind === 'auto')];
@@ -76,7 +60,7 @@ export class TranscriptCache {
     if (!newest) return null;
     const choice = defaultCaptionTrack(listedTracks(newest), preferredLanguages);
     if (!choice) return newest.id;
-    const stored = rows.map((row) => ({ ...trackOf(row), id: row.id }));
+    const stored = rows.map((row) => ({ ...captionTrackOf(row), id: row.id }));
     return storedDefaultTrack(stored, choice)?.id ?? null;
   }
 

@@ -2,7 +2,8 @@
 // PostgreSQL's export_files, or the bucket of an EXPORT_S3_URL given as a fourth argument) to a client, and this process's memory growth while it runs, undisturbed by the other tests of a Jest process.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createExportHandOver, createPool, parseExportS3Url } from '@lectern/db';
+import { createPool } from '@lectern/db';
+import { createExportHandOver, parseExportS3Url } from '@lectern/handovers';
 import { sendRenderedExport } from '../../src/export/send-rendered-export';
 
 const MB = 2 ** 20;

@@ -1,5 +1,4 @@
 export * from './youtube-client';
 export * from './youtube-env';
 export { YouTubeFailures } from './youtube-errors';
-export * from './track-choice';
 export { YOUTUBE_PATHS, YOUTUBE_WEB_ORIGIN } from './youtube-session';

@@ -1,13 +1,15 @@
 // The parts of YouTube's player response (InnerTube `/youtubei/v1/player`, or `ytInitialPlayerResponse` in
 // the watch page) that Lectern reads: playability, video details and caption tracks.
 
-import type {
-  CaptionTrackChoice,
-  FetchedTranscript,
-  CaptionTrack as ListedCaptionTrack,
+import {
+  defaultCaptionTrack,
+  findTrack,
+  sameTrack,
+  type CaptionTrackChoice,
+  type FetchedTranscript,
+  type CaptionTrack as ListedCaptionTrack,
 } from '@lectern/contracts';
 import { classifyPlayability, type Playability, type PlayabilityStatus } from './playability';
-import { chooseDefaultTrack, findTrack, isSameTrack } from './track-choice';
 
 export interface CaptionTrack {
   baseUrl: string;
@@ -75,13 +77,13 @@ export function listCaptionTracks(tracks: CaptionTrack[]): ListedCaptionTrack[] 
   const listed: ListedCaptionTrack[] = [];
   for (const track of tracks) {
     const entry = { ...choiceOf(track), name: trackName(track) };
-    if (!listed.some((other) => isSameTrack(other, entry))) listed.push(entry);
+    if (!listed.some((other) => sameTrack(other, entry))) listed.push(entry);
   }
   return [...listed.filter((t) => t.kind === 'manual'), ...listed.filter((t) => t.kind === 'auto')];
 }
 
 export interface TrackWish {
-  /** The track the user chose; without it, the default choice (see track-choice.ts). */
+  /** The track the user chose; without it, the default choice (`defaultCaptionTrack`). */
   track?: CaptionTrackChoice;
   preferredLanguages?: readonly string[];
 }
@@ -91,7 +93,7 @@ export function chooseCaptionTrack(tracks: CaptionTrack[], wish: TrackWish = {})
   const choices = tracks.map((track) => ({ ...choiceOf(track), track }));
   const chosen = wish.track
     ? findTrack(choices, wish.track)
-    : chooseDefaultTrack(choices, wish.preferredLanguages ?? []);
+    : defaultCaptionTrack(choices, wish.preferredLanguages ?? []);
   return chosen?.track ?? null;
 }
 

@@ -1,5 +1,7 @@
 import {
+  baseLanguage,
   isYouTubeVideoId,
+  sameTrack,
   youtubeWatchUrl,
   type CaptionTrackChoice,
   type FetchedTranscript,
@@ -31,7 +33,6 @@ import {
   type VideoMetadata,
 } from './player-response';
 import { ProxyPool, type ProxyPoolOptions, type Route } from './proxy-pool';
-import { baseLanguage, isSameTrack } from './track-choice';
 import { playabilityFailure, YouTubeFailures } from './youtube-errors';
 import { YOUTUBE_WEB_ORIGIN, YouTubeSession, type Attempt } from './youtube-session';
 
@@ -219,7 +220,7 @@ async function captionsWithoutToken(
 
   for (const client of TOKENLESS_CAPTION_CLIENTS) {
     const pick = (tracks: CaptionTrack[]) =>
-      tracks.find((track) => isSameTrack(choiceOf(track), wanted) && servable(track)) ?? null;
+      tracks.find((track) => sameTrack(choiceOf(track), wanted) && servable(track)) ?? null;
     const captions = await run({ client, watchPage: false, pick });
     if (captions) return captions;
   }
@@ -227,15 +228,14 @@ async function captionsWithoutToken(
   if (!trackChosen) {
     const sameLanguage = (track: CaptionTrack) =>
       servable(track) &&
-      !isSameTrack(choiceOf(track), wanted) &&
+      !sameTrack(choiceOf(track), wanted) &&
       baseLanguage(track.languageCode) === baseLanguage(wanted.languageCode);
     for (const { source, response } of [...session.playerResponses]) {
       if (attempts >= MAX_TOKENLESS_ATTEMPTS) break;
       const alternative = captionTracksOf(response).find(sameLanguage);
       if (!alternative) continue;
       const pick = (tracks: CaptionTrack[]) =>
-        tracks.find((track) => isSameTrack(choiceOf(track), choiceOf(alternative)) && servable(track)) ??
-        null;
+        tracks.find((track) => sameTrack(choiceOf(track), choiceOf(alternative)) && servable(track)) ?? null;
       const attempt: Attempt =
         source === 'library' || source === 'watch'
           ? { client: null, watchPage: source === 'watch', pick }

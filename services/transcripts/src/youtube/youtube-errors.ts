@@ -1,7 +1,9 @@
 import type { CaptionTrackChoice } from '@lectern/contracts';
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import type { Playability } from './playability';
-import { describeTrack } from './track-choice';
+
+const describeTrack = (track: CaptionTrackChoice): string =>
+  `${track.kind === 'auto' ? 'auto-generated' : 'manual'} captions in "${track.languageCode}"`;
 
 const restricted = (sentence: string) => new PermanentJobError(422, sentence);
 

@@ -1,6 +1,5 @@
 import { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import type { Db } from '../db';
 import {
   appendExportFileChunk,
   completeExportFile,
@@ -10,7 +9,8 @@ import {
   findCompleteExportFile,
   insertExportFile,
   readExportFileChunks,
-} from '../tables/export-files';
+  type Db,
+} from '@lectern/db';
 import type { ExportHandOver, HandedOverFile } from './hand-over';
 
 /** The size of an `export_file_chunks` row (the last one of a file is shorter). */

@@ -1,6 +1,6 @@
 import type { Queue } from 'bullmq';
 import { QueueName } from '@lectern/contracts';
-import { jobOptionsFor } from './job-options';
+import { jobOptionsFor } from '@lectern/queue-runtime';
 
 /** Webhook event jobs ride the billing queue's pro lane: a plan change should apply within seconds. */
 export const STRIPE_EVENT_JOB = 'process-webhook-event';

@@ -1,15 +1,18 @@
-import { transcriptRow } from './support/test-rows';
 import {
-  encodeTranscriptAnswer,
   findTranscriptAnswerHead,
   findTranscriptAnswerSource,
   insertTranscriptIfAbsent,
   saveTranscriptAnswer,
+} from '@lectern/db';
+import {
+  encodeTranscriptAnswer,
   storeTranscriptAnswer,
   TRANSCRIPT_ANSWER_FORMAT,
   transcriptAnswerPrefix,
-} from '@lectern/db';
-import { useTestConnections } from './support/test-connections';
+} from '@lectern/handovers';
+// The table tests' connections: the answer is stored through the same two ways a table module is called.
+import { useTestConnections } from '../../db/test/support/test-connections';
+import { transcriptRow } from '../../db/test/support/test-rows';
 
 // The table modules run the same in a worker's pg pool and in a gateway TypeORM transaction.
 const connections = useTestConnections();

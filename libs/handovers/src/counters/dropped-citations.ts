@@ -1,4 +1,4 @@
-import type { RedisConnection } from './redis';
+import type { RedisConnection } from '@lectern/queue-runtime';
 
 /**
  * Moments a model cited that it was never sent, removed by the ai workers before anyone saw them, per feature

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, crc32, deflateRaw } from 'node:zlib';
 import { youtubeWatchUrl } from '@lectern/contracts';
-import type { Db } from './db';
 import {
   findTranscriptAnswerHead,
   findTranscriptAnswerSource,
   saveTranscriptAnswer,
+  type Db,
   type TranscriptAnswerRow,
   type TranscriptAnswerSourceRow,
-} from './tables/transcript-answers';
+} from '@lectern/db';
 
 const brotli = promisify(brotliCompress);
 const deflate = promisify(deflateRaw);

@@ -1,8 +1,8 @@
-import type { RedisConnection } from './redis';
+import type { RedisConnection } from '@lectern/queue-runtime';
 
 /**
  * Blocks YouTube put on the transcripts workers (a bot check or a 429), per proxy, kept in Redis by the
- * workers and read by the gateway's /metrics, like the job totals (see job-metrics.ts). The label is the
+ * workers and read by the gateway's /metrics, like the job totals (@lectern/queue-runtime's job-metrics.ts). The label is the
  * proxy's host and port, never its credentials, or "direct" without a proxy.
  */
 export function youTubeBlocksKey(prefix: string): string {

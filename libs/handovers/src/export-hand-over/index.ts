@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import type { Db } from '@lectern/db';
 import type { ExportHandOver } from './hand-over';
 import { PostgresHandOver } from './postgres-hand-over';
 import { S3HandOver } from './s3-hand-over';

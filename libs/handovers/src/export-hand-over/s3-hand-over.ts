@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { EXPORT_FILE_MAX_AGE_MS } from '../tables/export-files';
+import { EXPORT_FILE_MAX_AGE_MS } from '@lectern/db';
 import type { ExportHandOver, HandedOverFile } from './hand-over';
 import type { ExportS3Config } from './s3-url';
 
