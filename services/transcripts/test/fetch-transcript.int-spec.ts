@@ -8,8 +8,8 @@ import {
   type TranscriptAnswerSourceRow,
 } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
-import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
-import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '../src/fake-youtube/lectures';
+import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
+import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '@lectern/fakes/youtube/lectures';
 import { createTranscriptsHandlers } from '../src/handlers';
 import { TranscriptsStore } from '../src/transcripts-store';
 import { createYouTubeClient, type YouTubeClient } from '../src/youtube';
