@@ -1,12 +1,13 @@
 // Shared by every Node workspace: SWC compiles TypeScript with decorator metadata (NestJS DI needs it), and
-// the libraries (@lectern/contracts, @lectern/queue-runtime, @lectern/db, @lectern/handovers) resolve to their
-// sources so tests never depend on a stale build.
+// the libraries (@lectern/contracts, @lectern/queue-runtime, @lectern/db, @lectern/handovers) and the development
+// fakes (@lectern/fakes) resolve to their sources so tests never depend on a stale build.
 const path = require('node:path');
 
 const contracts = path.join(__dirname, 'libs/contracts/src');
 const queueRuntime = path.join(__dirname, 'libs/queue-runtime/src');
 const db = path.join(__dirname, 'libs/db/src');
 const handovers = path.join(__dirname, 'libs/handovers/src');
+const fakes = path.join(__dirname, 'tools/fakes/src');
 
 // Where the tests find PostgreSQL and Redis: the machine's, on their usual addresses, unless `npm test` started
 // servers of its own because none answered there (scripts/test-with-servers.mjs). Jest's workers inherit these.
@@ -37,6 +38,7 @@ module.exports = {
     '^@lectern/db/migrations$': `${db}/migrations/index.ts`,
     '^@lectern/db/testing$': `${db}/testing.ts`,
     '^@lectern/handovers$': `${handovers}/index.ts`,
+    '^@lectern/fakes/(.+)$': `${fakes}/$1`,
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   testTimeout: 30_000,

@@ -54,7 +54,7 @@ if (mode === 'demo') {
     name: 'youtube',
     color: 'gray',
     command: node,
-    args: ['services/transcripts/dist/fake-youtube/cli.js', '--port', String(DEMO_YOUTUBE_PORT)],
+    args: ['tools/fakes/dist/youtube/cli.js', '--port', String(DEMO_YOUTUBE_PORT)],
     followsLauncher: true,
   });
 }

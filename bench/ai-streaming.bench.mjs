@@ -5,16 +5,13 @@
 // within a second of the model's first token.
 // `node bench/ai-streaming.bench.mjs` runs this section alone (build first: npm run build).
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { percentile, root, round, signUp, startStack } from './lib/stack.mjs';
+import { percentile, round, signUp, startStack } from './lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
-// The fake provider is the tests' own (TypeScript), loaded the way test child processes load it.
-require(path.join(root, 'services/gateway/test/support/ts-register.cjs'));
-const { startFakeOpenAi } = require(path.join(root, 'services/ai/test/fixtures/fake-openai.ts'));
+const { startFakeOpenAi } = require('@lectern/fakes/openai');
 
 const API_KEY = 'sk-lectern-bench-streaming';
 const MODEL = 'gpt-4o-mini';

@@ -1,14 +1,15 @@
 // Billing figures: how long a paying user waits for Pro. A signed checkout.session.completed webhook →
 // stored → queued → billing worker reads Stripe → the user's next /api/auth/me says Pro; and the same through
 // the success page's checkout sync, with no webhook. Stripe is the repository's fake Stripe (the real `stripe`
-// SDK talks to it over HTTP), compiled from its TypeScript source for this run.
+// SDK talks to it over HTTP), from the built @lectern/fakes.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { percentile, root, round, signUp, startStack } from './lib/stack.mjs';
-import { loadTsFixture } from './lib/ts-fixture.mjs';
 
+const require = createRequire(import.meta.url);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const loadFakeStripe = () => loadTsFixture('services/billing/test/fixtures/fake-stripe.ts');
+const fake = require('@lectern/fakes/stripe');
 
 /** Polls the user's own view of their plan (what the success page refreshes) until it says Pro. */
 async function untilPro(user, deadlineMs = 30_000) {
@@ -38,7 +39,6 @@ function figures(timings) {
 }
 
 export async function billingRoundTrip({ deliveries = 40 } = {}) {
-  const fake = loadFakeStripe();
   const stripe = await fake.startFakeStripe();
   const stack = await startStack({
     env: {

@@ -12,11 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { percentile, root, round, signUp, startStack, WORKERS } from './lib/stack.mjs';
-import { loadTsFixture } from './lib/ts-fixture.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 const { createRedis, readHeartbeats, quitRedis } = require(path.join(root, 'libs/queue-runtime/dist'));
+const { startFakeOpenAi } = require('@lectern/fakes/openai');
+const fakeStripe = require('@lectern/fakes/stripe');
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const PASSWORD = 'correct horse battery';
@@ -329,8 +330,6 @@ export async function clusterComparison({
   seconds = Number(process.env.CLUSTER_SECONDS ?? 10),
   rounds = Number(process.env.CLUSTER_ROUNDS ?? 3),
 } = {}) {
-  const { startFakeOpenAi } = loadTsFixture('services/ai/test/fixtures/fake-openai.ts');
-  const fakeStripe = loadTsFixture('services/billing/test/fixtures/fake-stripe.ts');
   const openAi = await startFakeOpenAi({ apiKey: OPENAI_KEY, model: 'gpt-4o-mini' });
   const stripe = await fakeStripe.startFakeStripe();
   const stack = await startStack({

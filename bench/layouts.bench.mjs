@@ -15,7 +15,7 @@ import { freePort, root, round, signUp } from './lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
-const { startFakeYouTube } = require(path.join(root, 'services/transcripts/dist/fake-youtube'));
+const { startFakeYouTube } = require('@lectern/fakes/youtube');
 const { dropDatabase } = require(path.join(root, 'services/gateway/dist/database/ensure-database'));
 const { deleteKeysUnderPrefix } = require(path.join(root, 'libs/queue-runtime/dist'));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

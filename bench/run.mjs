@@ -89,11 +89,11 @@ report('ai: study-aid quality (offline engine)', await studyAidQuality());
 report('ai: time to the first streamed word', await firstStreamedWord());
 report(
   'transcripts: a YouTube that never answers',
-  childBench('services/transcripts/dist/bench/youtube-timeout-bench.js', 'runYouTubeTimeoutBench'),
+  childBench('services/transcripts/dist-bench/bench/youtube-timeout-bench.js', 'runYouTubeTimeoutBench'),
 );
 report(
   'export: the 10-hour transcript, next to LibreOffice',
-  childBench('services/export/dist/bench/export-bench-cli.js', 'runExportBenchmarks'),
+  childBench('services/export/dist-bench/bench/export-bench-cli.js', 'runExportBenchmarks'),
 );
 
 for (const [area, figures] of Object.entries(await runFrontendBench())) report(`web app: ${area}`, figures);

@@ -9,10 +9,8 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quality = require(path.join(root, 'services/ai/dist/bench/study-aid-quality-bench.js'));
-const { LECTURES } = require(path.join(root, 'services/transcripts/dist/fake-youtube/lectures.js'));
-const { autoCaptions, timeLines } = require(
-  path.join(root, 'services/transcripts/dist/fake-youtube/captions.js'),
-);
+const { LECTURES } = require('@lectern/fakes/youtube/lectures');
+const { autoCaptions, timeLines } = require('@lectern/fakes/youtube/captions');
 
 const segmentsOf = (captions) => captions.map(({ text, start }) => ({ text, start }));
 

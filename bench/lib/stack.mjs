@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const { startFakeYouTube } = require(path.join(root, 'services/transcripts/dist/fake-youtube'));
+const { startFakeYouTube } = require('@lectern/fakes/youtube');
 const { dropDatabase } = require(path.join(root, 'services/gateway/dist/database/ensure-database'));
 const { deleteKeysUnderPrefix } = require(path.join(root, 'libs/queue-runtime/dist'));
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAi, type FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { CHROMIUM_ARGS, DESKTOP, newAccount } from './support/browser';
 import { axeViolations } from './support/screens';
 import { startStack, type RunningStack } from './support/stack';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AccountExportSchema, AccountMessage, BillingMessage } from '@lectern/contracts';
 import Stripe from 'stripe';
 import { createStripeClient } from '../../services/billing/src/stripe-client';
-import { FAKE_STRIPE_KEY } from '../../services/billing/test/fixtures/fake-stripe';
+import { FAKE_STRIPE_KEY } from '@lectern/fakes/stripe';
 import { customerOf, completedCheckout, deliverProcessed, stripeEvent } from './support/billing-fixtures';
 import { PASSWORD, signUpWithMail, startAccountWorld, type AccountWorld } from './support/account-fixtures';
 import { watchUrl } from './support/library-fixtures';

@@ -1,5 +1,5 @@
 import { NOT_COVERED_ANSWER, TIMESTAMP_PATTERN, type AiQuestion } from '@lectern/contracts';
-import { INVENTED_MOMENT, type FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
+import { INVENTED_MOMENT, type FakeOpenAi } from '@lectern/fakes/openai';
 import { FAKE_OPENAI_MODEL, sql, startAiStack, userWithVideo, type AiStack } from './support/ai-fixtures';
 
 const AI_TIMEOUT_MS = 2_000;

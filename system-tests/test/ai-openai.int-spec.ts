@@ -5,7 +5,7 @@ import {
   type FeatureType,
   type SummaryLength,
 } from '@lectern/contracts';
-import type { FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
+import type { FakeOpenAi } from '@lectern/fakes/openai';
 import { expectOneMapReduce } from '../../services/ai/test/support/expect-map-reduce';
 import {
   FAKE_OPENAI_KEY,

@@ -3,7 +3,7 @@ import type { AiContentItem, AiQuestion } from '@lectern/contracts';
 import { JobRequester, createRedis, jobStreamReaderName, quitRedis } from '@lectern/queue-runtime';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Redis } from 'ioredis';
-import { INVENTED_MOMENT, type FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
+import { INVENTED_MOMENT, type FakeOpenAi } from '@lectern/fakes/openai';
 import { createGateway } from '../../services/gateway/src/bootstrap';
 import { startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 import {

@@ -5,7 +5,7 @@ import {
   storedEvents,
   FAKE_WEBHOOK_SECRET,
 } from './support/billing-fixtures';
-import { startFakeStripe, type FakeStripe } from '../../services/billing/test/fixtures/fake-stripe';
+import { startFakeStripe, type FakeStripe } from '@lectern/fakes/stripe';
 import { startTestGateway, type TestGateway } from '../../services/gateway/test/support';
 import { startTestWorkers, stopTestWorkers } from './support/test-workers';
 import type { RunningQueueWorker } from '@lectern/queue-runtime';

@@ -1,5 +1,5 @@
 import type { User } from '@lectern/contracts';
-import type { FakeSubscriptionInput } from '../../services/billing/test/fixtures/fake-stripe';
+import type { FakeSubscriptionInput } from '@lectern/fakes/stripe';
 import {
   completedCheckout,
   customerOf,

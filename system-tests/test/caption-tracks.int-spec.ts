@@ -1,7 +1,7 @@
 import type { Video, VideoTracks } from '@lectern/contracts';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { MANY_TRACKS_VIDEO_ID } from '../../services/transcripts/src/fake-youtube/catalogue';
+import { MANY_TRACKS_VIDEO_ID } from '@lectern/fakes/youtube/catalogue';
 import { signedInBrowser, startLibraryStack, watchUrl, type LibraryStack } from './support/library-fixtures';
 
 // The sample video with four caption tracks: manual English, auto-generated English, manual Latin-American

@@ -1,4 +1,4 @@
-import type { FakeOpenAi } from '../../services/ai/test/fixtures/fake-openai';
+import type { FakeOpenAi } from '@lectern/fakes/openai';
 import { signedInBrowser, watchUrl } from './support/library-fixtures';
 import { sql, startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 import { eventually } from './support/test-workers';

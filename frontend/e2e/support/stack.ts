@@ -160,7 +160,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   try {
     const youtube = start(
       'fake YouTube',
-      'services/transcripts/dist/fake-youtube/cli.js',
+      'tools/fakes/dist/youtube/cli.js',
       ['--port', String(youtubePort)],
       {
         ...process.env,

@@ -11,7 +11,7 @@ import { CONTEXT_TOKEN_BUDGET } from '../src/engines/ask/answer-context';
 import { OFFLINE_MODEL, OfflineEngine } from '../src/engines/offline/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { estimateTokens } from '../src/engines/transcript-lines';
-import { INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
+import { INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { autoCaptionLecture, punctuatedLecture } from './fixtures/lectures';
 import { tenHourLecture } from './fixtures/long-lectures';
 

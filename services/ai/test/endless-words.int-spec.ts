@@ -5,7 +5,7 @@ import { TranscriptIndexCache, type AiEngine } from '../src/engines';
 import { OfflineEngine } from '../src/engines/offline/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { createAiHandlers } from '../src/handlers';
-import { startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
 
 // Every word the stemmer is handed, through a pass-through of the real Porter2 stemmer.

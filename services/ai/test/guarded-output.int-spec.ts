@@ -27,7 +27,7 @@ import { TranscriptIndexCache, type AiEngine } from '../src/engines';
 import { OfflineEngine } from '../src/engines/offline/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { createAiHandlers } from '../src/handlers';
-import { INVENTED_LINK, INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
+import { INVENTED_LINK, INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
 import { tenHourLecture } from './fixtures/long-lectures';
 

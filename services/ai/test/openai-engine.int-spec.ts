@@ -12,7 +12,7 @@ import { paragraphs, parseTweets } from '../src/engines/markdown-shapes';
 import { OpenAiEngine, type OpenAiEngineOptions } from '../src/engines/openai-engine';
 import { TranscriptIndex } from '../src/engines/ask/transcript-index';
 import { estimateTokens, formatTranscriptLines } from '../src/engines/transcript-lines';
-import { startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
+import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
 import { oneHourLecture, tenHourLecture } from './fixtures/long-lectures';
 import { expectFeatureShape } from './support/expect-feature-shape';

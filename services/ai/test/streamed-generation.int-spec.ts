@@ -16,7 +16,7 @@ import { OpenAiEngine } from '../src/engines/openai-engine';
 import type { AiEngine } from '../src/engines';
 import { TranscriptIndexCache } from '../src/engines';
 import { createAiHandlers } from '../src/handlers';
-import { startFakeOpenAi, tokensOf, type FakeOpenAi } from './fixtures/fake-openai';
+import { startFakeOpenAi, tokensOf, type FakeOpenAi } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
 import { tenHourLecture } from './fixtures/long-lectures';
 

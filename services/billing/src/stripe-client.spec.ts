@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '../test/fixtures/fake-stripe';
+import { FAKE_STRIPE_KEY, startFakeStripe, type FakeStripe } from '@lectern/fakes/stripe';
 import { createStripeClient, stripeConnection } from './stripe-client';
 import { toJobError } from './stripe-errors';
 

@@ -1,5 +1,5 @@
 import type { ExportFormat } from '@lectern/contracts';
-import { longTranscriptDocument, LONG_FIXTURE } from '../src/bench/export-bench';
+import { longTranscriptDocument, LONG_FIXTURE } from '../bench/export-bench';
 import { docxPart, pdfText, renderToBuffer } from './helpers/render-to-buffer';
 
 // The ten-hour transcript (12,000 segments) in every format. Timing targets are checked by the bench; here

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { youtubeWatchUrl } from '@lectern/contracts';
-import { buildCatalogue } from '../../transcripts/src/fake-youtube/catalogue';
+import { buildCatalogue } from '@lectern/fakes/youtube/catalogue';
 import { signedInBrowser } from './support/signed-in-browser';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 

@@ -1,8 +1,8 @@
 import { PermanentJobError, TransientJobError, decodeFailure } from '@lectern/queue-runtime';
-import { startFakeYouTube, type FakeYouTube } from '../src/fake-youtube';
-import { BOT_CHECK_TEXTS } from '../src/fake-youtube/catalogue';
-import { CONSENT_VERSION } from '../src/fake-youtube/consent-page';
-import { HASH_TABLES, SUPPLY_AND_DEMAND } from '../src/fake-youtube/lectures';
+import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
+import { BOT_CHECK_TEXTS } from '@lectern/fakes/youtube/catalogue';
+import { CONSENT_VERSION } from '@lectern/fakes/youtube/consent-page';
+import { HASH_TABLES, SUPPLY_AND_DEMAND } from '@lectern/fakes/youtube/lectures';
 import { createYouTubeClient, type YouTubeClient } from '../src/youtube';
 
 // What the real YouTube answers a server with, replayed by the fake YouTube: bot checks, the EU consent page,

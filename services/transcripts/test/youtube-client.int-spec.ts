@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { PermanentJobError, TransientJobError, decodeFailure } from '@lectern/queue-runtime';
 import type { FetchedTranscript } from '@lectern/contracts';
-import { startFakeYouTube, TEN_HOUR_SEGMENTS, type FakeYouTube } from '../src/fake-youtube';
-import { autoCaptions, timeLines } from '../src/fake-youtube/captions';
+import { startFakeYouTube, TEN_HOUR_SEGMENTS, type FakeYouTube } from '@lectern/fakes/youtube';
+import { autoCaptions, timeLines } from '@lectern/fakes/youtube/captions';
 import {
   DERIVATIVES,
   HASH_TABLES,
@@ -12,7 +12,7 @@ import {
   PHOTOSYNTHESIS_SPANISH,
   PRINTING_PRESS,
   SUPPLY_AND_DEMAND,
-} from '../src/fake-youtube/lectures';
+} from '@lectern/fakes/youtube/lectures';
 import { createYouTubeClient, fetchTranscript, YOUTUBE_PATHS, type YouTubeClient } from '../src/youtube';
 import { stripFormatting } from '../src/youtube/normalise';
 

@@ -16,8 +16,8 @@ import {
   FAKE_WEBHOOK_SECRET,
   startFakeStripe,
   type FakeStripe,
-} from '../../../services/billing/test/fixtures/fake-stripe';
-import { startFakeYouTube, type FakeYouTube } from '../../../services/transcripts/src/fake-youtube';
+} from '@lectern/fakes/stripe';
+import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import { watchUrl } from '../support/library-fixtures';
 import {
   fillPath,

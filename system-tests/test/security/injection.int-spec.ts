@@ -1,6 +1,6 @@
 import { parseFlashcards } from '@lectern/contracts';
-import type { Caption } from '../../../services/transcripts/src/fake-youtube/captions';
-import type { FakeVideo } from '../../../services/transcripts/src/fake-youtube';
+import type { Caption } from '@lectern/fakes/youtube/captions';
+import type { FakeVideo } from '@lectern/fakes/youtube';
 import {
   analysed,
   binary,

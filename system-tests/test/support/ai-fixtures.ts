@@ -1,7 +1,7 @@
 import type { RunningQueueWorker } from '@lectern/queue-runtime';
 import { DataSource } from 'typeorm';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../services/ai/test/fixtures/fake-openai';
-import { startFakeYouTube, type FakeYouTube } from '../../../services/transcripts/src/fake-youtube';
+import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
+import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import {
   type GatewayEnvInput,
   startTestGateway,

@@ -11,7 +11,7 @@ import {
   startFakeStripe,
   stripeEvent,
   type FakeStripe,
-} from '../../../services/billing/test/fixtures/fake-stripe';
+} from '@lectern/fakes/stripe';
 import {
   type GatewayEnvInput,
   confirmIfListedAdmin,

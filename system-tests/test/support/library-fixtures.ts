@@ -1,4 +1,4 @@
-import { startFakeYouTube, type FakeYouTube } from '../../../services/transcripts/src/fake-youtube';
+import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import type { RunningQueueWorker } from '@lectern/queue-runtime';
 import { startTestGateway, type TestGateway } from '../../../services/gateway/test/support';
 import { startTestWorkers, stopTestWorkers } from './test-workers';

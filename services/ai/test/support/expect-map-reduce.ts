@@ -1,5 +1,5 @@
 import type { FeatureType, SummaryLength } from '@lectern/contracts';
-import type { RecordedRequest } from '../fixtures/fake-openai';
+import type { RecordedRequest } from '@lectern/fakes/openai';
 
 /**
  * A transcript too long for one request went through map-reduce: several map requests and exactly one final

@@ -356,7 +356,7 @@ export async function renderDocx(
   source: ExportDocument,
   output: NodeJS.WritableStream,
 ): Promise<void> {
-  // docx assembles the package in memory: a few megabytes even for a ten-hour transcript (see src/bench/export-bench.ts).
+  // docx assembles the package in memory: a few megabytes even for a ten-hour transcript (see bench/export-bench.ts).
   const buffer = await Packer.toBuffer(buildDocx(model, source));
   const out = new ChunkWriter(output);
   for (let offset = 0; offset < buffer.length; offset += 256 * 1024) {

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { deleteKeysUnderPrefix } from '@lectern/queue-runtime';
 import { Redis } from 'ioredis';
 import { Client } from 'pg';
-import { startFakeOpenAi, type FakeOpenAi } from '../../../../services/ai/test/fixtures/fake-openai';
-import { startFakeYouTube, type FakeYouTube } from '../../../../services/transcripts/src/fake-youtube';
+import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
+import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import { dropDatabase } from '../../../../services/gateway/test/support';
 
 // Fault drills run the BUILT services as real processes, so that SIGKILL and SIGTERM are the real thing.

@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { autoCaptions, timeLines } from '../../../../transcripts/src/fake-youtube/captions';
-import { LECTURES } from '../../../../transcripts/src/fake-youtube/lectures';
+import { autoCaptions, timeLines } from '@lectern/fakes/youtube/captions';
+import { LECTURES } from '@lectern/fakes/youtube/lectures';
 import { LECTURE_TEXT } from '../../../test/fixtures/lecture-text';
 import { autoCaptionLecture } from '../../../test/fixtures/lectures';
 import { BOUNDARY_LECTURES } from '../../sample-lectures/boundary-lectures';

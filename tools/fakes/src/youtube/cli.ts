@@ -1,7 +1,7 @@
 import { stopWhenLauncherGone } from '@lectern/queue-runtime';
 import { sampleLink, startFakeYouTube } from './fake-youtube';
 
-// Starts the fake YouTube for `npm run demo`: `node dist/fake-youtube/cli.js [--port] <port>` (or
+// Starts the fake YouTube for `npm run demo`: `node tools/fakes/dist/youtube/cli.js [--port] <port>` (or
 // FAKE_YOUTUBE_PORT; 0 picks a free port). The first line printed is "Fake YouTube listening on <url>";
 // point YOUTUBE_ORIGIN at that url.
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createYouTubeClient } from '../youtube/youtube-client';
+import { createYouTubeClient } from '../src/youtube/youtube-client';
 
 // runYouTubeTimeoutBench() from the root bench runner: against a YouTube that accepts the connection and never
 // answers, how soon after its timeout the client gives up (the tests only check it does not wait for an answer).

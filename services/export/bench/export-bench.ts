@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { ExportFormat, TranscriptSegment } from '@lectern/contracts';
-import { renderExport, type ExportDocument } from '../render';
+import { renderExport, type ExportDocument } from '../src/render';
 
 // Ten hours of captions: 12,000 segments of three seconds each. Most are English-like speech drawn from a
 // vocabulary of a few thousand words (so shaping and measuring meet as many distinct words as a real

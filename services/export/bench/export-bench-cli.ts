@@ -4,12 +4,12 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { renderExport } from '../render';
+import { renderExport } from '../src/render';
 import { LONG_FIXTURE, longTranscriptDocument, runExportBench, type ExportBenchResult } from './export-bench';
 
 // Time and peak memory to export the ten-hour transcript as PDF and DOCX, next to what a user would otherwise
 // reach for: LibreOffice headless converting the same transcript, as TXT, to PDF.
-// Run: node services/export/dist/bench/export-bench-cli.js (add --expose-gc for steadier memory figures).
+// Run: node services/export/dist-bench/bench/export-bench-cli.js (add --expose-gc for steadier memory figures).
 
 const TARGETS = { maxMs: 3000, maxPeakRssMb: 400, minSpeedupOverLibreOffice: 3 } as const;
 
