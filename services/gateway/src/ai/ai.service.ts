@@ -19,10 +19,9 @@ import {
   insertAiContent,
   isVideoOfUser,
   pruneAiContent,
-  typeormDb,
   type Db,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb } from '../database/db';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
@@ -62,17 +61,13 @@ function displayOrder(item: AiContentItem): number {
 /** AI study and content material: stored per video, feature and summary length; written by the ai worker. */
 @Injectable()
 export class AiService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly jobs: JobRequester,
     private readonly usage: UsageService,
     private readonly metrics: MetricsService,
     private readonly limits: ActionLimits,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** The newest item of each kind for one of the user's videos. Reading never counts. */
   async list(userId: string, videoId: string): Promise<AiContentItem[]> {

@@ -8,11 +8,10 @@ import {
   lockVideo,
   moveHighlights,
   setVideoTranscript,
-  typeormDb,
   type Db,
   type VideoTrackRow,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb, Transactions } from '../database/db';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { VideosService } from '../library/videos.service';
 import { listedTracks, trackOf, TranscriptCache } from '../transcripts/transcript-cache';
@@ -23,17 +22,14 @@ import { rehomeHighlights } from './rehome-highlights';
 /** A video's caption tracks: which one its transcript comes from, and switching to another. */
 @Injectable()
 export class CaptionTracksService {
-  private readonly db: Db;
-
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
     private readonly cache: TranscriptCache,
     private readonly fetcher: TranscriptFetcher,
     private readonly admission: JobAdmission,
     private readonly videos: VideosService,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   async tracks(userId: string, videoId: string): Promise<VideoTracks> {
     const row = await this.current(userId, videoId);
@@ -72,8 +68,7 @@ export class CaptionTracksService {
 
   /** Under a lock on the video: the new transcript, and its highlights kept, moved or dropped. */
   private async switchTranscript(userId: string, videoId: string, transcriptId: string): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    return this.transactions.run(async (db) => {
       if (!(await lockVideo(db, userId, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
       const transcriptText = await findTranscriptText(db, transcriptId);
       const highlights = await findPlacedHighlights(db, videoId);

@@ -21,8 +21,8 @@ import {
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import { findNewestAiContent, isVideoOfUser, typeormDb, type Db, type ExportHandOver } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { findNewestAiContent, isVideoOfUser, type Db, type ExportHandOver } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
@@ -46,17 +46,14 @@ const PRO_FORMAT_MESSAGES: Record<Exclude<ExportFormat, 'txt'>, string> = {
 @Injectable()
 export class ExportService {
   private readonly logger = new Logger(ExportService.name);
-  private readonly db: Db;
 
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly jobs: JobRequester,
     private readonly metrics: MetricsService,
     private readonly admission: JobAdmission,
     @Inject(EXPORT_HAND_OVER) private readonly handOver: ExportHandOver,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** Renders the video through the export worker and streams the file to the user. */
   async download(user: User, videoId: string, format: string, res: ServerResponse): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { storeTranscriptAnswer, typeormDb, type Db } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { storeTranscriptAnswer, type Db } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import { MetricsService } from '../metrics/metrics.service';
 
 /**
@@ -13,15 +13,12 @@ import { MetricsService } from '../metrics/metrics.service';
 @Injectable()
 export class TranscriptAnswerBuilds implements BeforeApplicationShutdown {
   private readonly logger = new Logger(TranscriptAnswerBuilds.name);
-  private readonly db: Db;
   private readonly running = new Map<string, Promise<void>>();
 
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly metrics: MetricsService,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** Starts the transcript's build unless one is already running in this gateway. */
   request(transcriptId: string): void {

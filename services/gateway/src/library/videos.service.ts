@@ -11,13 +11,12 @@ import {
   saveVideoNotes,
   TRANSCRIPT_ANSWER_FORMAT,
   transcriptAnswerPrefix,
-  typeormDb,
   type Db,
   type TranscriptAnswerHead,
   type VideoAnswerHeadRow,
 } from '@lectern/db';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
+import { InjectDb } from '../database/db';
 import { compressOnTheFly, contentHash, type AnswerEncoding } from '../http/revalidatable-json';
 import { joinBrotli, joinGzip } from '../http/stream-join';
 import { TranscriptAnswerBuilds } from './transcript-answer-builds';
@@ -44,18 +43,15 @@ function answerHash(prefixSha1: string, ownDigest: string): string {
 
 @Injectable()
 export class VideosService {
-  private readonly db: Db;
   private readonly storedAnswers = new LRUCache<string, Buffer>({
     maxSize: STORED_ANSWER_CACHE_BYTES,
     sizeCalculation: (bytes) => Math.max(1, bytes.length),
   });
 
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly answerBuilds: TranscriptAnswerBuilds,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** The library, newest first, without transcript bodies. */
   async list(userId: string): Promise<VideoSummary[]> {

@@ -14,10 +14,9 @@ import {
   findVideoForGeneration,
   insertAiQuestion,
   isVideoOfUser,
-  typeormDb,
   type Db,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb } from '../database/db';
 import { foreignResult } from '../library/foreign-result';
 import { VIDEO_NOT_FOUND } from '../library/video-id';
 import { laneFor } from '../usage/plan-lane';
@@ -35,15 +34,11 @@ export const AI_ASK_TIMEOUT_MS = 5 * 60_000;
  */
 @Injectable()
 export class QuestionsService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly jobs: JobRequester,
     private readonly usage: UsageService,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** The user's thread on one of their videos, newest last. */
   async thread(userId: string, videoId: string): Promise<AiQuestion[]> {

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isRecordId, QueueName, type CaptionTrackChoice, type User } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import { findTranscriptOfVideo, typeormDb, type Db } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { findTranscriptOfVideo, type Db } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 
@@ -19,14 +19,10 @@ export interface FetchOptions {
 /** Has the transcripts worker fetch a video's captions into the shared cache, on the user's plan lane. */
 @Injectable()
 export class TranscriptFetcher {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly jobs: JobRequester,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** Answers the cached transcript's id, checked to be of the video (and track) asked for. */
   async fetch(user: User, youtubeId: string, options: FetchOptions = {}): Promise<string> {
