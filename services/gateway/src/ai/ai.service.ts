@@ -1,8 +1,7 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable } from '@nestjs/common';
 import {
   FEATURE_TYPES,
   hasProAccess,
-  isRecordId,
   QueueName,
   SUMMARY_LENGTHS,
   type AiContentItem,
@@ -15,14 +14,12 @@ import { JobRequester } from '@lectern/queue-runtime';
 import {
   findNewestAiContent,
   findNewestAiContentOfVideo,
-  findVideoForGeneration,
   insertAiContent,
-  isVideoOfUser,
   pruneAiContent,
   type Db,
 } from '@lectern/db';
 import { InjectDb } from '../database/db';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { userVideoOr404, videoOfUserOr404, type UserVideo } from '../library/user-video';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
@@ -46,12 +43,6 @@ const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
   action_plan: 'Action plans',
 };
 
-interface OwnedVideo {
-  id: string;
-  transcriptId: string;
-  title: string | null;
-}
-
 // Items in the order the AI tools panel shows them: features as listed, summaries micro to detailed.
 function displayOrder(item: AiContentItem): number {
   const length = item.summaryLength === null ? 0 : SUMMARY_LENGTHS.indexOf(item.summaryLength);
@@ -71,7 +62,7 @@ export class AiService {
 
   /** The newest item of each kind for one of the user's videos. Reading never counts. */
   async list(userId: string, videoId: string): Promise<AiContentItem[]> {
-    await this.video(userId, videoId);
+    await userVideoOr404(this.db, userId, videoId);
     const rows = await findNewestAiContentOfVideo(this.db, videoId);
     return rows.map(toAiContentItem).sort((a, b) => displayOrder(a) - displayOrder(b));
   }
@@ -92,7 +83,7 @@ export class AiService {
         `${PRO_FEATURE_LABELS[feature]} are part of the Pro plan. Upgrade to Pro to generate them.`,
       );
     }
-    const video = await this.video(user.id, command.videoId);
+    const video = await userVideoOr404(this.db, user.id, command.videoId);
     const stored = await this.newest(this.db, video.id, feature, summaryLength);
     if (stored) {
       if (!command.regenerate) return stored;
@@ -105,7 +96,7 @@ export class AiService {
       jobTimeoutMs: AI_GENERATE_TIMEOUT_MS,
       record: async (db, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
-        if (!(await isVideoOfUser(db, user.id, video.id))) throw new NotFoundException(VIDEO_NOT_FOUND);
+        await videoOfUserOr404(db, user.id, video.id);
         if (!command.regenerate) {
           // A parallel request may have stored it meanwhile: answer that one and count nothing more.
           const stored = await this.newest(db, video.id, feature, summaryLength);
@@ -128,7 +119,7 @@ export class AiService {
   /** Has the ai worker write the item; the answer must be what was asked for, about this video's transcript. */
   private async write(
     user: User,
-    video: OwnedVideo,
+    video: UserVideo,
     command: GenerateCommand,
     stream?: JobStreamOpener,
   ): Promise<GenerateResult> {
@@ -171,13 +162,5 @@ export class AiService {
   ): Promise<AiContentItem | null> {
     const row = await findNewestAiContent(db, videoId, feature, summaryLength);
     return row ? toAiContentItem(row) : null;
-  }
-
-  /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
-  private async video(userId: string, videoId: string): Promise<OwnedVideo> {
-    if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const row = await findVideoForGeneration(this.db, userId, videoId.toLowerCase());
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return { id: row.id, transcriptId: row.transcript_id, title: row.title };
   }
 }

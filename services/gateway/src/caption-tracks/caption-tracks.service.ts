@@ -1,18 +1,17 @@
-import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import { sameTrack, type CaptionTrackChoice, type User, type VideoTracks } from '@lectern/contracts';
 import {
   deleteHighlights,
   findPlacedHighlights,
   findTranscriptText,
   findVideoTrack,
-  lockVideo,
   moveHighlights,
   setVideoTranscript,
   type Db,
   type VideoTrackRow,
 } from '@lectern/db';
 import { InjectDb, Transactions } from '../database/db';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { lockUserVideoOr404, videoOr404 } from '../library/user-video';
 import { VideosService } from '../library/videos.service';
 import { listedTracks, trackOf, TranscriptCache } from '../transcripts/transcript-cache';
 import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from '../transcripts/transcript-fetcher';
@@ -69,7 +68,7 @@ export class CaptionTracksService {
   /** Under a lock on the video: the new transcript, and its highlights kept, moved or dropped. */
   private async switchTranscript(userId: string, videoId: string, transcriptId: string): Promise<number> {
     return this.transactions.run(async (db) => {
-      if (!(await lockVideo(db, userId, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
+      await lockUserVideoOr404(db, userId, videoId);
       const transcriptText = await findTranscriptText(db, transcriptId);
       const highlights = await findPlacedHighlights(db, videoId);
       const { kept, dropped } = rehomeHighlights(highlights, transcriptText ?? '');
@@ -87,8 +86,6 @@ export class CaptionTracksService {
   }
 
   private async current(userId: string, videoId: string): Promise<VideoTrackRow> {
-    const row = await findVideoTrack(this.db, userId, videoId);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return row;
+    return videoOr404(await findVideoTrack(this.db, userId, videoId));
   }
 }

@@ -6,7 +6,6 @@ import {
   Injectable,
   InternalServerErrorException,
   Logger,
-  NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import {
@@ -21,9 +20,9 @@ import {
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import { findNewestAiContent, isVideoOfUser, type Db, type ExportHandOver } from '@lectern/db';
+import { findNewestAiContent, type Db, type ExportHandOver } from '@lectern/db';
 import { InjectDb } from '../database/db';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { videoOfUserOr404 } from '../library/user-video';
 import { foreignResult } from '../library/foreign-result';
 import { laneFor } from '../usage/plan-lane';
 import { MetricsService } from '../metrics/metrics.service';
@@ -74,7 +73,7 @@ export class ExportService {
     const parsed = ExportFormatSchema.safeParse(rawFormat);
     if (!parsed.success) throw new BadRequestException(BAD_EXPORT_FORMAT);
     const format = parsed.data;
-    if (!(await isVideoOfUser(this.db, user.id, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
+    await videoOfUserOr404(this.db, user.id, videoId);
     if (format !== 'txt' && !hasProAccess(user)) {
       this.metrics.planGateRefused(`export:${format}`);
       throw new ForbiddenException(PRO_FORMAT_MESSAGES[format]);

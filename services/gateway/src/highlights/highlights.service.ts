@@ -5,12 +5,11 @@ import {
   findHighlightsAt,
   findVideoTranscriptTextAndSegments,
   insertHighlight,
-  lockVideo,
   type Db,
 } from '@lectern/db';
 import type { z } from 'zod';
 import { InjectDb, Transactions } from '../database/db';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { lockUserVideoOr404, videoOr404 } from '../library/user-video';
 
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found.';
 
@@ -53,9 +52,8 @@ export class HighlightsService {
    */
   async create(userId: string, input: z.output<typeof CreateHighlightRequestSchema>): Promise<Highlight> {
     return this.transactions.run(async (db) => {
-      if (!(await lockVideo(db, userId, input.videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
-      const transcript = await findVideoTranscriptTextAndSegments(db, userId, input.videoId);
-      if (!transcript) throw new NotFoundException(VIDEO_NOT_FOUND);
+      await lockUserVideoOr404(db, userId, input.videoId);
+      const transcript = videoOr404(await findVideoTranscriptTextAndSegments(db, userId, input.videoId));
       const transcriptText = transcript.transcript_text;
       const { startIndex, endIndex, text } = input;
       if (!(startIndex >= 0 && startIndex < endIndex && endIndex <= transcriptText.length)) {

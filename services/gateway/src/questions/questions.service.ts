@@ -1,6 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
-  isRecordId,
   QUESTION_NOT_FOUND,
   QueueName,
   type AiQuestion,
@@ -8,17 +7,10 @@ import {
   type User,
 } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import {
-  deleteUserAiQuestion,
-  findAiQuestionsOfVideo,
-  findVideoForGeneration,
-  insertAiQuestion,
-  isVideoOfUser,
-  type Db,
-} from '@lectern/db';
+import { deleteUserAiQuestion, findAiQuestionsOfVideo, insertAiQuestion, type Db } from '@lectern/db';
 import { InjectDb } from '../database/db';
 import { foreignResult } from '../library/foreign-result';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { userVideoOr404, videoOfUserOr404 } from '../library/user-video';
 import { laneFor } from '../usage/plan-lane';
 import type { JobStreamOpener } from '../streams/job-streams';
 import { UsageService } from '../usage/usage.service';
@@ -42,7 +34,7 @@ export class QuestionsService {
 
   /** The user's thread on one of their videos, newest last. */
   async thread(userId: string, videoId: string): Promise<AiQuestion[]> {
-    await this.video(userId, videoId);
+    await userVideoOr404(this.db, userId, videoId);
     return (await findAiQuestionsOfVideo(this.db, userId, videoId)).map(toAiQuestion);
   }
 
@@ -53,14 +45,14 @@ export class QuestionsService {
    * the answer's text is streamed as the model writes it.
    */
   async ask(user: User, command: AskCommand, stream?: JobStreamOpener): Promise<AiQuestion> {
-    const video = await this.video(user.id, command.videoId);
+    const video = await userVideoOr404(this.db, user.id, command.videoId);
     return this.usage.runCounted(user, 'ai_question', {
       startsJob: true,
       job: () => this.answer(user, video.transcriptId, command.question, stream),
       jobTimeoutMs: AI_ASK_TIMEOUT_MS,
       record: async (db, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
-        if (!(await isVideoOfUser(db, user.id, video.id))) throw new NotFoundException(VIDEO_NOT_FOUND);
+        await videoOfUserOr404(db, user.id, video.id);
         const row = await insertAiQuestion(db, {
           user_id: user.id,
           video_id: video.id,
@@ -107,13 +99,5 @@ export class QuestionsService {
       });
     }
     return result;
-  }
-
-  /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
-  private async video(userId: string, videoId: string): Promise<{ id: string; transcriptId: string }> {
-    if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const row = await findVideoForGeneration(this.db, userId, videoId.toLowerCase());
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return { id: row.id, transcriptId: row.transcript_id };
   }
 }
