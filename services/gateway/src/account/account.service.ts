@@ -12,10 +12,9 @@ import { changePassword, markEmailVerified, resetPassword } from '@lectern/db';
 import { Transactions } from '../database/db';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';
 import { PasswordHasher } from '../auth/password-hasher';
-import { laneFor } from '../usage/plan-lane';
+import { laneFor } from '../jobs/plan-lane';
 import { MailOutbox } from '../mail/mail-outbox';
 import type { UserRecord } from '@lectern/db';
-import { toUser } from '../users/to-user';
 import { UsersService } from '../users/users.service';
 import { revokeResetLinks, spendAccountToken } from './account-tokens';
 
@@ -49,7 +48,7 @@ export class AccountService {
   async resendVerification(user: UserRecord): Promise<MessageResponse> {
     if (user.emailVerifiedAt) return { message: AccountMessage.AlreadyVerified };
     await this.limiter.startVerificationResend(user.id);
-    await this.queue('send-email-verification', { userId: user.id }, laneFor(toUser(user)));
+    await this.queue('send-email-verification', { userId: user.id }, laneFor(user));
     return { message: AccountMessage.VerificationSent };
   }
 
@@ -123,7 +122,7 @@ export class AccountService {
     const found = await this.users.findById(userId);
     if (!found) throw new BadRequestException(AccountMessage.InvalidLink);
     const user = await this.users.syncRole(found);
-    await this.mail.trySend('send-password-changed', { userId }, laneFor(toUser(user)));
+    await this.mail.trySend('send-password-changed', { userId }, laneFor(user));
     return user;
   }
 

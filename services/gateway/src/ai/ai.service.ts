@@ -10,7 +10,6 @@ import {
   type SummaryLength,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/queue-runtime';
 import {
   findNewestAiContent,
   findNewestAiContentOfVideo,
@@ -20,8 +19,8 @@ import {
 } from '@lectern/db';
 import { InjectDb } from '../database/db';
 import { userVideoOr404, videoOfUserOr404, type UserVideo } from '../library/user-video';
-import { foreignResult } from '../library/foreign-result';
-import { laneFor } from '../usage/plan-lane';
+import { askedAndAnswered } from '../jobs/foreign-result';
+import { UserJobs } from '../jobs/user-jobs';
 import { MetricsService } from '../metrics/metrics.service';
 import { ActionLimits } from '../usage/action-limits';
 import { UsageService } from '../usage/usage.service';
@@ -54,7 +53,7 @@ function displayOrder(item: AiContentItem): number {
 export class AiService {
   constructor(
     @InjectDb() private readonly db: Db,
-    private readonly jobs: JobRequester,
+    private readonly jobs: UserJobs,
     private readonly usage: UsageService,
     private readonly metrics: MetricsService,
     private readonly limits: ActionLimits,
@@ -124,34 +123,25 @@ export class AiService {
     stream?: JobStreamOpener,
   ): Promise<GenerateResult> {
     const { feature, summaryLength } = command;
-    const jobId = await stream?.open();
-    const result = await this.jobs.request(
+    const asked = { transcriptId: video.transcriptId, feature, summaryLength };
+    return this.jobs.request(
+      user,
       QueueName.Ai,
       'generate',
-      { transcriptId: video.transcriptId, feature, summaryLength, title: video.title },
+      { ...asked, title: video.title },
       {
-        lane: laneFor(user),
         timeoutMs: AI_GENERATE_TIMEOUT_MS,
         timeoutMessage: 'Writing this content took too long. Please try again.',
-        ...(stream && jobId ? { jobId, onAdded: stream.added } : {}),
+        stream,
+      },
+      {
+        what: 'AI content',
+        mismatch: (result) => {
+          const differs = askedAndAnswered(asked, result);
+          return differs && { videoId: video.id, ...differs };
+        },
       },
     );
-    if (
-      result.transcriptId !== video.transcriptId ||
-      result.feature !== feature ||
-      result.summaryLength !== summaryLength
-    ) {
-      throw foreignResult('AI content', {
-        videoId: video.id,
-        asked: { transcriptId: video.transcriptId, feature, summaryLength },
-        answered: {
-          transcriptId: result.transcriptId,
-          feature: result.feature,
-          summaryLength: result.summaryLength,
-        },
-      });
-    }
-    return result;
   }
 
   private async newest(

@@ -19,12 +19,11 @@ import {
   type ExportFormat,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/queue-runtime';
 import { findNewestAiContent, type Db, type ExportHandOver } from '@lectern/db';
 import { InjectDb } from '../database/db';
 import { videoOfUserOr404 } from '../library/user-video';
-import { foreignResult } from '../library/foreign-result';
-import { laneFor } from '../usage/plan-lane';
+import { askedAndAnswered, foreignResult } from '../jobs/foreign-result';
+import { UserJobs } from '../jobs/user-jobs';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission } from '../usage/job-admission';
 import { contentDisposition } from './download-name';
@@ -48,7 +47,7 @@ export class ExportService {
 
   constructor(
     @InjectDb() private readonly db: Db,
-    private readonly jobs: JobRequester,
+    private readonly jobs: UserJobs,
     private readonly metrics: MetricsService,
     private readonly admission: JobAdmission,
     @Inject(EXPORT_HAND_OVER) private readonly handOver: ExportHandOver,
@@ -83,42 +82,47 @@ export class ExportService {
       throw new UnprocessableEntityException(NO_FLASHCARDS_TO_EXPORT);
     }
 
+    const asked = { userId: user.id, videoId, format };
     const result = await this.admission.run(user, 'export', EXPORT_TIMEOUT_MS, () =>
       this.jobs.request(
+        user,
         QueueName.Export,
         'render',
         { videoId, userId: user.id, format },
         {
-          lane: laneFor(user),
           timeoutMs: EXPORT_TIMEOUT_MS,
           timeoutMessage: 'Preparing the export took too long. Please try again.',
         },
+        {
+          what: 'export',
+          // The file must be the one made for this user, video and format, whatever became of the job's data.
+          mismatch: async (result) => {
+            // The id comes back through Redis: only a UUID is looked up.
+            if (!isRecordId(result.fileId)) {
+              this.logger.error(
+                { fileId: result.fileId },
+                'the export worker answered an unexpected file id',
+              );
+              throw new InternalServerErrorException();
+            }
+            const differs = askedAndAnswered(asked, result);
+            if (differs) await this.handOver.delete(result.fileId).catch(() => undefined);
+            return differs;
+          },
+        },
       ),
     );
-    // The id comes back through Redis: only a UUID is looked up.
-    if (!isRecordId(result.fileId)) {
-      this.logger.error({ fileId: result.fileId }, 'the export worker answered an unexpected file id');
-      throw new InternalServerErrorException();
-    }
-    // The file must be the one made for this user, video and format, whatever became of the job's data.
-    if (result.userId !== user.id || result.videoId !== videoId || result.format !== format) {
-      await this.handOver.delete(result.fileId).catch(() => undefined);
-      throw foreignResult('export', {
-        asked: { userId: user.id, videoId, format },
-        answered: { userId: result.userId, videoId: result.videoId, format: result.format },
-      });
-    }
     const file = await this.handOver.find(result.fileId);
     if (!file) {
       this.logger.error({ fileId: result.fileId }, 'a rendered export is missing from the export hand-over');
       throw new InternalServerErrorException();
     }
-    if (file.userId !== user.id || file.format !== format) {
-      throw foreignResult('export', {
-        asked: { userId: user.id, videoId, format },
-        answered: { userId: file.userId, videoId: result.videoId, format: file.format },
-      });
-    }
+    const stored = askedAndAnswered(asked, {
+      userId: file.userId,
+      videoId: result.videoId,
+      format: file.format,
+    });
+    if (stored) throw foreignResult('export', stored);
     return {
       fileId: file.fileId,
       bytes: file.bytes,

@@ -6,12 +6,11 @@ import {
   type AskResult,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/queue-runtime';
 import { deleteUserAiQuestion, findAiQuestionsOfVideo, insertAiQuestion, type Db } from '@lectern/db';
 import { InjectDb } from '../database/db';
-import { foreignResult } from '../library/foreign-result';
+import { askedAndAnswered } from '../jobs/foreign-result';
+import { UserJobs } from '../jobs/user-jobs';
 import { userVideoOr404, videoOfUserOr404 } from '../library/user-video';
-import { laneFor } from '../usage/plan-lane';
 import type { JobStreamOpener } from '../streams/job-streams';
 import { UsageService } from '../usage/usage.service';
 import { toAiQuestion } from './ai-question-row';
@@ -28,7 +27,7 @@ export const AI_ASK_TIMEOUT_MS = 5 * 60_000;
 export class QuestionsService {
   constructor(
     @InjectDb() private readonly db: Db,
-    private readonly jobs: JobRequester,
+    private readonly jobs: UserJobs,
     private readonly usage: UsageService,
   ) {}
 
@@ -80,24 +79,18 @@ export class QuestionsService {
     question: string,
     stream?: JobStreamOpener,
   ): Promise<AskResult> {
-    const jobId = await stream?.open();
-    const result = await this.jobs.request(
+    const asked = { transcriptId, question };
+    return this.jobs.request(
+      user,
       QueueName.Ai,
       'ask',
-      { transcriptId, question },
+      asked,
       {
-        lane: laneFor(user),
         timeoutMs: AI_ASK_TIMEOUT_MS,
         timeoutMessage: 'Answering this question took too long. Please try again.',
-        ...(stream && jobId ? { jobId, onAdded: stream.added } : {}),
+        stream,
       },
+      { what: 'answer', mismatch: (result) => askedAndAnswered(asked, result) },
     );
-    if (result.transcriptId !== transcriptId || result.question !== question) {
-      throw foreignResult('answer', {
-        asked: { transcriptId, question },
-        answered: { transcriptId: result.transcriptId, question: result.question },
-      });
-    }
-    return result;
   }
 }
