@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module';
 import { ExportModule } from './export/export.module';
 import { HealthModule } from './health/health.module';
 import { HighlightsModule } from './highlights/highlights.module';
+import { JobsModule } from './jobs/jobs.module';
 import { LibraryModule } from './library/library.module';
 import { AccountModule } from './account/account.module';
 import { MailModule } from './mail/mail.module';
@@ -65,6 +66,7 @@ export class AppModule {
         }),
         DatabaseModule.forRoot(),
         QueuesModule,
+        JobsModule,
         StreamsModule,
         MetricsModule,
         MailModule,

@@ -6,7 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule, type GatewayOptions } from './app.module';
 import type { GatewayEnv } from './config/gateway-env';
 import { ensureDatabase } from './database/ensure-database';
-import { configureHttp } from './http/configure-http';
+import { configureHttp } from './http-pipeline';
 
 /**
  * Builds a ready gateway: the database exists and is migrated, Redis and the queues are connected, and the

@@ -1,9 +1,9 @@
 import { ConflictException, Injectable } from '@nestjs/common';
 import { AccountMessage, type MessageResponse } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
-import { deleteUser, findBillingUser, hasStripeSubscription, typeormDb, type Db } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { deleteUser, findBillingUser, hasStripeSubscription, type Db } from '@lectern/db';
 import type { UserRecord } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import { AccountService } from './account.service';
 
 const CANCEL_TIMEOUT_MS = 30_000;
@@ -17,15 +17,11 @@ const DELETE_ROUNDS = 3;
  */
 @Injectable()
 export class AccountDeletionService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly account: AccountService,
     private readonly requester: JobRequester,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   async delete(user: UserRecord, ip: string, password: string): Promise<MessageResponse> {
     await this.account.confirmPassword(user, ip, password, AccountMessage.WrongPassword);

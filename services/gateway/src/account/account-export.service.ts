@@ -16,14 +16,13 @@ import {
   findReviewCardsOfUser,
   findReviewLogsOfUser,
   findVideoDetailsOfUser,
-  typeormDb,
   type Db,
   type HighlightRow,
   type ReviewCardRow,
   type ReviewLogRow,
   type UserRecord,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb } from '../database/db';
 import { toAiContentItem } from '../ai/ai-content-row';
 import { toAiQuestion } from '../questions/ai-question-row';
 import { videoSummary } from '../library/video-summary';
@@ -40,14 +39,10 @@ const BUILD_TIMEOUT_MS = 60_000;
  */
 @Injectable()
 export class AccountExportService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly admission: JobAdmission,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /**
    * The whole library is read and held at once, so a download counts as an export: one at a time per user,

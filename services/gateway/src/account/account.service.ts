@@ -8,14 +8,13 @@ import {
   type MessageResponse,
 } from '@lectern/contracts';
 import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
-import { changePassword, markEmailVerified, resetPassword, typeormDb } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { changePassword, markEmailVerified, resetPassword } from '@lectern/db';
+import { Transactions } from '../database/db';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';
 import { PasswordHasher } from '../auth/password-hasher';
-import { laneFor } from '../usage/plan-lane';
+import { laneFor } from '../jobs/plan-lane';
 import { MailOutbox } from '../mail/mail-outbox';
 import type { UserRecord } from '@lectern/db';
-import { toUser } from '../users/to-user';
 import { UsersService } from '../users/users.service';
 import { revokeResetLinks, spendAccountToken } from './account-tokens';
 
@@ -25,7 +24,7 @@ type MailJob = Exclude<JobNameOf<typeof QueueName.Mail>, 'ping'>;
 @Injectable()
 export class AccountService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly transactions: Transactions,
     private readonly users: UsersService,
     private readonly hasher: PasswordHasher,
     private readonly limiter: AuthRateLimiter,
@@ -38,8 +37,7 @@ export class AccountService {
    * takes it over with a password reset instead, which also ends every session of it.
    */
   async verifyEmail(signedIn: UserRecord, token: string): Promise<MessageResponse> {
-    await this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    await this.transactions.run(async (db) => {
       const userId = await spendAccountToken(db, token, 'verify_email');
       if (userId !== signedIn.id) throw new BadRequestException(AccountMessage.LinkOfAnotherAccount);
       await markEmailVerified(db, userId);
@@ -50,7 +48,7 @@ export class AccountService {
   async resendVerification(user: UserRecord): Promise<MessageResponse> {
     if (user.emailVerifiedAt) return { message: AccountMessage.AlreadyVerified };
     await this.limiter.startVerificationResend(user.id);
-    await this.queue('send-email-verification', { userId: user.id }, laneFor(toUser(user)));
+    await this.queue('send-email-verification', { userId: user.id }, laneFor(user));
     return { message: AccountMessage.VerificationSent };
   }
 
@@ -72,8 +70,7 @@ export class AccountService {
   async resetPassword(ip: string, token: string, password: string): Promise<UserRecord> {
     await this.limiter.startLinkUse(ip);
     const passwordHash = await this.hasher.hash(password);
-    const userId = await this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    const userId = await this.transactions.run(async (db) => {
       const owner = await spendAccountToken(db, token, 'reset_password');
       await resetPassword(db, owner, passwordHash);
       await revokeResetLinks(db, owner);
@@ -91,8 +88,7 @@ export class AccountService {
   ): Promise<UserRecord> {
     await this.confirmPassword(user, ip, currentPassword, AccountMessage.WrongCurrentPassword);
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    await this.transactions.run(async (db) => {
       await changePassword(db, user.id, passwordHash);
       // A reset link mailed before the change must not undo it.
       await revokeResetLinks(db, user.id);
@@ -102,8 +98,7 @@ export class AccountService {
 
   /** Ends every session of the account, this one included (the caller signs this browser out). */
   async signOutEverywhere(user: UserRecord): Promise<MessageResponse> {
-    await this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    await this.transactions.run(async (db) => {
       await this.users.endAllSessions(user.id, db);
       // Securing the account: a reset link already mailed (perhaps to whoever had the session) stops working.
       await revokeResetLinks(db, user.id);
@@ -127,7 +122,7 @@ export class AccountService {
     const found = await this.users.findById(userId);
     if (!found) throw new BadRequestException(AccountMessage.InvalidLink);
     const user = await this.users.syncRole(found);
-    await this.mail.trySend('send-password-changed', { userId }, laneFor(toUser(user)));
+    await this.mail.trySend('send-password-changed', { userId }, laneFor(user));
     return user;
   }
 

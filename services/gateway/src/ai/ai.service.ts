@@ -1,8 +1,7 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Injectable } from '@nestjs/common';
 import {
   FEATURE_TYPES,
   hasProAccess,
-  isRecordId,
   QueueName,
   SUMMARY_LENGTHS,
   type AiContentItem,
@@ -11,21 +10,17 @@ import {
   type SummaryLength,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/queue-runtime';
 import {
   findNewestAiContent,
   findNewestAiContentOfVideo,
-  findVideoForGeneration,
   insertAiContent,
-  isVideoOfUser,
   pruneAiContent,
-  typeormDb,
   type Db,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
-import { foreignResult } from '../library/foreign-result';
-import { laneFor } from '../usage/plan-lane';
+import { InjectDb } from '../database/db';
+import { userVideoOr404, videoOfUserOr404, type UserVideo } from '../library/user-video';
+import { askedAndAnswered } from '../jobs/foreign-result';
+import { UserJobs } from '../jobs/user-jobs';
 import { MetricsService } from '../metrics/metrics.service';
 import { ActionLimits } from '../usage/action-limits';
 import { UsageService } from '../usage/usage.service';
@@ -47,12 +42,6 @@ const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
   action_plan: 'Action plans',
 };
 
-interface OwnedVideo {
-  id: string;
-  transcriptId: string;
-  title: string | null;
-}
-
 // Items in the order the AI tools panel shows them: features as listed, summaries micro to detailed.
 function displayOrder(item: AiContentItem): number {
   const length = item.summaryLength === null ? 0 : SUMMARY_LENGTHS.indexOf(item.summaryLength);
@@ -62,21 +51,17 @@ function displayOrder(item: AiContentItem): number {
 /** AI study and content material: stored per video, feature and summary length; written by the ai worker. */
 @Injectable()
 export class AiService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
-    private readonly jobs: JobRequester,
+    @InjectDb() private readonly db: Db,
+    private readonly jobs: UserJobs,
     private readonly usage: UsageService,
     private readonly metrics: MetricsService,
     private readonly limits: ActionLimits,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** The newest item of each kind for one of the user's videos. Reading never counts. */
   async list(userId: string, videoId: string): Promise<AiContentItem[]> {
-    await this.video(userId, videoId);
+    await userVideoOr404(this.db, userId, videoId);
     const rows = await findNewestAiContentOfVideo(this.db, videoId);
     return rows.map(toAiContentItem).sort((a, b) => displayOrder(a) - displayOrder(b));
   }
@@ -97,7 +82,7 @@ export class AiService {
         `${PRO_FEATURE_LABELS[feature]} are part of the Pro plan. Upgrade to Pro to generate them.`,
       );
     }
-    const video = await this.video(user.id, command.videoId);
+    const video = await userVideoOr404(this.db, user.id, command.videoId);
     const stored = await this.newest(this.db, video.id, feature, summaryLength);
     if (stored) {
       if (!command.regenerate) return stored;
@@ -110,7 +95,7 @@ export class AiService {
       jobTimeoutMs: AI_GENERATE_TIMEOUT_MS,
       record: async (db, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
-        if (!(await isVideoOfUser(db, user.id, video.id))) throw new NotFoundException(VIDEO_NOT_FOUND);
+        await videoOfUserOr404(db, user.id, video.id);
         if (!command.regenerate) {
           // A parallel request may have stored it meanwhile: answer that one and count nothing more.
           const stored = await this.newest(db, video.id, feature, summaryLength);
@@ -133,39 +118,30 @@ export class AiService {
   /** Has the ai worker write the item; the answer must be what was asked for, about this video's transcript. */
   private async write(
     user: User,
-    video: OwnedVideo,
+    video: UserVideo,
     command: GenerateCommand,
     stream?: JobStreamOpener,
   ): Promise<GenerateResult> {
     const { feature, summaryLength } = command;
-    const jobId = await stream?.open();
-    const result = await this.jobs.request(
+    const asked = { transcriptId: video.transcriptId, feature, summaryLength };
+    return this.jobs.request(
+      user,
       QueueName.Ai,
       'generate',
-      { transcriptId: video.transcriptId, feature, summaryLength, title: video.title },
+      { ...asked, title: video.title },
       {
-        lane: laneFor(user),
         timeoutMs: AI_GENERATE_TIMEOUT_MS,
         timeoutMessage: 'Writing this content took too long. Please try again.',
-        ...(stream && jobId ? { jobId, onAdded: stream.added } : {}),
+        stream,
+      },
+      {
+        what: 'AI content',
+        mismatch: (result) => {
+          const differs = askedAndAnswered(asked, result);
+          return differs && { videoId: video.id, ...differs };
+        },
       },
     );
-    if (
-      result.transcriptId !== video.transcriptId ||
-      result.feature !== feature ||
-      result.summaryLength !== summaryLength
-    ) {
-      throw foreignResult('AI content', {
-        videoId: video.id,
-        asked: { transcriptId: video.transcriptId, feature, summaryLength },
-        answered: {
-          transcriptId: result.transcriptId,
-          feature: result.feature,
-          summaryLength: result.summaryLength,
-        },
-      });
-    }
-    return result;
   }
 
   private async newest(
@@ -176,13 +152,5 @@ export class AiService {
   ): Promise<AiContentItem | null> {
     const row = await findNewestAiContent(db, videoId, feature, summaryLength);
     return row ? toAiContentItem(row) : null;
-  }
-
-  /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
-  private async video(userId: string, videoId: string): Promise<OwnedVideo> {
-    if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const row = await findVideoForGeneration(this.db, userId, videoId.toLowerCase());
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return { id: row.id, transcriptId: row.transcript_id, title: row.title };
   }
 }

@@ -14,6 +14,7 @@ import {
 import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
+import { laneFor } from '../jobs/plan-lane';
 import { JobAdmission } from '../usage/job-admission';
 import type { UserRecord } from '@lectern/db';
 
@@ -71,7 +72,7 @@ export class BillingService {
         'create-portal-session',
         { userId: user.id, returnUrl: `${this.env.APP_URL}/profile` },
         {
-          lane: hasProAccess(user) ? 'pro' : 'free',
+          lane: laneFor(user),
           timeoutMs: SESSION_TIMEOUT_MS,
           timeoutMessage: 'Stripe took too long to open the billing portal. Please try again.',
           // A portal URL is a signed-in session of the customer: sealed like the checkout's.

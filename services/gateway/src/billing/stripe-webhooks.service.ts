@@ -1,10 +1,10 @@
 import { BadRequestException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
 import Stripe from 'stripe';
-import { DataSource } from 'typeorm';
 import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
 import { queueStripeEvent } from '@lectern/handovers';
-import { findStripeEvent, insertStripeEventIfAbsent, typeormDb, type Db } from '@lectern/db';
+import { findStripeEvent, insertStripeEventIfAbsent, type Db } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import type { GatewayEnv } from '../config/gateway-env';
 import { withTimeout } from '../common/with-timeout';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -23,15 +23,12 @@ const QUEUE_TIMEOUT_MS = 3000;
 @Injectable()
 export class StripeWebhooksService {
   private readonly logger = new Logger(StripeWebhooksService.name);
-  private readonly db: Db;
 
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly requester: JobRequester,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   async receive(rawBody: unknown, signature: string | undefined): Promise<{ received: true }> {
     if (this.env.STRIPE_SECRET_KEY === '' || this.env.STRIPE_WEBHOOK_SECRET === '') {

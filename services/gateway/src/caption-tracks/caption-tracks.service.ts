@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
+import { Injectable, UnprocessableEntityException } from '@nestjs/common';
 import {
   findTrack,
   sameTrack,
@@ -12,15 +12,13 @@ import {
   findPlacedHighlights,
   findTranscriptText,
   findVideoTrack,
-  lockVideo,
   moveHighlights,
   setVideoTranscript,
-  typeormDb,
   type Db,
   type VideoTrackRow,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { InjectDb, Transactions } from '../database/db';
+import { lockUserVideoOr404, videoOr404 } from '../library/user-video';
 import { VideosService } from '../library/videos.service';
 import { listedTracks, TranscriptCache } from '../transcripts/transcript-cache';
 import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from '../transcripts/transcript-fetcher';
@@ -30,17 +28,14 @@ import { rehomeHighlights } from './rehome-highlights';
 /** A video's caption tracks: which one its transcript comes from, and switching to another. */
 @Injectable()
 export class CaptionTracksService {
-  private readonly db: Db;
-
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
     private readonly cache: TranscriptCache,
     private readonly fetcher: TranscriptFetcher,
     private readonly admission: JobAdmission,
     private readonly videos: VideosService,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   async tracks(userId: string, videoId: string): Promise<VideoTracks> {
     const row = await this.current(userId, videoId);
@@ -79,9 +74,8 @@ export class CaptionTracksService {
 
   /** Under a lock on the video: the new transcript, and its highlights kept, moved or dropped. */
   private async switchTranscript(userId: string, videoId: string, transcriptId: string): Promise<number> {
-    return this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
-      if (!(await lockVideo(db, userId, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return this.transactions.run(async (db) => {
+      await lockUserVideoOr404(db, userId, videoId);
       const transcriptText = await findTranscriptText(db, transcriptId);
       const highlights = await findPlacedHighlights(db, videoId);
       const { kept, dropped } = rehomeHighlights(highlights, transcriptText ?? '');
@@ -99,8 +93,6 @@ export class CaptionTracksService {
   }
 
   private async current(userId: string, videoId: string): Promise<VideoTrackRow> {
-    const row = await findVideoTrack(this.db, userId, videoId);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return row;
+    return videoOr404(await findVideoTrack(this.db, userId, videoId));
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { createDataSource, runMigrations } from './data-source';
+import { DB, dbProvider, Transactions } from './db';
 
 @Global()
 @Module({})
@@ -23,8 +24,10 @@ export class DatabaseModule implements OnApplicationShutdown {
             return dataSource;
           },
         },
+        dbProvider,
+        Transactions,
       ],
-      exports: [DataSource],
+      exports: [DataSource, DB, Transactions],
     };
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
-import { typeormDb } from '@lectern/db';
+import type { Db } from '@lectern/db';
 import { createExportHandOver, type ExportHandOver } from '@lectern/handovers';
-import { DataSource } from 'typeorm';
+import { DB } from '../database/db';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 
@@ -10,9 +10,9 @@ export const EXPORT_HAND_OVER = Symbol('EXPORT_HAND_OVER');
 /** Where the export worker leaves rendered files: the bucket of EXPORT_S3_URL, PostgreSQL otherwise. */
 export const exportHandOverProvider: Provider = {
   provide: EXPORT_HAND_OVER,
-  inject: [GATEWAY_ENV, DataSource],
-  useFactory: (env: GatewayEnv, dataSource: DataSource): ExportHandOver =>
-    createExportHandOver({ s3: env.EXPORT_S3_URL, db: typeormDb(dataSource.manager) }),
+  inject: [GATEWAY_ENV, DB],
+  useFactory: (env: GatewayEnv, db: Db): ExportHandOver =>
+    createExportHandOver({ s3: env.EXPORT_S3_URL, db }),
 };
 
 /** Lets go of the store's connections on shutdown (the S3 client's sockets; PostgreSQL's stay the DataSource's). */

@@ -6,7 +6,6 @@ import {
   Injectable,
   InternalServerErrorException,
   Logger,
-  NotFoundException,
   UnprocessableEntityException,
 } from '@nestjs/common';
 import {
@@ -20,13 +19,12 @@ import {
   type ExportFormat,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/queue-runtime';
-import { findNewestAiContent, isVideoOfUser, typeormDb, type Db } from '@lectern/db';
+import { findNewestAiContent, type Db } from '@lectern/db';
 import type { ExportHandOver } from '@lectern/handovers';
-import { DataSource } from 'typeorm';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
-import { foreignResult } from '../library/foreign-result';
-import { laneFor } from '../usage/plan-lane';
+import { InjectDb } from '../database/db';
+import { videoOfUserOr404 } from '../library/user-video';
+import { askedAndAnswered, foreignResult } from '../jobs/foreign-result';
+import { UserJobs } from '../jobs/user-jobs';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission } from '../usage/job-admission';
 import { contentDisposition } from './download-name';
@@ -47,17 +45,14 @@ const PRO_FORMAT_MESSAGES: Record<Exclude<ExportFormat, 'txt'>, string> = {
 @Injectable()
 export class ExportService {
   private readonly logger = new Logger(ExportService.name);
-  private readonly db: Db;
 
   constructor(
-    dataSource: DataSource,
-    private readonly jobs: JobRequester,
+    @InjectDb() private readonly db: Db,
+    private readonly jobs: UserJobs,
     private readonly metrics: MetricsService,
     private readonly admission: JobAdmission,
     @Inject(EXPORT_HAND_OVER) private readonly handOver: ExportHandOver,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** Renders the video through the export worker and streams the file to the user. */
   async download(user: User, videoId: string, format: string, res: ServerResponse): Promise<void> {
@@ -78,7 +73,7 @@ export class ExportService {
     const parsed = ExportFormatSchema.safeParse(rawFormat);
     if (!parsed.success) throw new BadRequestException(BAD_EXPORT_FORMAT);
     const format = parsed.data;
-    if (!(await isVideoOfUser(this.db, user.id, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
+    await videoOfUserOr404(this.db, user.id, videoId);
     if (format !== 'txt' && !hasProAccess(user)) {
       this.metrics.planGateRefused(`export:${format}`);
       throw new ForbiddenException(PRO_FORMAT_MESSAGES[format]);
@@ -88,42 +83,47 @@ export class ExportService {
       throw new UnprocessableEntityException(NO_FLASHCARDS_TO_EXPORT);
     }
 
+    const asked = { userId: user.id, videoId, format };
     const result = await this.admission.run(user, 'export', EXPORT_TIMEOUT_MS, () =>
       this.jobs.request(
+        user,
         QueueName.Export,
         'render',
         { videoId, userId: user.id, format },
         {
-          lane: laneFor(user),
           timeoutMs: EXPORT_TIMEOUT_MS,
           timeoutMessage: 'Preparing the export took too long. Please try again.',
         },
+        {
+          what: 'export',
+          // The file must be the one made for this user, video and format, whatever became of the job's data.
+          mismatch: async (result) => {
+            // The id comes back through Redis: only a UUID is looked up.
+            if (!isRecordId(result.fileId)) {
+              this.logger.error(
+                { fileId: result.fileId },
+                'the export worker answered an unexpected file id',
+              );
+              throw new InternalServerErrorException();
+            }
+            const differs = askedAndAnswered(asked, result);
+            if (differs) await this.handOver.delete(result.fileId).catch(() => undefined);
+            return differs;
+          },
+        },
       ),
     );
-    // The id comes back through Redis: only a UUID is looked up.
-    if (!isRecordId(result.fileId)) {
-      this.logger.error({ fileId: result.fileId }, 'the export worker answered an unexpected file id');
-      throw new InternalServerErrorException();
-    }
-    // The file must be the one made for this user, video and format, whatever became of the job's data.
-    if (result.userId !== user.id || result.videoId !== videoId || result.format !== format) {
-      await this.handOver.delete(result.fileId).catch(() => undefined);
-      throw foreignResult('export', {
-        asked: { userId: user.id, videoId, format },
-        answered: { userId: result.userId, videoId: result.videoId, format: result.format },
-      });
-    }
     const file = await this.handOver.find(result.fileId);
     if (!file) {
       this.logger.error({ fileId: result.fileId }, 'a rendered export is missing from the export hand-over');
       throw new InternalServerErrorException();
     }
-    if (file.userId !== user.id || file.format !== format) {
-      throw foreignResult('export', {
-        asked: { userId: user.id, videoId, format },
-        answered: { userId: file.userId, videoId: result.videoId, format: file.format },
-      });
-    }
+    const stored = askedAndAnswered(asked, {
+      userId: file.userId,
+      videoId: result.videoId,
+      format: file.format,
+    });
+    if (stored) throw foreignResult('export', stored);
     return {
       fileId: file.fileId,
       bytes: file.bytes,

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { QUEUE_NAMES } from '@lectern/contracts';
 import { readHeartbeats, type RedisConnection } from '@lectern/queue-runtime';
-import { ping, typeormDb } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { ping, type Db } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -19,7 +19,7 @@ function reason(error: unknown): string {
 export class ReadinessIndicators {
   constructor(
     private readonly indicators: HealthIndicatorService,
-    private readonly dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     @Inject(REDIS_CLIENT) private readonly redisClient: RedisConnection,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
@@ -27,7 +27,7 @@ export class ReadinessIndicators {
   async postgres() {
     const check = this.indicators.check('postgres');
     try {
-      await withTimeout(ping(typeormDb(this.dataSource.manager)), CHECK_TIMEOUT_MS, 'PostgreSQL');
+      await withTimeout(ping(this.db), CHECK_TIMEOUT_MS, 'PostgreSQL');
       return check.up();
     } catch (error) {
       return check.down({ message: reason(error) });

@@ -5,12 +5,11 @@ import {
   findHighlightsAt,
   findVideoTranscriptTextAndSegments,
   insertHighlight,
-  lockVideo,
-  typeormDb,
+  type Db,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
 import type { z } from 'zod';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
+import { InjectDb, Transactions } from '../database/db';
+import { lockUserVideoOr404, videoOr404 } from '../library/user-video';
 
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found.';
 
@@ -41,7 +40,10 @@ export function segmentEndAt(segments: readonly Pick<TranscriptSegment, 'text'>[
 
 @Injectable()
 export class HighlightsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
+  ) {}
 
   /**
    * Saves a highlight whose offsets index exactly its text within one segment of the video's transcript. The
@@ -49,11 +51,9 @@ export class HighlightsService {
    * same video comes in between (the count and the duplicate check hold).
    */
   async create(userId: string, input: z.output<typeof CreateHighlightRequestSchema>): Promise<Highlight> {
-    return this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
-      if (!(await lockVideo(db, userId, input.videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
-      const transcript = await findVideoTranscriptTextAndSegments(db, userId, input.videoId);
-      if (!transcript) throw new NotFoundException(VIDEO_NOT_FOUND);
+    return this.transactions.run(async (db) => {
+      await lockUserVideoOr404(db, userId, input.videoId);
+      const transcript = videoOr404(await findVideoTranscriptTextAndSegments(db, userId, input.videoId));
       const transcriptText = transcript.transcript_text;
       const { startIndex, endIndex, text } = input;
       if (!(startIndex >= 0 && startIndex < endIndex && endIndex <= transcriptText.length)) {
@@ -77,7 +77,7 @@ export class HighlightsService {
   }
 
   async remove(userId: string, highlightId: string): Promise<{ id: string }> {
-    const deleted = await deleteUserHighlight(typeormDb(this.dataSource.manager), userId, highlightId);
+    const deleted = await deleteUserHighlight(this.db, userId, highlightId);
     if (!deleted) throw new NotFoundException(HIGHLIGHT_NOT_FOUND);
     return { id: highlightId };
   }

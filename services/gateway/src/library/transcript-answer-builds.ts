@@ -1,7 +1,7 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
-import { typeormDb, type Db } from '@lectern/db';
+import type { Db } from '@lectern/db';
 import { storeTranscriptAnswer } from '@lectern/handovers';
-import { DataSource } from 'typeorm';
+import { InjectDb } from '../database/db';
 import { MetricsService } from '../metrics/metrics.service';
 
 /**
@@ -14,15 +14,12 @@ import { MetricsService } from '../metrics/metrics.service';
 @Injectable()
 export class TranscriptAnswerBuilds implements BeforeApplicationShutdown {
   private readonly logger = new Logger(TranscriptAnswerBuilds.name);
-  private readonly db: Db;
   private readonly running = new Map<string, Promise<void>>();
 
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly metrics: MetricsService,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** Starts the transcript's build unless one is already running in this gateway. */
   request(transcriptId: string): void {

@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { Highlight, VideoSummary } from '@lectern/contracts';
 import {
   deleteVideo,
@@ -9,18 +9,17 @@ import {
   findVideoOwnFields,
   findVideoSummary,
   saveVideoNotes,
-  typeormDb,
   type Db,
   type TranscriptAnswerHead,
   type VideoAnswerHeadRow,
 } from '@lectern/db';
 import { TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/handovers';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
+import { InjectDb } from '../database/db';
 import { compressOnTheFly, contentHash, type AnswerEncoding } from '../http/revalidatable-json';
 import { joinBrotli, joinGzip } from '../http/stream-join';
 import { TranscriptAnswerBuilds } from './transcript-answer-builds';
-import { VIDEO_NOT_FOUND } from './video-id';
+import { videoOr404 } from './user-video';
 import { videoSummary } from './video-summary';
 
 /** Memory for compressed transcript answers: 64 MB holds the Brotli bytes of a few hundred 10-hour videos. */
@@ -43,18 +42,15 @@ function answerHash(prefixSha1: string, ownDigest: string): string {
 
 @Injectable()
 export class VideosService {
-  private readonly db: Db;
   private readonly storedAnswers = new LRUCache<string, Buffer>({
     maxSize: STORED_ANSWER_CACHE_BYTES,
     sizeCalculation: (bytes) => Math.max(1, bytes.length),
   });
 
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly answerBuilds: TranscriptAnswerBuilds,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** The library, newest first, without transcript bodies. */
   async list(userId: string): Promise<VideoSummary[]> {
@@ -62,9 +58,7 @@ export class VideosService {
   }
 
   async summary(userId: string, videoId: string): Promise<VideoSummary> {
-    const row = await findVideoSummary(this.db, userId, videoId);
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return videoSummary(row);
+    return videoSummary(videoOr404(await findVideoSummary(this.db, userId, videoId)));
   }
 
   /**
@@ -76,8 +70,7 @@ export class VideosService {
    * clients that take no compression, the answer is made from the transcript row and compressed per request.
    */
   async detailAnswer(userId: string, videoId: string, encoding: AnswerEncoding): Promise<VideoAnswer> {
-    const video = await findVideoAnswerHead(this.db, userId, videoId);
-    if (!video) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const video = videoOr404(await findVideoAnswerHead(this.db, userId, videoId));
     const head = storedHead(video);
     if (head && encoding !== 'identity') {
       const stored = await this.storedAnswerBytes(head, encoding);
@@ -103,8 +96,7 @@ export class VideosService {
     if (video.answer_format === null || video.answer_format < TRANSCRIPT_ANSWER_FORMAT) {
       this.answerBuilds.request(video.transcript_id);
     }
-    const source = await findTranscriptAnswerSource(this.db, video.transcript_id);
-    if (!source) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const source = videoOr404(await findTranscriptAnswerSource(this.db, video.transcript_id));
     const prefix = Buffer.from(transcriptAnswerPrefix(source));
     const prefixSha1 = contentHash(prefix);
     return {
@@ -122,8 +114,7 @@ export class VideosService {
    * the transcript part's opening brace, and the database's digest of them. Read only when an answer is sent.
    */
   private async ownFields(userId: string, videoId: string): Promise<{ suffix: Buffer; digest: string }> {
-    const own = await findVideoOwnFields(this.db, userId, videoId);
-    if (!own) throw new NotFoundException(VIDEO_NOT_FOUND);
+    const own = videoOr404(await findVideoOwnFields(this.db, userId, videoId));
     const suffix = Buffer.from(
       JSON.stringify({
         id: own.id,
@@ -161,18 +152,13 @@ export class VideosService {
 
   /** Removes the video with its highlights, notes and AI content (cascades); usage already counted stays. */
   async remove(userId: string, videoId: string): Promise<void> {
-    if (!(await deleteVideo(this.db, userId, videoId))) throw new NotFoundException(VIDEO_NOT_FOUND);
+    videoOr404(await deleteVideo(this.db, userId, videoId));
   }
 
   async saveNotes(userId: string, videoId: string, notes: string): Promise<{ notes: string }> {
-    const saved = await saveVideoNotes(
-      this.db,
-      userId,
-      videoId,
-      notes,
-      notes.trim() === '' ? null : new Date(),
+    videoOr404(
+      await saveVideoNotes(this.db, userId, videoId, notes, notes.trim() === '' ? null : new Date()),
     );
-    if (!saved) throw new NotFoundException(VIDEO_NOT_FOUND);
     return { notes };
   }
 }

@@ -1,26 +1,16 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
-  isRecordId,
   QUESTION_NOT_FOUND,
   QueueName,
   type AiQuestion,
   type AskResult,
   type User,
 } from '@lectern/contracts';
-import { JobRequester } from '@lectern/queue-runtime';
-import {
-  deleteUserAiQuestion,
-  findAiQuestionsOfVideo,
-  findVideoForGeneration,
-  insertAiQuestion,
-  isVideoOfUser,
-  typeormDb,
-  type Db,
-} from '@lectern/db';
-import { DataSource } from 'typeorm';
-import { foreignResult } from '../library/foreign-result';
-import { VIDEO_NOT_FOUND } from '../library/video-id';
-import { laneFor } from '../usage/plan-lane';
+import { deleteUserAiQuestion, findAiQuestionsOfVideo, insertAiQuestion, type Db } from '@lectern/db';
+import { InjectDb } from '../database/db';
+import { askedAndAnswered } from '../jobs/foreign-result';
+import { UserJobs } from '../jobs/user-jobs';
+import { userVideoOr404, videoOfUserOr404 } from '../library/user-video';
 import type { JobStreamOpener } from '../streams/job-streams';
 import { UsageService } from '../usage/usage.service';
 import { toAiQuestion } from './ai-question-row';
@@ -35,19 +25,15 @@ export const AI_ASK_TIMEOUT_MS = 5 * 60_000;
  */
 @Injectable()
 export class QuestionsService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
-    private readonly jobs: JobRequester,
+    @InjectDb() private readonly db: Db,
+    private readonly jobs: UserJobs,
     private readonly usage: UsageService,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /** The user's thread on one of their videos, newest last. */
   async thread(userId: string, videoId: string): Promise<AiQuestion[]> {
-    await this.video(userId, videoId);
+    await userVideoOr404(this.db, userId, videoId);
     return (await findAiQuestionsOfVideo(this.db, userId, videoId)).map(toAiQuestion);
   }
 
@@ -58,14 +44,14 @@ export class QuestionsService {
    * the answer's text is streamed as the model writes it.
    */
   async ask(user: User, command: AskCommand, stream?: JobStreamOpener): Promise<AiQuestion> {
-    const video = await this.video(user.id, command.videoId);
+    const video = await userVideoOr404(this.db, user.id, command.videoId);
     return this.usage.runCounted(user, 'ai_question', {
       startsJob: true,
       job: () => this.answer(user, video.transcriptId, command.question, stream),
       jobTimeoutMs: AI_ASK_TIMEOUT_MS,
       record: async (db, result) => {
         // Stored against the user's video only if it is still theirs (deleted meanwhile: 404, nothing counted).
-        if (!(await isVideoOfUser(db, user.id, video.id))) throw new NotFoundException(VIDEO_NOT_FOUND);
+        await videoOfUserOr404(db, user.id, video.id);
         const row = await insertAiQuestion(db, {
           user_id: user.id,
           video_id: video.id,
@@ -93,32 +79,18 @@ export class QuestionsService {
     question: string,
     stream?: JobStreamOpener,
   ): Promise<AskResult> {
-    const jobId = await stream?.open();
-    const result = await this.jobs.request(
+    const asked = { transcriptId, question };
+    return this.jobs.request(
+      user,
       QueueName.Ai,
       'ask',
-      { transcriptId, question },
+      asked,
       {
-        lane: laneFor(user),
         timeoutMs: AI_ASK_TIMEOUT_MS,
         timeoutMessage: 'Answering this question took too long. Please try again.',
-        ...(stream && jobId ? { jobId, onAdded: stream.added } : {}),
+        stream,
       },
+      { what: 'answer', mismatch: (result) => askedAndAnswered(asked, result) },
     );
-    if (result.transcriptId !== transcriptId || result.question !== question) {
-      throw foreignResult('answer', {
-        asked: { transcriptId, question },
-        answered: { transcriptId: result.transcriptId, question: result.question },
-      });
-    }
-    return result;
-  }
-
-  /** One of the user's videos; another user's or a missing one is 404, so existence never leaks. */
-  private async video(userId: string, videoId: string): Promise<{ id: string; transcriptId: string }> {
-    if (!isRecordId(videoId)) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const row = await findVideoForGeneration(this.db, userId, videoId.toLowerCase());
-    if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    return { id: row.id, transcriptId: row.transcript_id };
   }
 }

@@ -9,10 +9,10 @@ import {
   lockVideoForShare,
   saveReviewDeck,
   syncReviewCards,
-  typeormDb,
   type DeckCard,
+  type Db,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb, Transactions } from '../database/db';
 import { Clock } from '../common/clock';
 import { flashcardKey } from './flashcard-key';
 import { newCardSchedule } from './review-scheduler';
@@ -28,19 +28,19 @@ import { newCardSchedule } from './review-scheduler';
 @Injectable()
 export class ReviewDecks {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
     private readonly clock: Clock,
   ) {}
 
   /** Syncs the user's decks (or one video's) whose flashcards changed since they were last read. */
   async syncStale(userId: string, videoId: string | null): Promise<void> {
-    const stale = await findStaleReviewDecks(typeormDb(this.dataSource.manager), userId, videoId);
+    const stale = await findStaleReviewDecks(this.db, userId, videoId);
     for (const deck of stale) await this.sync(userId, deck.video_id);
   }
 
   private async sync(userId: string, videoId: string): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    await this.transactions.run(async (db) => {
       // The user before the video: inserting cards checks the user's key, and account deletion locks the user
       // before its cascade reaches the video. Taken in the other order, the two would deadlock.
       await lockUserForKeyShare(db, userId);

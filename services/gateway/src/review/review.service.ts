@@ -6,9 +6,9 @@ import {
   findDueReviewCards,
   lockUserReviewCard,
   recordReview,
-  typeormDb,
+  type Db,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb, Transactions } from '../database/db';
 import { Clock } from '../common/clock';
 import { VideosService } from '../library/videos.service';
 import { ReviewDecks } from './review-decks';
@@ -21,7 +21,8 @@ export const CARD_UNSCHEDULABLE =
 @Injectable()
 export class ReviewService {
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
     private readonly clock: Clock,
     private readonly decks: ReviewDecks,
     private readonly videos: VideosService,
@@ -39,13 +40,12 @@ export class ReviewService {
   ): Promise<{ cards: DueCard[]; total: number }> {
     if (videoId) await this.videos.summary(userId, videoId); // 404 unless it is the user's
     await this.decks.syncStale(userId, videoId);
-    const db = typeormDb(this.dataSource.manager);
     const now = this.clock.now();
-    const introduced = await countCardsIntroducedSince(db, userId, utcDayStart(now));
+    const introduced = await countCardsIntroducedSince(this.db, userId, utcDayStart(now));
     const query = { userId, now, videoId, newAllowance: Math.max(0, NEW_CARDS_PER_DAY - introduced) };
     const [rows, total] = await Promise.all([
-      findDueReviewCards(db, query, limit),
-      countDueReviewCards(db, query),
+      findDueReviewCards(this.db, query, limit),
+      countDueReviewCards(this.db, query),
     ]);
     return {
       cards: rows.map((row) => ({
@@ -64,8 +64,7 @@ export class ReviewService {
    * the next one, so two ratings sent at once are both applied, one after the other.
    */
   async review(userId: string, cardId: string, rating: ReviewRating): Promise<ReviewedCard> {
-    return this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    return this.transactions.run(async (db) => {
       const card = await lockUserReviewCard(db, userId, cardId);
       if (!card) throw new NotFoundException(CARD_NOT_FOUND);
       const next = rateOrConflict(card, rating, this.clock.now());

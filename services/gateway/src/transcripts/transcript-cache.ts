@@ -11,11 +11,10 @@ import {
   findNewestTrackTranscriptId,
   findTranscriptTracks,
   parseListedTracks,
-  typeormDb,
   type Db,
   type TranscriptTrackRow,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb } from '../database/db';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' });
 
@@ -44,11 +43,7 @@ export function listedTracks(row: TranscriptTrackRow): CaptionTrack[] {
 /** The gateway's reads of the shared transcript cache: one row per video and caption track. */
 @Injectable()
 export class TranscriptCache {
-  private readonly db: Db;
-
-  constructor(dataSource: DataSource) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  constructor(@InjectDb() private readonly db: Db) {}
 
   /**
    * The cached transcript a user with these languages gets by default, or null when it must be fetched. The

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { FetchTranscriptRequestSchema, type VideoSummary, type User } from '@lectern/contracts';
 import { SignedInGuard, SignedInUser } from '../auth/guards';
-import { preferredLanguages } from '../caption-tracks/preferred-languages';
+import { preferredLanguages } from '../http/preferred-languages';
 import { parseWith } from '../http/zod';
 import { TranscriptsService } from './transcripts.service';
 

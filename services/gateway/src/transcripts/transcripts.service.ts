@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { parseYouTubeUrl, type User, type VideoSummary } from '@lectern/contracts';
-import { findVideoIdByYoutubeId, insertVideo, typeormDb, type Db } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { findVideoIdByYoutubeId, insertVideo, type Db } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import { VideosService } from '../library/videos.service';
 import { UsageService } from '../usage/usage.service';
 import { TranscriptCache } from './transcript-cache';
@@ -9,17 +9,13 @@ import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from './transcript-fet
 
 @Injectable()
 export class TranscriptsService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     private readonly fetcher: TranscriptFetcher,
     private readonly cache: TranscriptCache,
     private readonly usage: UsageService,
     private readonly videos: VideosService,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /**
    * Adds a video to the user's library. A video already there answers as it is (nothing counted); a video

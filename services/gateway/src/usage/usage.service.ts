@@ -11,11 +11,10 @@ import {
   insertReservation,
   lockUser,
   recordUsage,
-  typeormDb,
   type Db,
   type UsageKind,
 } from '@lectern/db';
-import { DataSource } from 'typeorm';
+import { InjectDb, Transactions } from '../database/db';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission, type WorkKind } from './job-admission';
 
@@ -83,7 +82,8 @@ export class UsageService {
   private readonly logger = new Logger(UsageService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
     private readonly metrics: MetricsService,
     private readonly admission: JobAdmission,
   ) {}
@@ -154,7 +154,7 @@ export class UsageService {
 
   /** Gives a reservation back (a no-op once it became a recorded use). */
   private async release(reservationId: string): Promise<void> {
-    await deleteReservation(typeormDb(this.dataSource.manager), reservationId).catch((error: unknown) =>
+    await deleteReservation(this.db, reservationId).catch((error: unknown) =>
       this.logger.warn(
         { err: error },
         'could not give a reservation back; it stops counting when it expires',
@@ -167,8 +167,7 @@ export class UsageService {
    * a time: the count, the check and the recording cannot interleave with a parallel request's.
    */
   async withUserLock<T>(userId: string, work: (db: Db) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(async (manager) => {
-      const db = typeormDb(manager);
+    return this.transactions.run(async (db) => {
       await lockUser(db, userId);
       return work(db);
     });
@@ -189,7 +188,7 @@ export class UsageService {
 
   async stats(user: User): Promise<UsageStats> {
     const month = usageMonth();
-    const used = await findUsageOfMonth(typeormDb(this.dataSource.manager), user.id, month);
+    const used = await findUsageOfMonth(this.db, user.id, month);
     const pro = hasProAccess(user);
     return {
       month,

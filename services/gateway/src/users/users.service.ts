@@ -1,5 +1,4 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import type { Role } from '@lectern/contracts';
 import {
   findUserById,
@@ -10,23 +9,19 @@ import {
   raiseSessionGeneration,
   setUserName,
   setUserRole,
-  typeormDb,
   type Db,
   type UserRecord,
 } from '@lectern/db';
+import { InjectDb } from '../database/db';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import type { GatewayEnv } from '../config/gateway-env';
 
 @Injectable()
 export class UsersService {
-  private readonly db: Db;
-
   constructor(
-    dataSource: DataSource,
+    @InjectDb() private readonly db: Db,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
-  ) {
-    this.db = typeormDb(dataSource.manager);
-  }
+  ) {}
 
   /**
    * The one place an account's role is decided, from the account and the current configuration; sessions

@@ -12,3 +12,17 @@ export function foreignResult(what: string, details: Record<string, unknown>): F
     `The ${what} Lectern received was not made for your request, so it was not used. Please try again.`,
   );
 }
+
+/**
+ * The fields asked for beside those a result answered, when any of them differs (the details of a foreign
+ * result); null when the result answers every field as asked.
+ */
+export function askedAndAnswered<A extends Record<string, unknown>>(
+  asked: A,
+  result: { readonly [K in keyof A]: unknown },
+): { asked: A; answered: Record<keyof A, unknown> } | null {
+  const keys = Object.keys(asked) as (keyof A)[];
+  if (keys.every((key) => result[key] === asked[key])) return null;
+  const answered = Object.fromEntries(keys.map((key) => [key, result[key]])) as Record<keyof A, unknown>;
+  return { asked, answered };
+}
