@@ -1,4 +1,5 @@
 import type { RedisConnection } from '@lectern/queue-runtime';
+import { addToTally, readTally } from './redis-tally';
 
 /**
  * Moments a model cited that it was never sent, removed by the ai workers before anyone saw them, per feature
@@ -8,7 +9,6 @@ export function droppedCitationsKey(prefix: string): string {
   return `${prefix}:metrics:ai-citations-dropped`;
 }
 
-/** Best effort: a Redis hiccup only loses this one count. */
 export async function recordDroppedCitations(
   redis: RedisConnection,
   prefix: string,
@@ -16,13 +16,13 @@ export async function recordDroppedCitations(
   count: number,
 ): Promise<void> {
   if (count <= 0) return;
-  await redis.hincrby(droppedCitationsKey(prefix), feature, count).catch(() => undefined);
+  await addToTally(redis, droppedCitationsKey(prefix), feature, count);
 }
 
 export async function readDroppedCitations(
   redis: RedisConnection,
   prefix: string,
 ): Promise<{ feature: string; count: number }[]> {
-  const fields = await redis.hgetall(droppedCitationsKey(prefix));
-  return Object.entries(fields).map(([feature, count]) => ({ feature, count: Number(count) }));
+  const tally = await readTally(redis, droppedCitationsKey(prefix));
+  return tally.map(([feature, count]) => ({ feature, count }));
 }
