@@ -1,11 +1,12 @@
 // Shared by every Node workspace: SWC compiles TypeScript with decorator metadata (NestJS DI needs it), and
-// the libraries (@lectern/contracts, @lectern/queue-runtime, @lectern/db) resolve to their sources so tests never
+// the libraries (@lectern/contracts, @lectern/queue-runtime, @lectern/db, @lectern/offline-engine) resolve to their sources so tests never
 // depend on a stale build.
 const path = require('node:path');
 
 const contracts = path.join(__dirname, 'libs/contracts/src');
 const queueRuntime = path.join(__dirname, 'libs/queue-runtime/src');
 const db = path.join(__dirname, 'libs/db/src');
+const offlineEngine = path.join(__dirname, 'libs/offline-engine');
 
 // Where the tests find PostgreSQL and Redis: the machine's, on their usual addresses, unless `npm test` started
 // servers of its own because none answered there (scripts/test-with-servers.mjs). Jest's workers inherit these.
@@ -35,6 +36,8 @@ module.exports = {
     '^@lectern/db$': `${db}/index.ts`,
     '^@lectern/db/migrations$': `${db}/migrations/index.ts`,
     '^@lectern/db/testing$': `${db}/testing.ts`,
+    '^@lectern/offline-engine$': `${offlineEngine}/src/index.ts`,
+    '^@lectern/offline-engine/bench$': `${offlineEngine}/bench/index.ts`,
   },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.int-spec.ts'],
   testTimeout: 30_000,

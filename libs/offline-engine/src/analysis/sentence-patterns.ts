@@ -1,7 +1,7 @@
 import { isVagueWord, type KeyTerm } from './key-terms';
-import type { TokenTable } from './nlp';
+import type { TokenTable } from '../reading/nlp';
 import { hasDemonstrativePhrase, isReferringWord, opensWithReference } from './references';
-import { capitalise, displaySentence } from './text-style';
+import { capitalise, displaySentence } from '../writing/text-style';
 import type { Sentence, TranscriptAnalysis } from './transcript-analysis';
 
 // Patterns read from wink-nlp's tokens and tags: definitions ("X is a ...") for flashcards and cues, advice and

@@ -1,11 +1,11 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { autoCaptions, timeLines } from '../../../../transcripts/src/fake-youtube/captions';
-import { LECTURES } from '../../../../transcripts/src/fake-youtube/lectures';
-import { LECTURE_TEXT } from '../../../test/fixtures/lecture-text';
-import { autoCaptionLecture } from '../../../test/fixtures/lectures';
-import { BOUNDARY_LECTURES } from '../../sample-lectures/boundary-lectures';
-import { sentenceEndsIn, speechCaptions, transcriptText } from '../../sample-lectures/caption-builders';
-import { analyseTranscript } from './transcript-analysis';
+import { autoCaptions, timeLines } from '../../../../services/transcripts/src/fake-youtube/captions';
+import { LECTURES } from '../../../../services/transcripts/src/fake-youtube/lectures';
+import { LECTURE_TEXT } from '../../bench/lectures/memory-lecture';
+import { autoCaptionLecture } from '../../bench/lectures/memory-lecture-captions';
+import { BOUNDARY_LECTURES } from '../../bench/lectures/boundary-lectures';
+import { sentenceEndsIn, speechCaptions, transcriptText } from '../../bench/lectures/caption-builders';
+import { analyseTranscript } from '../analysis/transcript-analysis';
 
 // Auto-captions are derived from punctuated lectures, so the true sentence ends are known word by word. These
 // tests split the unpunctuated captions and compare the boundaries found with the true ones.

@@ -1,6 +1,6 @@
-import { judgeLecture, type LectureQuality } from '../src/bench/study-aid-quality-bench';
-import { OfflineEngine } from '../src/engines/offline/offline-engine';
-import { sampleLectures } from '../src/sample-lectures/catalogue';
+import { judgeLecture, type LectureQuality } from '../bench/study-aid-quality-bench';
+import { OfflineEngine } from '../src/offline-engine';
+import { sampleLectures } from '../bench/lectures/catalogue';
 
 // The offline engine's study aids judged from their Markdown alone, over every sample lecture: manual and
 // speech-recognition captions, and the held-out lecture that no rule of the engine was written for.

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
-import { TranscriptIndex } from '../engines/ask/transcript-index';
-import { OfflineEngine } from '../engines/offline/offline-engine';
+import { TranscriptIndex } from '../src/search/transcript-index';
+import { OfflineEngine } from '../src/offline-engine';
 import { syntheticLecture } from './synthetic-lecture';
 
 // `node services/ai/dist/bench/ask-bench.js`, or within runAiBench(): Ask the video with the offline engine on the

@@ -1,5 +1,5 @@
 import { PLACEHOLDER_NOUNS } from './key-terms';
-import type { TokenTable } from './nlp';
+import type { TokenTable } from '../reading/nlp';
 
 // Words that point at something said before: a card or a question built on them cannot be answered on its own
 // ("What are those molecules?", "He summoned the Estates-General…").

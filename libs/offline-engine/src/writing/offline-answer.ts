@@ -1,6 +1,6 @@
 import { NOT_COVERED_ANSWER, formatTimestamp, type AnswerCitation } from '@lectern/contracts';
-import { isAnswerable } from './relevance';
-import type { PassageHit, TranscriptIndex } from './transcript-index';
+import { isAnswerable } from '../search/relevance';
+import type { PassageHit, TranscriptIndex } from '../search/transcript-index';
 
 const CANDIDATES = 12;
 const MAX_QUOTES = 3;

@@ -1,17 +1,18 @@
 import { PermanentJobError } from '@lectern/queue-runtime';
-import { extractiveAnswer } from '../ask/offline-answer';
-import type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from '../engine';
-import { writeActionPlan, writeBlogPost, writeTweetThread } from './content-writers';
-import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './study-writers';
-import { analyseTranscript, type TranscriptAnalysis } from './transcript-analysis';
+import { extractiveAnswer } from './writing/offline-answer';
+import { writeActionPlan, writeBlogPost, writeTweetThread } from './writing/content-writers';
+import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
+import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
+import type { Answer, AnswerRequest, GenerationRequest, GenerationResult } from './requests';
 
 export const OFFLINE_MODEL = 'lectern-extractive-1';
 
 /**
  * Lectern's built-in engine: deterministic and extractive, with no network. wink-nlp tokenises, tags and splits
- * the transcript; sentences are ranked by TF-IDF centrality and every feature is assembled from them.
+ * the transcript; sentences are ranked by TF-IDF centrality and every feature is assembled from them. The ai
+ * worker uses it as one of its engines.
  */
-export class OfflineEngine implements AiEngine {
+export class OfflineEngine {
   readonly name = 'offline' as const;
   readonly model = OFFLINE_MODEL;
 
@@ -32,7 +33,7 @@ export class OfflineEngine implements AiEngine {
     }
   }
 
-  ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<AnswerResult> {
+  ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<Answer> {
     try {
       signal?.throwIfAborted();
       if (!request.index.segments.some((segment) => segment.text !== ''))

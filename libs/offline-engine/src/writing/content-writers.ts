@@ -1,6 +1,6 @@
-import { TWEET_MAX_CHARS } from '../markdown-shapes';
-import { keyTerms, type KeyTerm } from './key-terms';
-import { adviceStep, contentStart, howClause } from './sentence-patterns';
+import { TWEET_MAX_CHARS } from './markdown-shapes';
+import { keyTerms, type KeyTerm } from '../analysis/key-terms';
+import { adviceStep, contentStart, howClause } from '../analysis/sentence-patterns';
 import {
   copula,
   definitions,
@@ -17,7 +17,7 @@ import {
   sections,
   type Sentence,
   type TranscriptAnalysis,
-} from './transcript-analysis';
+} from '../analysis/transcript-analysis';
 
 // Tweet thread, blog post and action plan, in the Markdown structures of feature-prompts.ts.
 

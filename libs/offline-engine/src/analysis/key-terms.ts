@@ -1,4 +1,4 @@
-import type { TokenTable } from './nlp';
+import type { TokenTable } from '../reading/nlp';
 import type { KeyPhrase, PhraseHit, Sentence, TranscriptAnalysis } from './transcript-analysis';
 
 // The lecture's named terms: noun phrases a student could be asked about, as whole phrases. A phrase that

@@ -16,11 +16,13 @@ import {
   parseTimestampedBullets,
   parseTweets,
   section,
-} from '../src/engines/markdown-shapes';
-import { benchOfflineEngine } from '../src/bench/offline-bench';
-import { OFFLINE_MODEL, OfflineEngine } from '../src/engines/offline/offline-engine';
-import { LECTURE_TITLE, autoCaptionLecture, punctuatedLecture, transcriptText } from './fixtures/lectures';
-import { tenHourLecture } from './fixtures/long-lectures';
+} from '../src/writing/markdown-shapes';
+import { benchOfflineEngine } from '../bench/offline-bench';
+import { OFFLINE_MODEL, OfflineEngine } from '../src/offline-engine';
+import { transcriptText } from '../bench/lectures/caption-builders';
+import { LECTURE_TITLE } from '../bench/lectures/memory-lecture';
+import { autoCaptionLecture, punctuatedLecture } from '../bench/lectures/memory-lecture-captions';
+import { tenHourLecture } from '../bench/lectures/long-lectures';
 
 const engine = new OfflineEngine();
 

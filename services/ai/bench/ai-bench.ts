@@ -10,15 +10,20 @@ import {
   startQueueWorker,
   type RunningQueueWorker,
 } from '@lectern/queue-runtime';
-import type { GenerationRequest } from '../engines/engine';
-import { benchOfflineAsk, printAskReport, type AskBenchReport } from './ask-bench';
-import { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
-import { OfflineEngine } from '../engines/offline/offline-engine';
-import { OpenAiEngine } from '../engines/openai-engine';
-import { TranscriptIndexCache } from '../engines/ask/transcript-index-cache';
-import { syntheticLecture } from './synthetic-lecture';
-import { createAiHandlers } from '../handlers';
-import type { TranscriptSource } from '../ai-store';
+import { OfflineEngine } from '@lectern/offline-engine';
+import {
+  benchOfflineAsk,
+  benchOfflineEngine,
+  printAskReport,
+  syntheticLecture,
+  type AskBenchReport,
+  type OfflineBenchReport,
+} from '@lectern/offline-engine/bench';
+import type { GenerationRequest } from '../src/engines/engine';
+import { OpenAiEngine } from '../src/engines/openai-engine';
+import { TranscriptIndexCache } from '../src/engines/ask/transcript-index-cache';
+import { createAiHandlers } from '../src/handlers';
+import type { TranscriptSource } from '../src/ai-store';
 
 // `node services/ai/dist/bench/ai-bench.js`, or runAiBench() from the root bench runner: the offline engine's
 // time for every feature on a one-hour and a ten-hour transcript with its peak memory, and what request-reply

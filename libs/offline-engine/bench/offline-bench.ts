@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { FEATURE_TYPES, SUMMARY_LENGTHS, type FeatureType, type SummaryLength } from '@lectern/contracts';
-import { OfflineEngine } from '../engines/offline/offline-engine';
+import { OfflineEngine } from '../src/offline-engine';
 import { syntheticLecture } from './synthetic-lecture';
 
 export interface OfflineBenchFigure {

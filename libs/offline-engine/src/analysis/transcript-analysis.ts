@@ -4,9 +4,9 @@ import {
   piecesOfWord,
   type TranscriptSegment,
 } from '@lectern/contracts';
-import { tokenize, type TokenTable } from './nlp';
-import { sentenceUnits } from './sentence-units';
-import { displaySentence } from './text-style';
+import { tokenize, type TokenTable } from '../reading/nlp';
+import { sentenceUnits } from '../reading/sentence-units';
+import { displaySentence } from '../writing/text-style';
 
 export interface PhraseHit {
   phrase: number;

@@ -1,5 +1,5 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { closingScore, cueWords, openingScore, type CueWords } from './clause-cues';
+import { closingScore, cueWords, openingScore, type CueWords } from '../analysis/clause-cues';
 import type { TokenTable } from './nlp';
 import { speechPauses, type SpeechPauses } from './speech-pauses';
 import { spokenWords } from './spoken-words';

@@ -1,12 +1,12 @@
 import type { SummaryLength } from '@lectern/contracts';
-import { isStandalone, keyTerms, termOfPhrase, type KeyTerm } from './key-terms';
+import { isStandalone, keyTerms, termOfPhrase, type KeyTerm } from '../analysis/key-terms';
 import {
   DEPENDENT_OPENERS,
   hasDemonstrativePhrase,
   opensWithReference,
   speaksOfTheLecture,
-} from './references';
-import { adviceStep, contentStart, findDefinition, findNaming, type Definition } from './sentence-patterns';
+} from '../analysis/references';
+import { adviceStep, contentStart, findDefinition, findNaming, type Definition } from '../analysis/sentence-patterns';
 import { capitalise, displaySentence } from './text-style';
 import {
   type PhraseHit,
@@ -16,7 +16,7 @@ import {
   sections,
   type Sentence,
   type TranscriptAnalysis,
-} from './transcript-analysis';
+} from '../analysis/transcript-analysis';
 
 // Summary, key insights, flashcards and Cornell notes, in the Markdown structures of feature-prompts.ts.
 

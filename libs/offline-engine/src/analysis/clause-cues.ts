@@ -1,4 +1,4 @@
-import type { SpokenWords } from './spoken-words';
+import type { SpokenWords } from '../reading/spoken-words';
 
 // Evidence, from wink-nlp's parts of speech and a few function words, that a sentence starts before a word or
 // ends after one. Positive scores favour a boundary. Positions count the transcript's words without hesitations.

@@ -1,7 +1,7 @@
 import { FEATURE_TYPES, SUMMARY_LENGTHS, type FeatureType, type SummaryLength } from '@lectern/contracts';
-import { OfflineEngine } from '../engines/offline/offline-engine';
-import { sampleLectures, type SampleLecture } from '../sample-lectures/catalogue';
-import { transcriptText } from '../sample-lectures/caption-builders';
+import { OfflineEngine } from '../src/offline-engine';
+import { sampleLectures, type SampleLecture } from './lectures/catalogue';
+import { transcriptText } from './lectures/caption-builders';
 import { judgeActionPlan, type ActionPlanFigures } from './study-aid-quality/action-plan';
 import {
   judgeBlogHeadings,

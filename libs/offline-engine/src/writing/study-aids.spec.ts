@@ -1,9 +1,9 @@
 import type { TranscriptSegment } from '@lectern/contracts';
-import { headings, parseFlashcards, parseNumberedSteps } from '../markdown-shapes';
+import { headings, parseFlashcards, parseNumberedSteps } from './markdown-shapes';
 import { writeActionPlan, writeBlogPost } from './content-writers';
-import { tokenize } from './nlp';
+import { tokenize } from '../reading/nlp';
 import { writeFlashcards } from './study-writers';
-import { analyseTranscript } from './transcript-analysis';
+import { analyseTranscript } from '../analysis/transcript-analysis';
 
 // One caption line per sentence, five seconds apart.
 function captions(text: string): TranscriptSegment[] {
