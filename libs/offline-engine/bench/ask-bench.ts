@@ -4,7 +4,7 @@ import { TranscriptIndex } from '../src/search/transcript-index';
 import { OfflineEngine } from '../src/offline-engine';
 import { syntheticLecture } from './synthetic-lecture';
 
-// `node services/ai/dist/bench/ask-bench.js`, or within runAiBench(): Ask the video with the offline engine on the
+// `node libs/offline-engine/dist-bench/bench/ask-bench.js`, or within runAiBench(): Ask the video with the offline engine on the
 // ten-hour lecture: the time to build a transcript's index (once per transcript, then cached by the worker) and
 // the time to answer a question from a built index.
 

@@ -11,7 +11,7 @@ import {
 import { judgeCitations, type CitationFigures } from './study-aid-quality/citations';
 import { judgeFlashcards, type FlashcardFigures } from './study-aid-quality/flashcards';
 
-// `node services/ai/dist/bench/study-aid-quality-bench.js [--examples]` (Lectern's own sample lectures), or
+// `node libs/offline-engine/dist-bench/bench/study-aid-quality-bench.js [--examples]` (Lectern's own sample lectures), or
 // `node bench/study-aid-quality.bench.mjs [--examples]` and `npm run bench` (with the demo's lectures too): how
 // good the offline engine's study aids are, judged from their Markdown alone. Development lectures and the
 // held-out lecture are reported apart; `--examples` lists what failed, for development lectures only.

@@ -1,4 +1,10 @@
-import type { AskResult, GenerateData, GenerateResult, SummaryLength, TranscriptSegment } from '@lectern/contracts';
+import type {
+  AskResult,
+  GenerateData,
+  GenerateResult,
+  SummaryLength,
+  TranscriptSegment,
+} from '@lectern/contracts';
 import type { TranscriptIndex } from './search/transcript-index';
 
 /** What a generation job asks an engine for: one feature over one video's transcript. */

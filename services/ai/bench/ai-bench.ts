@@ -25,7 +25,7 @@ import { TranscriptIndexCache } from '../src/engines/ask/transcript-index-cache'
 import { createAiHandlers } from '../src/handlers';
 import type { TranscriptSource } from '../src/ai-store';
 
-// `node services/ai/dist/bench/ai-bench.js`, or runAiBench() from the root bench runner: the offline engine's
+// `node services/ai/dist-bench/bench/ai-bench.js`, or runAiBench() from the root bench runner: the offline engine's
 // time for every feature on a one-hour and a ten-hour transcript with its peak memory, and what request-reply
 // through Redis and a worker adds to a generation compared with calling the engine directly.
 

@@ -12,7 +12,12 @@ import { paragraphs, parseTweets, TranscriptIndex } from '@lectern/offline-engin
 import { OpenAiEngine, type OpenAiEngineOptions } from '../src/engines/openai-engine';
 import { estimateTokens, formatTranscriptLines } from '../src/engines/transcript-lines';
 import { startFakeOpenAi, type FakeOpenAi } from './fixtures/fake-openai';
-import { LECTURE_TITLE, punctuatedLecture, oneHourLecture, tenHourLecture } from '@lectern/offline-engine/bench';
+import {
+  LECTURE_TITLE,
+  punctuatedLecture,
+  oneHourLecture,
+  tenHourLecture,
+} from '@lectern/offline-engine/bench';
 import { expectFeatureShape } from './support/expect-feature-shape';
 import { expectOneMapReduce } from './support/expect-map-reduce';
 

@@ -6,7 +6,13 @@ import {
   opensWithReference,
   speaksOfTheLecture,
 } from '../analysis/references';
-import { adviceStep, contentStart, findDefinition, findNaming, type Definition } from '../analysis/sentence-patterns';
+import {
+  adviceStep,
+  contentStart,
+  findDefinition,
+  findNaming,
+  type Definition,
+} from '../analysis/sentence-patterns';
 import { capitalise, displaySentence } from './text-style';
 import {
   type PhraseHit,
