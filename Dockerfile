@@ -8,6 +8,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/queue-runtime/package.json libs/queue-runtime/
 COPY libs/db/package.json libs/db/
 COPY libs/handovers/package.json libs/handovers/
+COPY libs/offline-engine/package.json libs/offline-engine/
 COPY services/gateway/package.json services/gateway/
 COPY services/transcripts/package.json services/transcripts/
 COPY services/ai/package.json services/ai/
@@ -32,6 +33,7 @@ COPY libs/contracts/package.json libs/contracts/
 COPY libs/queue-runtime/package.json libs/queue-runtime/
 COPY libs/db/package.json libs/db/
 COPY libs/handovers/package.json libs/handovers/
+COPY libs/offline-engine/package.json libs/offline-engine/
 COPY services/${SERVICE}/package.json services/${SERVICE}/
 # Production dependencies of this one service only (and the libraries it links to).
 RUN node .ci/complete-lockfile.mjs && npm ci --omit=dev --no-audit --no-fund --workspace "@lectern/${SERVICE}" && npm cache clean --force
@@ -39,6 +41,7 @@ COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/queue-runtime/dist libs/queue-runtime/dist
 COPY --from=build /app/libs/db/dist libs/db/dist
 COPY --from=build /app/libs/handovers/dist libs/handovers/dist
+COPY --from=build /app/libs/offline-engine/dist libs/offline-engine/dist
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY --from=build /app/frontend/dist frontend/dist
 # The export volume's mount point, owned by the user the processes run as (a new named volume copies it).

@@ -83,7 +83,7 @@ report('cluster: the same mix through one gateway, then two (two of each worker)
 report('layouts: a process per service, then every service in one process', await layoutComparison());
 report(
   'ai: offline engine and the generation job',
-  childBench('services/ai/dist/bench/ai-bench.js', 'runAiBench'),
+  childBench('services/ai/dist-bench/bench/ai-bench.js', 'runAiBench'),
 );
 report('ai: study-aid quality (offline engine)', await studyAidQuality());
 report('ai: time to the first streamed word', await firstStreamedWord());

@@ -1,6 +1,7 @@
 // Study-aid quality: the offline engine's flashcards, action plans, blog headings and cited moments, judged on the
 // demo's five lectures (manual and speech-recognition tracks) and Lectern's sample lectures, with the held-out
-// lecture reported apart. `node bench/study-aid-quality.bench.mjs [--examples]` runs it alone (after a build);
+// lecture reported apart. `node bench/study-aid-quality.bench.mjs [--examples]` runs it alone (after `npm run build` and
+// `npx nx run-many -t build:bench`);
 // --examples lists what failed on the development lectures.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const quality = require(path.join(root, 'services/ai/dist/bench/study-aid-quality-bench.js'));
+const quality = require(path.join(root, 'libs/offline-engine/dist-bench/bench/study-aid-quality-bench.js'));
 const { LECTURES } = require('@lectern/fakes/youtube/lectures');
 const { autoCaptions, timeLines } = require('@lectern/fakes/youtube/captions');
 

@@ -5,7 +5,7 @@ import {
   formatTimestamp,
   type AiQuestion,
 } from '@lectern/contracts';
-import { OFFLINE_MODEL } from '../../services/ai/src/engines/offline/offline-engine';
+import { OFFLINE_MODEL } from '@lectern/offline-engine';
 import { sql, startAiStack, userWithVideo, type AiStack } from './support/ai-fixtures';
 
 const CITED = new RegExp(String.raw`\[(${TIMESTAMP_PATTERN})\]`, 'g');

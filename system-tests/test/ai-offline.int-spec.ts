@@ -5,9 +5,8 @@ import {
   type FeatureType,
   type SummaryLength,
 } from '@lectern/contracts';
-import { parseFlashcards } from '../../services/ai/src/engines/markdown-shapes';
+import { parseFlashcards, OFFLINE_MODEL } from '@lectern/offline-engine';
 import { expectFeatureShape } from '../../services/ai/test/support/expect-feature-shape';
-import { OFFLINE_MODEL } from '../../services/ai/src/engines/offline/offline-engine';
 import { sql, startAiStack, storedItemCount, userWithVideo, type AiStack } from './support/ai-fixtures';
 import { AI_GENERATE_TIMEOUT_MS } from '../../services/gateway/test/support';
 

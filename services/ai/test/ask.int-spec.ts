@@ -6,14 +6,12 @@ import {
   type TranscriptSegment,
 } from '@lectern/contracts';
 import { TranscriptIndexCache } from '../src/engines/ask/transcript-index-cache';
-import { TranscriptIndex } from '../src/engines/ask/transcript-index';
+import { TranscriptIndex, OFFLINE_MODEL, OfflineEngine } from '@lectern/offline-engine';
 import { CONTEXT_TOKEN_BUDGET } from '../src/engines/ask/answer-context';
-import { OFFLINE_MODEL, OfflineEngine } from '../src/engines/offline/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { estimateTokens } from '../src/engines/transcript-lines';
 import { INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
-import { autoCaptionLecture, punctuatedLecture } from './fixtures/lectures';
-import { tenHourLecture } from './fixtures/long-lectures';
+import { autoCaptionLecture, punctuatedLecture, tenHourLecture } from '@lectern/offline-engine/bench';
 
 const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
 const MODEL = 'gpt-4o-mini';

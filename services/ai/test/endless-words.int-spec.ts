@@ -2,11 +2,11 @@ import { LONGEST_CAPTION_WORD, type TranscriptSegment } from '@lectern/contracts
 import { createLogger, type JobContext } from '@lectern/queue-runtime';
 import { randomUUID } from 'node:crypto';
 import { TranscriptIndexCache, type AiEngine } from '../src/engines';
-import { OfflineEngine } from '../src/engines/offline/offline-engine';
+import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { createAiHandlers } from '../src/handlers';
 import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
-import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
+import { LECTURE_TITLE, punctuatedLecture } from '@lectern/offline-engine/bench';
 
 // Every word the stemmer is handed, through a pass-through of the real Porter2 stemmer.
 const stemmed: string[] = [];

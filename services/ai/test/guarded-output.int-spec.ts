@@ -24,12 +24,11 @@ import { droppedCitationsKey, readDroppedCitations, recordDroppedCitations } fro
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { TranscriptIndexCache, type AiEngine } from '../src/engines';
-import { OfflineEngine } from '../src/engines/offline/offline-engine';
+import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { createAiHandlers } from '../src/handlers';
 import { INVENTED_LINK, INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
-import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
-import { tenHourLecture } from './fixtures/long-lectures';
+import { LECTURE_TITLE, punctuatedLecture, tenHourLecture } from '@lectern/offline-engine/bench';
 
 const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
 const MODEL = 'gpt-4o-mini';

@@ -8,13 +8,16 @@ import {
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import { createEngine } from '../src/engines/create-engine';
 import { AiEngineEnvSchema } from '../src/engines/engine-config';
-import { paragraphs, parseTweets } from '../src/engines/markdown-shapes';
+import { paragraphs, parseTweets, TranscriptIndex } from '@lectern/offline-engine';
 import { OpenAiEngine, type OpenAiEngineOptions } from '../src/engines/openai-engine';
-import { TranscriptIndex } from '../src/engines/ask/transcript-index';
 import { estimateTokens, formatTranscriptLines } from '../src/engines/transcript-lines';
 import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
-import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
-import { oneHourLecture, tenHourLecture } from './fixtures/long-lectures';
+import {
+  LECTURE_TITLE,
+  punctuatedLecture,
+  oneHourLecture,
+  tenHourLecture,
+} from '@lectern/offline-engine/bench';
 import { expectFeatureShape } from './support/expect-feature-shape';
 import { expectOneMapReduce } from './support/expect-map-reduce';
 

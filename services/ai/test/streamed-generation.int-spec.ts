@@ -11,14 +11,13 @@ import {
   type JobContext,
 } from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
-import { OfflineEngine } from '../src/engines/offline/offline-engine';
+import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import type { AiEngine } from '../src/engines';
 import { TranscriptIndexCache } from '../src/engines';
 import { createAiHandlers } from '../src/handlers';
 import { startFakeOpenAi, tokensOf, type FakeOpenAi } from '@lectern/fakes/openai';
-import { LECTURE_TITLE, punctuatedLecture } from './fixtures/lectures';
-import { tenHourLecture } from './fixtures/long-lectures';
+import { LECTURE_TITLE, punctuatedLecture, tenHourLecture } from '@lectern/offline-engine/bench';
 
 const API_KEY = 'sk-lectern-test-4f8a1c2e9b7d';
 const MODEL = 'gpt-4o-mini';

@@ -1,6 +1,6 @@
+import { OfflineEngine } from '@lectern/offline-engine';
 import type { AiEngine } from './engine';
 import type { AiEngineEnv } from './engine-config';
-import { OfflineEngine } from './offline/offline-engine';
 import { OpenAiEngine } from './openai-engine';
 
 /** The OpenAI-compatible engine when an API key is configured, else the built-in offline engine. */

@@ -1,32 +1,11 @@
-import type {
-  AiEngineName,
-  AskResult,
-  GenerateData,
-  GenerateResult,
-  SummaryLength,
-  TranscriptSegment,
-} from '@lectern/contracts';
-import type { TranscriptIndex } from './ask/transcript-index';
+import type { AiEngineName } from '@lectern/contracts';
+import type { Answer, AnswerRequest, GenerationRequest, GenerationResult } from '@lectern/offline-engine';
 import type { Dropped } from './moments';
 
-/** What a generation job asks an engine for: one feature over one video's transcript. */
-export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title'> {
-  /** Only read for summaries; the other features ignore it. */
-  summaryLength: SummaryLength;
-  segments: TranscriptSegment[];
-}
-
-/** The Markdown a user sees, and which engine and model wrote it: the engine's part of the job's result. */
-export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'model'>;
-
-/** What an ask job asks an engine for: an answer to one question from one transcript's index. */
-export interface AnswerRequest {
-  question: string;
-  index: TranscriptIndex;
-}
+export type { AnswerRequest, GenerationRequest, GenerationResult };
 
 /** The answer, the moments it cites, and which engine and model wrote it: the engine's part of the job's result. */
-export type AnswerResult = Pick<AskResult, 'answer' | 'citations' | 'engine' | 'model'> & {
+export type AnswerResult = Answer & {
   /** What the answer's model wrote that was removed: moments it was not sent, links not in the transcript. */
   dropped?: Dropped;
 };

@@ -1,6 +1,7 @@
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import OpenAI, { APIError, type ClientOptions } from 'openai';
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
+import { TWEET_MAX_CHARS, truncateAtWord } from '@lectern/offline-engine';
 import { answerContext } from './ask/answer-context';
 import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
 import { answerRules, citedAnswer } from './ask/cited-answer';
@@ -14,9 +15,7 @@ import {
   mapUserPrompt,
   reduceUserPrompt,
 } from './feature-prompts';
-import { TWEET_MAX_CHARS } from './markdown-shapes';
 import { guardStream } from './moments';
-import { truncateAtWord } from './offline/text-style';
 import {
   ProviderDeadlineError,
   ProviderStreamBrokenError,

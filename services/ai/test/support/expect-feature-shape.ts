@@ -8,7 +8,7 @@ import {
   parseTimestampedBullets,
   parseTweets,
   section,
-} from '../../src/engines/markdown-shapes';
+} from '@lectern/offline-engine';
 
 /** The least each feature's Markdown must hold; a test may ask for more where its source is known to give it. */
 export interface ShapeMinimums {

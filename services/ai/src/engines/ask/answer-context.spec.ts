@@ -1,6 +1,6 @@
 import { estimateTokens } from '../transcript-lines';
 import { answerContext } from './answer-context';
-import { TranscriptIndex } from './transcript-index';
+import { TranscriptIndex } from '@lectern/offline-engine';
 
 describe('answerContext', () => {
   it('cuts a best window larger than the whole budget down to fit, rather than sending nothing', () => {

@@ -1,7 +1,7 @@
 import { formatTimestamp } from '@lectern/contracts';
 import { estimateTokens } from '../transcript-lines';
 import type { TranscriptSegment } from '@lectern/contracts';
-import type { Passage, TranscriptIndex } from './transcript-index';
+import type { Passage, TranscriptIndex } from '@lectern/offline-engine';
 
 /** The transcript windows sent to a model for one question: inclusive segment ranges in the video's order. */
 export interface AnswerContext {

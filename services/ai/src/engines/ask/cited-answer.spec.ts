@@ -1,6 +1,6 @@
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
 import { citedAnswer } from './cited-answer';
-import { TranscriptIndex } from './transcript-index';
+import { TranscriptIndex } from '@lectern/offline-engine';
 
 const index = new TranscriptIndex([
   { start: 0, text: 'A hash table maps keys to values.' },

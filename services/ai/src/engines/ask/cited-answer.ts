@@ -1,7 +1,7 @@
 import { NOT_COVERED_ANSWER, formatTimestamp, type AnswerCitation } from '@lectern/contracts';
 import { guardText, transcriptRules, type Dropped, type TranscriptRules } from '../moments';
 import type { AnswerContext } from './answer-context';
-import type { TranscriptIndex } from './transcript-index';
+import type { TranscriptIndex } from '@lectern/offline-engine';
 
 // Told to reply exactly NOT_COVERED_ANSWER, a model sometimes words it a little differently.
 const NOT_COVERED =

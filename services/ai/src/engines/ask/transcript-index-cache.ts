@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import { LRUCache } from 'lru-cache';
-import { TranscriptIndex } from './transcript-index';
+import { TranscriptIndex } from '@lectern/offline-engine';
 
 // Bounds the memory of the cached indexes by the bytes of text they index (TranscriptIndex.bytes), not by segments:
 // a transcript of long cues weighs its text. 200 MB holds about sixteen ten-hour lectures; an index larger than the

@@ -1,5 +1,5 @@
 import { TIMESTAMP_PATTERN } from '@lectern/contracts';
-import type { TextFilter } from './moment-filter';
+import type { TextFilter } from './text-filter';
 import { REMOVED, judgedWords, type ReadCount, type WordJudge } from './text-units';
 
 // A Markdown link's destination, by CommonMark's rules: `<…>` or a run without spaces (balanced parentheses

@@ -1,12 +1,5 @@
+import type { TextFilter } from './text-filter';
 import { REMOVED, cleared, judgedWords, type ReadCount, type WordJudge } from './text-units';
-
-/** A filter over a model's text as it is written. */
-export interface TextFilter {
-  /** Takes the next piece of the model's text. */
-  write: (piece: string) => void;
-  /** The model has finished: whatever was held back goes out. */
-  end: () => void;
-}
 
 // Moments are cited alone or in groups, in square brackets, parentheses or their full-width forms: [1:23],
 // (1:02:03), [ 1:23 ], 【1:23】, [1:23, 4:56], [1:23–1:45], [1:23 to 1:45].

@@ -1,7 +1,8 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import { linkJudge, linksIn } from './link-filter';
-import { momentJudge, type TextFilter } from './moment-filter';
+import { momentJudge } from './moment-filter';
 import { SentMoments, type SegmentWindow } from './sent-moments';
+import type { TextFilter } from './text-filter';
 import { judgedWords, type ReadCount } from './text-units';
 
 /** What a model's text may keep: the moments that were sent, and the links the transcript has. */

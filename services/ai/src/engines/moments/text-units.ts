@@ -1,4 +1,4 @@
-import type { TextFilter } from './moment-filter';
+import type { TextFilter } from './text-filter';
 
 /** Put where a judge removed something; cleared, with what it leaves behind, before the text goes out. */
 export const REMOVED = '\uE000';

@@ -1,0 +1,250 @@
+import { FEATURE_TYPES, SUMMARY_LENGTHS, type FeatureType, type SummaryLength } from '@lectern/contracts';
+import { OfflineEngine } from '../src/offline-engine';
+import { sampleLectures, type SampleLecture } from './lectures/catalogue';
+import { transcriptText } from './lectures/caption-builders';
+import { judgeActionPlan, type ActionPlanFigures } from './study-aid-quality/action-plan';
+import {
+  judgeBlogHeadings,
+  TranscriptReading,
+  type BlogHeadingFigures,
+} from './study-aid-quality/blog-headings';
+import { judgeCitations, type CitationFigures } from './study-aid-quality/citations';
+import { judgeFlashcards, type FlashcardFigures } from './study-aid-quality/flashcards';
+
+// `node libs/offline-engine/dist-bench/bench/study-aid-quality-bench.js [--examples]` (Lectern's own sample lectures), or
+// `node bench/study-aid-quality.bench.mjs [--examples]` and `npm run bench` (with the demo's lectures too): how
+// good the offline engine's study aids are, judged from their Markdown alone. Development lectures and the
+// held-out lecture are reported apart; `--examples` lists what failed, for development lectures only.
+
+/** An output as the engine was asked for it: a feature, and for summaries their length. */
+export interface Output {
+  feature: FeatureType;
+  summaryLength: SummaryLength | null;
+}
+
+export interface LectureQuality {
+  lecture: string;
+  track: SampleLecture['track'];
+  heldOut: boolean;
+  citations: Array<Output & CitationFigures>;
+  flashcards: FlashcardFigures;
+  actionPlan: ActionPlanFigures;
+  blog: BlogHeadingFigures;
+}
+
+export interface QualityRow {
+  measure: string;
+  value: string | number;
+  target: string;
+  met: boolean | '';
+}
+
+export interface LectureRow {
+  lecture: string;
+  track: string;
+  cards: number;
+  unnamedSubjects: number;
+  repeatedAnswers: number;
+  fragmentBlanks: number;
+  steps: number;
+  actions: number;
+  headings: number;
+  fragmentHeadings: number;
+  cited: number;
+  citedMissing: number;
+}
+
+export interface StudyAidQualityReport {
+  targets: string;
+  development: QualityRow[];
+  developmentByLecture: LectureRow[];
+  heldOut: QualityRow[];
+  heldOutByLecture: LectureRow[];
+  meetsTargets: { development: boolean; heldOut: boolean };
+}
+
+export const QUALITY_TARGETS =
+  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading';
+
+function outputs(): Output[] {
+  return FEATURE_TYPES.flatMap<Output>((feature) =>
+    feature === 'summary'
+      ? SUMMARY_LENGTHS.map((summaryLength) => ({ feature, summaryLength }))
+      : [{ feature, summaryLength: null }],
+  );
+}
+
+const outputName = (output: Output) =>
+  output.summaryLength ? `${output.feature} (${output.summaryLength})` : output.feature;
+
+export async function judgeLecture(engine: OfflineEngine, lecture: SampleLecture): Promise<LectureQuality> {
+  const written = new Map<string, string>();
+  for (const output of outputs()) {
+    const { outputText } = await engine.generate({
+      feature: output.feature,
+      title: lecture.title,
+      summaryLength: output.summaryLength ?? 'short',
+      segments: lecture.segments,
+    });
+    written.set(outputName(output), outputText);
+  }
+  const text = (feature: FeatureType) => written.get(feature) ?? '';
+  return {
+    lecture: lecture.id,
+    track: lecture.track,
+    heldOut: lecture.heldOut,
+    citations: outputs().map((output) => ({
+      ...output,
+      ...judgeCitations(written.get(outputName(output)) ?? '', lecture.segments),
+    })),
+    flashcards: judgeFlashcards(text('flashcards')),
+    actionPlan: judgeActionPlan(text('action_plan')),
+    blog: judgeBlogHeadings(
+      text('blog'),
+      new TranscriptReading(transcriptText(lecture.segments), lecture.sentenceEnds),
+    ),
+  };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+function allOf(measure: string, good: number, total: number): QualityRow {
+  return { measure, value: `${good}/${total}`, target: 'all', met: good === total };
+}
+
+function noneOf(measure: string, bad: number): QualityRow {
+  return { measure, value: bad, target: '0', met: bad === 0 };
+}
+
+/** One group's figures, added up over its lectures, beside the targets. */
+export function qualityRows(judged: readonly LectureQuality[]): QualityRow[] {
+  const cards = sum(judged.map((lecture) => lecture.flashcards.cards));
+  const steps = sum(judged.map((lecture) => lecture.actionPlan.steps));
+  return [
+    ...outputs().map((output) => {
+      const figures = judged.flatMap((lecture) =>
+        lecture.citations.filter((cited) => outputName(cited) === outputName(output)),
+      );
+      return allOf(
+        `${outputName(output)}: cited moments that exist`,
+        sum(figures.map((figure) => figure.existing)),
+        sum(figures.map((figure) => figure.cited)),
+      );
+    }),
+    { measure: 'flashcards: cards', value: cards, target: '', met: '' },
+    allOf('flashcards: subject named', sum(judged.map((lecture) => lecture.flashcards.named)), cards),
+    noneOf('flashcards: repeated answers', sum(judged.map((l) => l.flashcards.repeatedAnswers.length))),
+    noneOf(
+      'flashcards: blank that is part of a longer term',
+      sum(judged.map((l) => l.flashcards.fragmentBlanks.length)),
+    ),
+    allOf(
+      'action plan: steps that are actions',
+      sum(judged.map((lecture) => lecture.actionPlan.actions)),
+      steps,
+    ),
+    {
+      measure: 'blog: headings',
+      value: sum(judged.map((lecture) => lecture.blog.headings)),
+      target: '',
+      met: '',
+    },
+    noneOf('blog: fragment headings', sum(judged.map((lecture) => lecture.blog.fragments.length))),
+  ];
+}
+
+export function lectureRow(judged: LectureQuality): LectureRow {
+  return {
+    lecture: judged.lecture,
+    track: judged.track,
+    cards: judged.flashcards.cards,
+    unnamedSubjects: judged.flashcards.unnamed.length,
+    repeatedAnswers: judged.flashcards.repeatedAnswers.length,
+    fragmentBlanks: judged.flashcards.fragmentBlanks.length,
+    steps: judged.actionPlan.steps,
+    actions: judged.actionPlan.actions,
+    headings: judged.blog.headings,
+    fragmentHeadings: judged.blog.fragments.length,
+    cited: sum(judged.citations.map((cited) => cited.cited)),
+    citedMissing: sum(judged.citations.map((cited) => cited.missing.length)),
+  };
+}
+
+/** Judges the offline engine on Lectern's sample lectures and on `moreLectures` (the demo's). */
+export async function judgeAll(moreLectures: readonly SampleLecture[] = []): Promise<LectureQuality[]> {
+  const engine = new OfflineEngine();
+  const judged: LectureQuality[] = [];
+  for (const lecture of [...moreLectures, ...sampleLectures()])
+    judged.push(await judgeLecture(engine, lecture));
+  return judged;
+}
+
+export function qualityReport(judged: readonly LectureQuality[]): StudyAidQualityReport {
+  const development = judged.filter((lecture) => !lecture.heldOut);
+  const heldOut = judged.filter((lecture) => lecture.heldOut);
+  const developmentRows = qualityRows(development);
+  const heldOutRows = qualityRows(heldOut);
+  const meets = (rows: QualityRow[]) => rows.every((row) => row.met !== false);
+  return {
+    targets: QUALITY_TARGETS,
+    development: developmentRows,
+    developmentByLecture: development.map(lectureRow),
+    heldOut: heldOutRows,
+    heldOutByLecture: heldOut.map(lectureRow),
+    meetsTargets: { development: meets(developmentRows), heldOut: meets(heldOutRows) },
+  };
+}
+
+export async function benchStudyAidQuality(
+  moreLectures: readonly SampleLecture[] = [],
+): Promise<StudyAidQualityReport> {
+  return qualityReport(await judgeAll(moreLectures));
+}
+
+/** What failed, lecture by lecture: development lectures only, so the held-out lecture is never shown. */
+export function developmentExamples(judged: readonly LectureQuality[]): string[] {
+  const lines: string[] = [];
+  for (const lecture of judged.filter((judgedLecture) => !judgedLecture.heldOut)) {
+    const failures = [
+      ...lecture.flashcards.unnamed.map((question) => `unnamed subject: ${question}`),
+      ...lecture.flashcards.repeatedAnswers.map((answer) => `repeated answer: ${answer}`),
+      ...lecture.flashcards.fragmentBlanks.map((blank) => `fragment blank: ${blank}`),
+      ...lecture.actionPlan.notActions.map((step) => `step that is not an action: ${step}`),
+      ...lecture.blog.fragments.map((heading) => `fragment heading: ${heading}`),
+      ...lecture.citations.flatMap((cited) =>
+        cited.missing.map((moment) => `${outputName(cited)} cites a moment no line starts at: ${moment}`),
+      ),
+    ];
+    if (failures.length > 0)
+      lines.push(`${lecture.lecture} (${lecture.track})`, ...failures.map((f) => `  - ${f}`));
+  }
+  return lines;
+}
+
+/* eslint-disable no-console -- run from the command line, the benchmark prints its tables */
+export function printStudyAidQuality(report: StudyAidQualityReport, examples: string[] = []): void {
+  console.log('\n## ai: study-aid quality (offline engine), development lectures');
+  console.table(report.development);
+  console.table(report.developmentByLecture);
+  console.log('\n## ai: study-aid quality (offline engine), held-out lecture (reported apart)');
+  console.table(report.heldOut);
+  console.table(report.heldOutByLecture);
+  console.log(`targets: ${report.targets}`);
+  if (examples.length > 0) console.log(`\n## what failed (development lectures)\n${examples.join('\n')}`);
+}
+
+if (require.main === module) {
+  judgeAll().then(
+    (judged) => {
+      printStudyAidQuality(
+        qualityReport(judged),
+        process.argv.includes('--examples') ? developmentExamples(judged) : [],
+      );
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

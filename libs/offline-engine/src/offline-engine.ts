@@ -1,0 +1,70 @@
+import { PermanentJobError } from '@lectern/queue-runtime';
+import { extractiveAnswer } from './writing/offline-answer';
+import { writeActionPlan, writeBlogPost, writeTweetThread } from './writing/content-writers';
+import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
+import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
+import type { Answer, AnswerRequest, GenerationRequest, GenerationResult } from './requests';
+
+export const OFFLINE_MODEL = 'lectern-extractive-1';
+
+/**
+ * Lectern's built-in engine: deterministic and extractive, with no network. wink-nlp tokenises, tags and splits
+ * the transcript; sentences are ranked by TF-IDF centrality and every feature is assembled from them. The ai
+ * worker uses it as one of its engines.
+ */
+export class OfflineEngine {
+  readonly name = 'offline' as const;
+  readonly model = OFFLINE_MODEL;
+
+  generate(
+    request: GenerationRequest,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<GenerationResult> {
+    try {
+      // The work below is synchronous (well under a second even for ten hours): an abort can only be seen before it.
+      signal?.throwIfAborted();
+      const outputText = writeFeature(request, analyseTranscript(request.segments));
+      // Written at once, so it streams as one piece.
+      onDelta?.(outputText);
+      return Promise.resolve({ outputText, engine: this.name, model: this.model });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<Answer> {
+    try {
+      signal?.throwIfAborted();
+      if (!request.index.segments.some((segment) => segment.text !== ''))
+        throw new PermanentJobError(422, 'This video has no transcript text to work from.');
+      const { answer, citations } = extractiveAnswer(request.index, request.question);
+      onDelta?.(answer);
+      return Promise.resolve({ answer, citations, engine: this.name, model: this.model });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}
+
+function writeFeature(request: GenerationRequest, analysis: TranscriptAnalysis): string {
+  if (analysis.sentences.length === 0) {
+    throw new PermanentJobError(422, 'This video has no transcript text to work from.');
+  }
+  switch (request.feature) {
+    case 'summary':
+      return writeSummary(analysis, request.summaryLength);
+    case 'insights':
+      return writeInsights(analysis);
+    case 'flashcards':
+      return writeFlashcards(analysis);
+    case 'cornell_notes':
+      return writeCornellNotes(analysis);
+    case 'tweet':
+      return writeTweetThread(analysis, request.title);
+    case 'blog':
+      return writeBlogPost(analysis, request.title);
+    case 'action_plan':
+      return writeActionPlan(analysis);
+  }
+}

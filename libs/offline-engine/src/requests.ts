@@ -1,0 +1,27 @@
+import type {
+  AskResult,
+  GenerateData,
+  GenerateResult,
+  SummaryLength,
+  TranscriptSegment,
+} from '@lectern/contracts';
+import type { TranscriptIndex } from './search/transcript-index';
+
+/** What a generation job asks an engine for: one feature over one video's transcript. */
+export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title'> {
+  /** Only read for summaries; the other features ignore it. */
+  summaryLength: SummaryLength;
+  segments: TranscriptSegment[];
+}
+
+/** The Markdown a user sees, and which engine and model wrote it: the engine's part of the job's result. */
+export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'model'>;
+
+/** What an ask job asks an engine for: an answer to one question from one transcript's index. */
+export interface AnswerRequest {
+  question: string;
+  index: TranscriptIndex;
+}
+
+/** The answer, the moments it cites, and which engine and model wrote it. */
+export type Answer = Pick<AskResult, 'answer' | 'citations' | 'engine' | 'model'>;
