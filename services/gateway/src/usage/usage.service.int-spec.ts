@@ -7,7 +7,9 @@ import {
   eventually,
   gatewayDb,
   HeldJobs,
+  recordUses,
   refusalOf,
+  reservationsOf,
   startAnsweringWorker,
   startTestGateway,
   type TestGateway,
@@ -93,27 +95,12 @@ describe('UsageService', () => {
       record: (_db, value) => Promise.resolve({ value, counted: randomUUID() }),
     });
 
-  const recordUses = (user: User, kind: UsageKind, count: number, month = usageMonth()) =>
-    db.query(
-      `INSERT INTO usage_events (user_id, kind, month, subject_id)
-       SELECT $1, $2, $3, gen_random_uuid() FROM generate_series(1, $4::int)`,
-      [user.id, kind, month, count],
-    );
-  const reservations = async (user: User) =>
-    Number(
-      (
-        await db.query<{ n: string }>('SELECT count(*) AS n FROM usage_reservations WHERE user_id = $1', [
-          user.id,
-        ])
-      ).rows[0]!.n,
-    );
-
   it("counts a Free user's use when its job succeeds and its result is recorded, and not when nothing new was made", async () => {
     const free = await accountOn(gateway, 'free');
     await generation(free);
     await generation(free, { counts: () => false });
     expect((await usage.stats(free)).aiGenerations).toEqual({ used: 1, limit: 10 });
-    expect(await reservations(free)).toBe(0);
+    expect(await reservationsOf(db, free.id)).toBe(0);
   });
 
   it('refuses the Free plan past its monthly limit of a kind (402) before any job starts, each kind counted apart', async () => {
@@ -125,7 +112,7 @@ describe('UsageService', () => {
 
     for (let use = 0; use < 5; use += 1) await atHand(free);
     expect(await refusalOf(atHand(free))).toEqual({ status: 402, message: TRANSCRIPT_REFUSAL });
-    await recordUses(free, 'ai_question', 5);
+    await recordUses(db, free.id, 'ai_question', 5);
     expect(await refusalOf(atHand(free, 'ai_question'))).toEqual({
       status: 402,
       message:
@@ -150,16 +137,16 @@ describe('UsageService', () => {
       () => Promise.resolve(held.held),
       (count) => count === 1,
     );
-    expect(await reservations(free)).toBe(1);
+    expect(await reservationsOf(db, free.id)).toBe(1);
     held.open();
     expect(await failing).toEqual({ status: 502, message: 'The AI provider is not answering.' });
-    expect(await reservations(free)).toBe(0);
+    expect(await reservationsOf(db, free.id)).toBe(0);
     expect((await usage.stats(free)).aiGenerations.used).toBe(0);
   });
 
   it('never runs more jobs than uses left, however many requests arrive at once (the user row lock)', async () => {
     const free = await accountOn(gateway, 'free');
-    await recordUses(free, 'ai_generation', 7);
+    await recordUses(db, free.id, 'ai_generation', 7);
     const held = new HeldJobs();
     write = async (data) => {
       await held.pass();
@@ -180,12 +167,12 @@ describe('UsageService', () => {
       });
     expect(held.arrived).toBe(3);
     expect((await usage.stats(free)).aiGenerations.used).toBe(10);
-    expect(await reservations(free)).toBe(0);
+    expect(await reservationsOf(db, free.id)).toBe(0);
   });
 
   it('lets requests for the same subject share one reservation: one use for both', async () => {
     const free = await accountOn(gateway, 'free');
-    await recordUses(free, 'ai_generation', 9);
+    await recordUses(db, free.id, 'ai_generation', 9);
     const held = new HeldJobs();
     write = async (data) => {
       await held.pass();
@@ -201,13 +188,13 @@ describe('UsageService', () => {
       () => Promise.resolve(held.held),
       (count) => count === 2,
     );
-    expect(await reservations(free)).toBe(1);
+    expect(await reservationsOf(db, free.id)).toBe(1);
     // The last use is held for that subject: another subject is refused meanwhile.
     expect((await refusalOf(generation(free, { subject: 'video:other' }))).status).toBe(402);
     held.open();
     await both;
     expect((await usage.stats(free)).aiGenerations.used).toBe(10);
-    expect(await reservations(free)).toBe(0);
+    expect(await reservationsOf(db, free.id)).toBe(0);
   });
 
   it('stops counting a reservation once its job could no longer be running (its gateway crashed)', async () => {
@@ -226,7 +213,7 @@ describe('UsageService', () => {
     );
     await generation(free);
     expect((await usage.stats(free)).aiGenerations.used).toBe(1);
-    expect(await reservations(free)).toBe(0);
+    expect(await reservationsOf(db, free.id)).toBe(0);
   });
 
   it.each([
@@ -236,8 +223,8 @@ describe('UsageService', () => {
     'never limits %s, reserves nothing for them, and still records their uses',
     async (_who, plan) => {
       const unlimited = await accountOn(gateway, plan);
-      await recordUses(unlimited, 'ai_generation', 10);
-      await recordUses(unlimited, 'transcript', 5);
+      await recordUses(db, unlimited.id, 'ai_generation', 10);
+      await recordUses(db, unlimited.id, 'transcript', 5);
       const held = new HeldJobs();
       write = async (data) => {
         await held.pass();
@@ -248,7 +235,7 @@ describe('UsageService', () => {
         () => Promise.resolve(held.held),
         (count) => count === 2,
       );
-      expect(await reservations(unlimited)).toBe(0);
+      expect(await reservationsOf(db, unlimited.id)).toBe(0);
       held.open();
       await running;
       await atHand(unlimited);

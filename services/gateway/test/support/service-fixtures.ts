@@ -1,6 +1,12 @@
 import { HttpException } from '@nestjs/common';
 import type { QueueName, User } from '@lectern/contracts';
-import { insertTranscriptIfAbsent, typeormDb, type Db, type NewTranscript } from '@lectern/db';
+import {
+  insertTranscriptIfAbsent,
+  typeormDb,
+  type Db,
+  type NewTranscript,
+  type UsageKind,
+} from '@lectern/db';
 import {
   createLogger,
   JobRequestError,
@@ -32,6 +38,28 @@ export async function accountOn(gateway: TestGateway, plan: 'free' | 'pro' | 'ad
   const me = await browser.get('/api/auth/me');
   if (me.status !== 200) throw new Error(`reading the account failed: ${me.status}`);
   return me.body as User;
+}
+
+/** Records `count` uses of a kind for the user, in the current month (UTC) unless told which. */
+export async function recordUses(
+  db: Db,
+  userId: string,
+  kind: UsageKind,
+  count: number,
+  month?: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO usage_events (user_id, kind, month, subject_id)
+     SELECT $1, $2, coalesce($3, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')), gen_random_uuid()
+       FROM generate_series(1, $4::int)`,
+    [userId, kind, month ?? null, count],
+  );
+}
+
+/** The uses the user's running jobs hold (usage_reservations rows). */
+export async function reservationsOf(db: Db, userId: string): Promise<number> {
+  const { rows } = await db.query('SELECT 1 FROM usage_reservations WHERE user_id = $1', [userId]);
+  return rows.length;
 }
 
 /** A transcript in the shared cache, as the transcripts worker stores it; answers its id. */
