@@ -131,14 +131,25 @@ export class HeldJobs {
   }
 }
 
-/** The status and message a refused request is answered with (a job's failure keeps its own status). */
-export async function refusalOf(work: Promise<unknown>): Promise<{ status: number; message: string }> {
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+/** 'answered', or the status and message a refused request is answered with (a failed job keeps its own). */
+export async function outcomeOf(work: Promise<unknown>): Promise<'answered' | Refusal> {
   try {
     await work;
+    return 'answered';
   } catch (error) {
     if (error instanceof HttpException) return { status: error.getStatus(), message: error.message };
     if (error instanceof JobRequestError) return { status: error.status, message: error.message };
     throw error;
   }
-  throw new Error('expected a refusal, but the request was answered');
+}
+
+export async function refusalOf(work: Promise<unknown>): Promise<Refusal> {
+  const outcome = await outcomeOf(work);
+  if (outcome === 'answered') throw new Error('expected a refusal, but the request was answered');
+  return outcome;
 }
