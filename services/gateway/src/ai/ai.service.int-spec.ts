@@ -1,24 +1,15 @@
-import {
-  QueueName,
-  type FeatureType,
-  type GenerateData,
-  type GenerateResult,
-  type SummaryLength,
-  type User,
-} from '@lectern/contracts';
+import type { FeatureType, SummaryLength, User } from '@lectern/contracts';
 import { insertVideo, type Db } from '@lectern/db';
-import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
 import {
   accountOn,
+  AiWorkerStandIn,
   cacheTranscript,
-  eventually,
   gatewayDb,
-  HeldJobs,
   recordUses,
   refusalOf,
   reservationsOf,
-  startAnsweringWorker,
   startTestGateway,
+  writtenAsAsked,
   type TestGateway,
 } from '../../test/support';
 import { UsageService } from '../usage/usage.service';
@@ -38,20 +29,9 @@ describe('AiService', () => {
   let db: Db;
   let ai: AiService;
   let usage: UsageService;
-  let worker: RunningQueueWorker;
-  let write: (data: GenerateData) => Promise<GenerateResult>;
-  const jobs: GenerateData[] = [];
+  let worker: AiWorkerStandIn;
   let videos = 0;
   let foreignTranscript: string;
-
-  const written = (data: GenerateData): GenerateResult => ({
-    transcriptId: data.transcriptId,
-    feature: data.feature,
-    summaryLength: data.summaryLength,
-    outputText: `## ${data.feature}\nWritten for ${data.title ?? 'a video'}.`,
-    engine: 'offline',
-    model: 'offline',
-  });
 
   beforeAll(async () => {
     gateway = await startTestGateway({ REGENERATIONS_PER_HOUR: String(REGENERATIONS_PER_HOUR) });
@@ -59,21 +39,13 @@ describe('AiService', () => {
     ai = gateway.app.get(AiService);
     usage = gateway.app.get(UsageService);
     foreignTranscript = await cacheTranscript(db, 'foreignAi01');
-    worker = await startAnsweringWorker(gateway, QueueName.Ai, {
-      generate: (data) => {
-        jobs.push(data);
-        return write(data);
-      },
-      ask: () => Promise.reject(new PermanentJobError(500, 'not asked here')),
-    });
+    worker = await AiWorkerStandIn.start(gateway);
   });
   afterAll(async () => {
     await worker.close();
     await gateway.close();
   });
-  beforeEach(() => {
-    write = (data) => Promise.resolve(written(data));
-  });
+  beforeEach(() => worker.reset());
 
   /** A user on a plan with one video in their library. */
   async function userWithVideo(plan: 'free' | 'pro' | 'admin' = 'free') {
@@ -111,12 +83,12 @@ describe('AiService', () => {
       'refuses %s to a Free user 403, naming the Pro plan, and starts no job',
       async (feature, label) => {
         const { user, videoId } = await userWithVideo('free');
-        const before = jobs.length;
+        const before = worker.jobs.length;
         expect(await refusalOf(ai.generate(user, asked(videoId, feature)))).toEqual({
           status: 403,
           message: `${label} are part of the Pro plan. Upgrade to Pro to generate them.`,
         });
-        expect(jobs.length).toBe(before);
+        expect(worker.jobs.length).toBe(before);
         expect(await storedItems(videoId)).toBe(0);
         expect(await generationsUsed(user)).toBe(0);
       },
@@ -137,7 +109,7 @@ describe('AiService', () => {
   it("answers another user's video, a missing one and a malformed id 404, as if none existed", async () => {
     const owner = await userWithVideo('pro');
     const { user } = await userWithVideo('pro');
-    const before = jobs.length;
+    const before = worker.jobs.length;
     for (const videoId of [owner.videoId, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       expect(await refusalOf(ai.generate(user, asked(videoId)))).toEqual({
         status: 404,
@@ -148,13 +120,13 @@ describe('AiService', () => {
         message: 'Video not found.',
       });
     }
-    expect(jobs.length).toBe(before);
+    expect(worker.jobs.length).toBe(before);
   });
 
   it("has the ai worker write a new item from the video's transcript, stores it and counts one generation", async () => {
     const { user, videoId, transcriptId, youtubeId } = await userWithVideo('free');
     const item = await ai.generate(user, asked(videoId, 'summary', { summaryLength: 'detailed' }));
-    expect(jobs.at(-1)).toEqual({
+    expect(worker.jobs.at(-1)).toEqual({
       transcriptId,
       feature: 'summary',
       summaryLength: 'detailed',
@@ -176,10 +148,10 @@ describe('AiService', () => {
     const { user, videoId } = await userWithVideo('free');
     const stored = await ai.generate(user, asked(videoId));
     await recordUses(db, user.id, 'ai_generation', 9);
-    const before = jobs.length;
+    const before = worker.jobs.length;
     expect(await ai.generate(user, asked(videoId))).toEqual(stored);
     await ai.list(user.id, videoId);
-    expect(jobs.length).toBe(before);
+    expect(worker.jobs.length).toBe(before);
     expect(await generationsUsed(user)).toBe(10);
 
     // Another length of summary is another item: a new generation, refused past the limit.
@@ -190,12 +162,12 @@ describe('AiService', () => {
           'You have used all 10 AI generations of the Free plan this month. Upgrade to Pro for unlimited generations.',
       },
     );
-    expect(jobs.length).toBe(before);
+    expect(worker.jobs.length).toBe(before);
   });
 
   it('keeps nothing and counts nothing when the job fails, and answers its status', async () => {
     const { user, videoId } = await userWithVideo('free');
-    write = () => Promise.reject(new PermanentJobError(502, 'The AI provider is not answering.'));
+    worker.failWith(502, 'The AI provider is not answering.');
     expect(await refusalOf(ai.generate(user, asked(videoId)))).toEqual({
       status: 502,
       message: 'The AI provider is not answering.',
@@ -211,7 +183,7 @@ describe('AiService', () => {
     ['another length', () => ({ summaryLength: 'micro' as const })],
   ])('refuses an answer written for %s (403), storing and counting nothing', async (_what, tampered) => {
     const { user, videoId } = await userWithVideo('free');
-    write = (data) => Promise.resolve({ ...written(data), ...tampered() });
+    worker.write = (data) => Promise.resolve({ ...writtenAsAsked(data), ...tampered() });
     expect(await refusalOf(ai.generate(user, asked(videoId)))).toEqual({
       status: 403,
       message: FOREIGN_ANSWER,
@@ -222,16 +194,9 @@ describe('AiService', () => {
 
   it('stores nothing and counts nothing when the video is deleted while its item is written (404)', async () => {
     const { user, videoId } = await userWithVideo('free');
-    const held = new HeldJobs();
-    write = async (data) => {
-      await held.pass();
-      return written(data);
-    };
+    const held = worker.hold();
     const writing = refusalOf(ai.generate(user, asked(videoId)));
-    await eventually(
-      () => Promise.resolve(held.held),
-      (count) => count === 1,
-    );
+    await held.holding(1);
     await db.query('DELETE FROM videos WHERE id = $1', [videoId]);
     held.open();
     expect(await writing).toEqual({ status: 404, message: 'Video not found.' });
@@ -250,13 +215,13 @@ describe('AiService', () => {
     expect(new Set([first.id, ...again]).size).toBe(1 + REGENERATIONS_PER_HOUR);
     expect(await generationsUsed(user)).toBe(1 + REGENERATIONS_PER_HOUR);
 
-    const before = jobs.length;
+    const before = worker.jobs.length;
     const over = await refusalOf(ai.generate(user, asked(videoId, 'summary', { regenerate: true })));
     expect(over.status).toBe(429);
     expect(over.message).toMatch(
       /^You have asked for 2 regenerations in the last hour, the most Lectern allows\. Please try again in \d+ minutes?\.$/,
     );
-    expect(jobs.length).toBe(before);
+    expect(worker.jobs.length).toBe(before);
     // The newest is what is stored and read; another kind written for the first time is no regeneration.
     expect((await ai.generate(user, asked(videoId))).id).toBe(again.at(-1));
     await ai.generate(user, asked(videoId, 'summary', { summaryLength: 'micro', regenerate: true }));

@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { QueueName, type GenerateData, type GenerateResult, type User } from '@lectern/contracts';
-import { JobRequester, PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
+import type { User } from '@lectern/contracts';
 import {
   accountOn,
-  eventually,
+  AiWorkerStandIn,
   HeldJobs,
   refusalOf,
-  startAnsweringWorker,
   startTestGateway,
   type TestGateway,
 } from '../../test/support';
 import { TooManyRequestsException } from '../http/too-many-requests';
 import { JobAdmission, type WorkKind } from './job-admission';
-import { laneFor } from './plan-lane';
 
 // What a user may start, per kind of work: JOBS_IN_FLIGHT_FREE/PRO jobs at once and an hourly number of starts,
 // kept in Redis. The work admitted here is a real job on the ai queue, answered by a queue worker on this
@@ -25,29 +21,12 @@ const BILLING_REQUESTS_PER_HOUR = 2;
 describe('JobAdmission', () => {
   let gateway: TestGateway;
   let admission: JobAdmission;
-  let worker: RunningQueueWorker;
-  let write: (data: GenerateData) => Promise<GenerateResult>;
-  let jobsRun = 0;
+  let ai: AiWorkerStandIn;
 
-  const written = (data: GenerateData): GenerateResult => ({
-    ...data,
-    outputText: '## Summary\nHash tables.',
-    engine: 'offline',
-    model: 'offline',
-  });
-  const held = () => {
-    const jobs = new HeldJobs();
-    write = async (data) => {
-      await jobs.pass();
-      return written(data);
-    };
-    return jobs;
+  const holding = async (jobs: HeldJobs, count: number) => {
+    await jobs.holding(count);
+    expect(jobs.held).toBe(count);
   };
-  const holding = (jobs: HeldJobs, count: number) =>
-    eventually(
-      () => Promise.resolve(jobs.held),
-      (now) => now === count,
-    );
 
   beforeAll(async () => {
     gateway = await startTestGateway({
@@ -58,39 +37,22 @@ describe('JobAdmission', () => {
       BILLING_REQUESTS_PER_HOUR: String(BILLING_REQUESTS_PER_HOUR),
     });
     admission = gateway.app.get(JobAdmission);
-    worker = await startAnsweringWorker(gateway, QueueName.Ai, {
-      generate: (data) => {
-        jobsRun += 1;
-        return write(data);
-      },
-      ask: () => Promise.reject(new PermanentJobError(500, 'not asked here')),
-    });
+    ai = await AiWorkerStandIn.start(gateway);
   });
   afterAll(async () => {
-    await worker.close();
+    await ai.close();
     await gateway.close();
   });
-  beforeEach(() => {
-    write = (data) => Promise.resolve(written(data));
-  });
+  beforeEach(() => ai.reset());
 
   /** Admits one piece of work of `kind`: a real job, awaited for at most `timeoutMs`. */
   const start = (user: User, kind: WorkKind, timeoutMs = 10_000) =>
-    admission.run(user, kind, timeoutMs, () =>
-      gateway.app
-        .get(JobRequester)
-        .request(
-          QueueName.Ai,
-          'generate',
-          { transcriptId: randomUUID(), feature: 'summary', summaryLength: 'short', title: null },
-          { lane: laneFor(user), timeoutMs, timeoutMessage: 'Writing this content took too long.' },
-        ),
-    );
+    admission.run(user, kind, timeoutMs, () => ai.request(user, timeoutMs));
 
   describe('jobs in flight', () => {
     it('lets a Free user run JOBS_IN_FLIGHT_FREE jobs of a kind at once, and answers the next 429 without starting it', async () => {
       const free = await accountOn(gateway, 'free');
-      const jobs = held();
+      const jobs = ai.hold();
       const running = Promise.all([start(free, 'analysis'), start(free, 'analysis')]);
       await holding(jobs, IN_FLIGHT.free);
 
@@ -108,7 +70,7 @@ describe('JobAdmission', () => {
     it('counts slots per user and per kind of work', async () => {
       const free = await accountOn(gateway, 'free');
       const other = await accountOn(gateway, 'free');
-      const jobs = held();
+      const jobs = ai.hold();
       const running = Promise.all([start(free, 'analysis'), start(free, 'analysis')]);
       await holding(jobs, IN_FLIGHT.free);
 
@@ -123,7 +85,7 @@ describe('JobAdmission', () => {
       ['an admin', 'admin'],
     ] as const)('lets %s run JOBS_IN_FLIGHT_PRO jobs at once', async (_who, plan) => {
       const user = await accountOn(gateway, plan);
-      const jobs = held();
+      const jobs = ai.hold();
       const running = Promise.all(Array.from({ length: IN_FLIGHT.pro }, () => start(user, 'generation')));
       await holding(jobs, IN_FLIGHT.pro);
       expect(await refusalOf(start(user, 'generation'))).toEqual({
@@ -136,14 +98,14 @@ describe('JobAdmission', () => {
 
     it('gives the slot back when the job fails', async () => {
       const free = await accountOn(gateway, 'free');
-      write = () => Promise.reject(new PermanentJobError(422, 'This video has no captions.'));
+      ai.failWith(422, 'This video has no captions.');
       for (let attempt = 0; attempt < IN_FLIGHT.free + 1; attempt += 1)
         expect(await refusalOf(start(free, 'analysis'))).toEqual({
           status: 422,
           message: 'This video has no captions.',
         });
 
-      const jobs = held();
+      const jobs = ai.hold();
       const running = Promise.all([start(free, 'analysis'), start(free, 'analysis')]);
       await holding(jobs, IN_FLIGHT.free);
       jobs.open();
@@ -152,7 +114,7 @@ describe('JobAdmission', () => {
 
     it('gives the slot back when the request times out, even while its job still runs', async () => {
       const free = await accountOn(gateway, 'free');
-      const stuck = held();
+      const stuck = ai.hold();
       const timedOut = await Promise.all([
         refusalOf(start(free, 'analysis', 300)),
         refusalOf(start(free, 'analysis', 300)),
@@ -163,7 +125,7 @@ describe('JobAdmission', () => {
       ]);
       expect(stuck.held).toBe(IN_FLIGHT.free);
 
-      const jobs = held();
+      const jobs = ai.hold();
       const running = Promise.all([start(free, 'analysis'), start(free, 'analysis')]);
       await holding(jobs, IN_FLIGHT.free);
       jobs.open();
@@ -176,12 +138,12 @@ describe('JobAdmission', () => {
     it("refuses a Free user's start past the hour's allowance of its kind (429 with the wait), failures counted", async () => {
       const free = await accountOn(gateway, 'free');
       await start(free, 'generation');
-      write = () => Promise.reject(new PermanentJobError(502, 'The AI provider is not answering.'));
+      ai.failWith(502, 'The AI provider is not answering.');
       expect((await refusalOf(start(free, 'generation'))).status).toBe(502);
-      write = (data) => Promise.resolve(written(data));
+      ai.reset();
       await start(free, 'generation');
 
-      const before = jobsRun;
+      const before = ai.jobs.length;
       const refused = await start(free, 'generation').catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(TooManyRequestsException);
       const refusal = refused as TooManyRequestsException;
@@ -190,7 +152,7 @@ describe('JobAdmission', () => {
       );
       expect(refusal.retryAfterSeconds).toBeGreaterThan(0);
       expect(refusal.retryAfterSeconds).toBeLessThanOrEqual(3600);
-      expect(jobsRun).toBe(before);
+      expect(ai.jobs.length).toBe(before);
 
       // Questions have the allowance of generations, counted apart; other users have their own.
       await start(free, 'question');

@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { QueueName, type GenerateData, type GenerateResult, type User } from '@lectern/contracts';
-import { JobRequester, PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
+import type { User } from '@lectern/contracts';
 import type { Db, UsageKind } from '@lectern/db';
 import {
   accountOn,
-  eventually,
+  AiWorkerStandIn,
+  failing,
   gatewayDb,
-  HeldJobs,
   outcomeOf,
   recordUses,
   refusalOf,
   reservationsOf,
-  startAnsweringWorker,
   startTestGateway,
   type TestGateway,
 } from '../../test/support';
-import { laneFor } from './plan-lane';
 import { usageMonth, UsageService } from './usage.service';
 
 // The Free plan's monthly limits (5 transcripts, 10 AI generations, 5 questions per calendar month in UTC; Pro
@@ -31,16 +28,7 @@ describe('UsageService', () => {
   let gateway: TestGateway;
   let db: Db;
   let usage: UsageService;
-  let worker: RunningQueueWorker;
-  let write: (data: GenerateData) => Promise<GenerateResult>;
-  let jobsRun = 0;
-
-  const written = (data: GenerateData): GenerateResult => ({
-    ...data,
-    outputText: '## Summary\nHash tables.',
-    engine: 'offline',
-    model: 'offline',
-  });
+  let ai: AiWorkerStandIn;
 
   beforeAll(async () => {
     gateway = await startTestGateway({
@@ -51,35 +39,19 @@ describe('UsageService', () => {
     });
     db = gatewayDb(gateway);
     usage = gateway.app.get(UsageService);
-    worker = await startAnsweringWorker(gateway, QueueName.Ai, {
-      generate: (data) => {
-        jobsRun += 1;
-        return write(data);
-      },
-      ask: () => Promise.reject(new PermanentJobError(500, 'not asked here')),
-    });
+    ai = await AiWorkerStandIn.start(gateway);
   });
   afterAll(async () => {
-    await worker.close();
+    await ai.close();
     await gateway.close();
   });
-  beforeEach(() => {
-    write = (data) => Promise.resolve(written(data));
-  });
+  beforeEach(() => ai.reset());
 
   /** One AI generation as a counted action: a real job on the ai queue; its result counted unless told not. */
   function generation(user: User, options: { subject?: string; counts?: () => boolean } = {}) {
     return usage.runCounted(user, 'ai_generation', {
       startsJob: true,
-      job: () =>
-        gateway.app
-          .get(JobRequester)
-          .request(
-            QueueName.Ai,
-            'generate',
-            { transcriptId: randomUUID(), feature: 'summary', summaryLength: 'short', title: null },
-            { lane: laneFor(user), timeoutMs: 10_000 },
-          ),
+      job: () => ai.request(user),
       jobTimeoutMs: 10_000,
       subject: options.subject,
       record: (_db, result) =>
@@ -107,9 +79,9 @@ describe('UsageService', () => {
   it('refuses the Free plan past its monthly limit of a kind (402) before any job starts, each kind counted apart', async () => {
     const free = await accountOn(gateway, 'free');
     for (let use = 0; use < 10; use += 1) await generation(free);
-    const before = jobsRun;
+    const before = ai.jobs.length;
     expect(await refusalOf(generation(free))).toEqual({ status: 402, message: GENERATION_REFUSAL });
-    expect(jobsRun).toBe(before);
+    expect(ai.jobs.length).toBe(before);
 
     for (let use = 0; use < 5; use += 1) await atHand(free);
     expect(await refusalOf(atHand(free))).toEqual({ status: 402, message: TRANSCRIPT_REFUSAL });
@@ -128,19 +100,12 @@ describe('UsageService', () => {
 
   it('holds a reservation while the job runs, and gives it back when the job fails: a failed job counts nothing', async () => {
     const free = await accountOn(gateway, 'free');
-    const held = new HeldJobs();
-    write = async () => {
-      await held.pass();
-      throw new PermanentJobError(502, 'The AI provider is not answering.');
-    };
-    const failing = refusalOf(generation(free));
-    await eventually(
-      () => Promise.resolve(held.held),
-      (count) => count === 1,
-    );
+    const held = ai.hold(failing(502, 'The AI provider is not answering.'));
+    const failed = refusalOf(generation(free));
+    await held.holding(1);
     expect(await reservationsOf(db, free.id)).toBe(1);
     held.open();
-    expect(await failing).toEqual({ status: 502, message: 'The AI provider is not answering.' });
+    expect(await failed).toEqual({ status: 502, message: 'The AI provider is not answering.' });
     expect(await reservationsOf(db, free.id)).toBe(0);
     expect((await usage.stats(free)).aiGenerations.used).toBe(0);
   });
@@ -148,16 +113,9 @@ describe('UsageService', () => {
   it('never runs more jobs than uses left, however many requests arrive at once (the user row lock)', async () => {
     const free = await accountOn(gateway, 'free');
     await recordUses(db, free.id, 'ai_generation', 7);
-    const held = new HeldJobs();
-    write = async (data) => {
-      await held.pass();
-      return written(data);
-    };
+    const held = ai.hold();
     const outcomes = Promise.all(Array.from({ length: 20 }, () => outcomeOf(generation(free))));
-    await eventually(
-      () => Promise.resolve(held.held),
-      (count) => count >= 3,
-    );
+    await held.holding(3);
     held.open();
     const answers = await outcomes;
     expect(answers.filter((outcome) => outcome === 'answered')).toHaveLength(3);
@@ -172,21 +130,14 @@ describe('UsageService', () => {
   it('lets requests for the same subject share one reservation: one use for both', async () => {
     const free = await accountOn(gateway, 'free');
     await recordUses(db, free.id, 'ai_generation', 9);
-    const held = new HeldJobs();
-    write = async (data) => {
-      await held.pass();
-      return written(data);
-    };
+    const held = ai.hold();
     let stored = false;
     const storedOnce = () => !stored && (stored = true);
     const both = Promise.all([
       generation(free, { subject: 'video:same', counts: storedOnce }),
       generation(free, { subject: 'video:same', counts: storedOnce }),
     ]);
-    await eventually(
-      () => Promise.resolve(held.held),
-      (count) => count === 2,
-    );
+    await held.holding(2);
     expect(await reservationsOf(db, free.id)).toBe(1);
     // The last use is held for that subject: another subject is refused meanwhile.
     expect((await refusalOf(generation(free, { subject: 'video:other' }))).status).toBe(402);
@@ -224,16 +175,9 @@ describe('UsageService', () => {
       const unlimited = await accountOn(gateway, plan);
       await recordUses(db, unlimited.id, 'ai_generation', 10);
       await recordUses(db, unlimited.id, 'transcript', 5);
-      const held = new HeldJobs();
-      write = async (data) => {
-        await held.pass();
-        return written(data);
-      };
+      const held = ai.hold();
       const running = Promise.all([generation(unlimited), generation(unlimited)]);
-      await eventually(
-        () => Promise.resolve(held.held),
-        (count) => count === 2,
-      );
+      await held.holding(2);
       expect(await reservationsOf(db, unlimited.id)).toBe(0);
       held.open();
       await running;

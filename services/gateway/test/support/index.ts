@@ -1,5 +1,6 @@
 // The gateway's test support, and the parts of the gateway that system tests (system-tests/) reach into: one
 // entry point, so they never import the gateway's files by deep relative paths.
+export * from './ai-worker-stand-in';
 export * from './eventually';
 export * from './routes';
 export * from './service-fixtures';

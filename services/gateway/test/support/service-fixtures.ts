@@ -15,6 +15,7 @@ import {
   type RunningQueueWorker,
 } from '@lectern/queue-runtime';
 import { DataSource } from 'typeorm';
+import { eventually } from './eventually';
 import { signedInBrowser } from './signed-in-browser';
 import type { TestGateway } from './test-gateway';
 
@@ -128,6 +129,14 @@ export class HeldJobs {
 
   get held(): number {
     return this.waiting.length;
+  }
+
+  /** Resolves once at least `count` jobs are held. */
+  holding(count: number): Promise<number> {
+    return eventually(
+      () => Promise.resolve(this.held),
+      (held) => held >= count,
+    );
   }
 }
 
