@@ -1,6 +1,7 @@
 import type { Highlight, Video } from '@lectern/contracts';
-import { insertTranscriptIfAbsent, insertVideo, typeormDb, type Db } from '@lectern/db';
+import { insertVideo, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
+import { cacheTranscript } from './support/service-fixtures';
 import { signedInBrowser } from './support/signed-in-browser';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
@@ -33,20 +34,13 @@ describe('highlights are bounded', () => {
   async function addVideo(userId: string): Promise<string> {
     counter += 1;
     const youtubeId = `bounds${String(counter).padStart(5, '0')}`;
-    const transcriptId = await insertTranscriptIfAbsent(db, {
-      youtube_id: youtubeId,
+    const transcriptId = await cacheTranscript(db, youtubeId, {
       title: 'Hash tables',
-      channel_name: 'Lectures',
-      thumbnail_url: null,
-      duration: 60,
-      caption_language: 'en',
-      captions_auto_generated: false,
-      caption_tracks_json: '[]',
       segment_count: SEGMENTS.length,
       segments_json: JSON.stringify(SEGMENTS.map((text, i) => ({ start: i * 5, duration: 5, text }))),
       transcript_text: TRANSCRIPT_TEXT,
     });
-    return insertVideo(db, { userId, transcriptId: transcriptId!, youtubeId });
+    return insertVideo(db, { userId, transcriptId, youtubeId });
   }
 
   const create = (browser: Browser, videoId: string, body: ReturnType<typeof at>) =>

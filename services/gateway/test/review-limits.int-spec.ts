@@ -1,6 +1,7 @@
 import type { DueCard } from '@lectern/contracts';
-import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb, type Db } from '@lectern/db';
+import { insertAiContent, insertVideo, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
+import { cacheTranscript } from './support/service-fixtures';
 import { signedInBrowser } from './support/signed-in-browser';
 import { startTestGateway, type TestGateway } from './support/test-gateway';
 
@@ -13,20 +14,12 @@ describe('review ratings per hour', () => {
   let db: Db;
 
   async function videoWithFlashcards(userId: string, youtubeId: string): Promise<void> {
-    const transcriptId = await insertTranscriptIfAbsent(db, {
-      youtube_id: youtubeId,
+    const transcriptId = await cacheTranscript(db, youtubeId, {
       title: 'Hash tables',
-      channel_name: 'Lectures',
-      thumbnail_url: null,
-      duration: 60,
-      caption_language: 'en',
-      captions_auto_generated: false,
-      caption_tracks_json: '[]',
-      segment_count: 1,
       segments_json: JSON.stringify([{ start: 0, duration: 5, text: 'Hash tables.' }]),
       transcript_text: 'Hash tables.',
     });
-    const videoId = await insertVideo(db, { userId, transcriptId: transcriptId!, youtubeId });
+    const videoId = await insertVideo(db, { userId, transcriptId, youtubeId });
     await insertAiContent(db, {
       video_id: videoId,
       feature_type: 'flashcards',

@@ -1,7 +1,9 @@
 // The gateway's test support, and the parts of the gateway that system tests (system-tests/) reach into: one
 // entry point, so they never import the gateway's files by deep relative paths.
+export * from './ai-worker-stand-in';
 export * from './eventually';
 export * from './routes';
+export * from './service-fixtures';
 export * from './signed-in-browser';
 export * from './stream-download';
 export * from './streaming-memory';
