@@ -1,12 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import type { QueueName, User } from '@lectern/contracts';
-import {
-  insertTranscriptIfAbsent,
-  typeormDb,
-  type Db,
-  type NewTranscript,
-  type UsageKind,
-} from '@lectern/db';
+import { insertTranscriptIfAbsent, type Db, type NewTranscript, type UsageKind } from '@lectern/db';
 import {
   createLogger,
   JobRequestError,
@@ -14,7 +8,7 @@ import {
   type JobHandlers,
   type RunningQueueWorker,
 } from '@lectern/queue-runtime';
-import { DataSource } from 'typeorm';
+import { DB } from '../../src/database/db';
 import { eventually } from './eventually';
 import { signedInBrowser } from './signed-in-browser';
 import type { TestGateway } from './test-gateway';
@@ -24,7 +18,7 @@ import type { TestGateway } from './test-gateway';
 
 /** The gateway's database, for a test's fixtures and checks. */
 export function gatewayDb(gateway: TestGateway): Db {
-  return typeormDb(gateway.app.get(DataSource).manager);
+  return gateway.app.get<Db>(DB);
 }
 
 /** A new account on a plan (an admin is one granted by hand), as a signed-in request carries it. */

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { parseYouTubeUrl, youtubeWatchUrl } from '@lectern/contracts';
+import { escapeHtml, parseYouTubeUrl, youtubeWatchUrl } from '@lectern/contracts';
 import { renderClassic, renderSrv3 } from './captions';
 import { BOT_CHECK_TEXTS, buildCatalogue, type FakeTrack, type FakeVideo } from './catalogue';
 import { consentPage } from './consent-page';
@@ -453,12 +453,6 @@ function refusalOf(video: FakeVideo | undefined): Record<string, unknown> | null
       };
   }
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"]/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] ?? char,
-  );
 
 function watchPage(response: Record<string, unknown>, video: FakeVideo | undefined): string {
   const title = video && video.playability === 'ok' ? `${escapeHtml(video.title)} - YouTube` : 'YouTube';
