@@ -1,4 +1,5 @@
 import { duplicateRedis, type RedisConnection } from './redis';
+import type { Logger } from './logger';
 
 /**
  * A job's stream in Redis: what a worker writes while the job runs (pieces of text), relayed to the browser by
@@ -239,5 +240,25 @@ export class JobDeltaStreams {
       if (type === 'reset' || type === 'open') return false;
     }
     return false;
+  }
+}
+
+/**
+ * Runs a handler's work with a `publish(text)` for its job's text: live when a gateway opened the job's stream
+ * (its client asked for an event stream), undefined otherwise. Every piece is in Redis before the job completes,
+ * so a stream's `done` always follows its last delta.
+ */
+export async function withJobDeltas<T>(
+  deltas: JobDeltaStreams | undefined,
+  { job, logger }: { job: { id?: string | undefined; attemptsMade: number }; logger: Pick<Logger, 'warn'> },
+  work: (publish: ((text: string) => void) | undefined) => Promise<T>,
+): Promise<T> {
+  const publisher = await deltas?.publisherFor(job, (error) =>
+    logger.warn({ err: error }, 'a piece of streamed text could not be relayed'),
+  );
+  try {
+    return await work(publisher?.publish);
+  } finally {
+    await publisher?.flush();
   }
 }

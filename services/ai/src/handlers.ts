@@ -5,12 +5,16 @@ import {
   type QueueName,
   type TranscriptSegment,
 } from '@lectern/contracts';
-import type { JobContext, JobDeltaStreams, JobHandlers } from '@lectern/queue-runtime';
+import {
+  withJobDeltas,
+  type JobContext,
+  type JobDeltaStreams,
+  type JobHandlers,
+} from '@lectern/queue-runtime';
 import type { AiEngine, TranscriptIndexCache } from './engines';
 import { heldUntilCited } from './engines/ask/held-until-cited';
 import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
 import type { TranscriptSource } from './ai-store';
-import { withJobDeltas } from './job-deltas';
 
 export interface AiDependencies {
   engine: AiEngine;

@@ -12,7 +12,7 @@ import { changePassword, markEmailVerified, resetPassword } from '@lectern/db';
 import { Transactions } from '../database/db';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';
 import { PasswordHasher } from '../auth/password-hasher';
-import { laneFor } from '../jobs/plan-lane';
+import { laneFor } from '../jobs/user-jobs';
 import { MailOutbox } from '../mail/mail-outbox';
 import type { UserRecord } from '@lectern/db';
 import { UsersService } from '../users/users.service';

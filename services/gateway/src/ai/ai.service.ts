@@ -19,7 +19,7 @@ import {
 } from '@lectern/db';
 import { InjectDb } from '../database/db';
 import { userVideoOr404, videoOfUserOr404, type UserVideo } from '../library/user-video';
-import { askedAndAnswered } from '../jobs/foreign-result';
+import { askedAndAnswered } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
 import { MetricsService } from '../metrics/metrics.service';
 import { ActionLimits } from '../usage/action-limits';

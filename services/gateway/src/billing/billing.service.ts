@@ -14,7 +14,7 @@ import {
 import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
-import { laneFor } from '../jobs/plan-lane';
+import { laneFor } from '../jobs/user-jobs';
 import { JobAdmission } from '../usage/job-admission';
 import type { UserRecord } from '@lectern/db';
 

@@ -23,7 +23,7 @@ import { findNewestAiContent, type Db } from '@lectern/db';
 import type { ExportHandOver } from '@lectern/handovers';
 import { InjectDb } from '../database/db';
 import { videoOfUserOr404 } from '../library/user-video';
-import { askedAndAnswered, foreignResult } from '../jobs/foreign-result';
+import { askedAndAnswered, foreignResult } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission } from '../usage/job-admission';

@@ -1,7 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
 import { isRecordId } from '@lectern/contracts';
 import { findVideoForGeneration, isVideoOfUser, lockVideo, type Db } from '@lectern/db';
-import { VIDEO_NOT_FOUND } from './video-id';
+
+/** The answer for a video id that is not in the user's library (or not an id at all). */
+export const VIDEO_NOT_FOUND = 'Video not found.';
 
 /** One of the user's videos with what writing about it needs: its transcript and title. */
 export interface UserVideo {

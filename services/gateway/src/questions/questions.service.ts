@@ -8,7 +8,7 @@ import {
 } from '@lectern/contracts';
 import { deleteUserAiQuestion, findAiQuestionsOfVideo, insertAiQuestion, type Db } from '@lectern/db';
 import { InjectDb } from '../database/db';
-import { askedAndAnswered } from '../jobs/foreign-result';
+import { askedAndAnswered } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
 import { userVideoOr404, videoOfUserOr404 } from '../library/user-video';
 import type { JobStreamOpener } from '../streams/job-streams';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueueName, type GenerateData, type GenerateResult, type User } from '@lectern/contracts';
 import { JobRequester, PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
-import { laneFor } from '../../src/jobs/plan-lane';
+import { laneFor } from '../../src/jobs/user-jobs';
 import { HeldJobs, startAnsweringWorker } from './service-fixtures';
 import type { TestGateway } from './test-gateway';
 

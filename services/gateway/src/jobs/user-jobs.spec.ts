@@ -1,5 +1,5 @@
 import { ForbiddenException } from '@nestjs/common';
-import { askedAndAnswered, foreignResult } from './foreign-result';
+import { askedAndAnswered, foreignResult } from './user-jobs';
 
 describe('askedAndAnswered', () => {
   const asked = { transcriptId: 't1', feature: 'summary', summaryLength: null };
