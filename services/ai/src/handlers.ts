@@ -11,7 +11,8 @@ import {
   type JobDeltaStreams,
   type JobHandlers,
 } from '@lectern/queue-runtime';
-import type { AiEngine, TranscriptIndexCache } from './engines';
+import type { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
+import type { AiEngine } from './engines/engine';
 import { heldUntilCited } from './engines/ask/held-until-cited';
 import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
 import type { TranscriptSource } from './ai-store';
