@@ -65,7 +65,12 @@ describe('billing: stored Stripe events are never lost', () => {
       RECONCILE_AFTER_MS * 3 + 30_000,
     );
     expect(me).toMatchObject({ plan: 'pro', subscriptionStatus: 'active' });
-    expect(await storedEvents(world.gateway)).toContainEqual({ id: event.id, processed: true });
+    // The plan is applied before the event is marked processed (a second statement): wait for the row too.
+    await eventually(
+      () => storedEvents(world.gateway),
+      (events) => events.some((stored) => stored.id === event.id && stored.processed),
+      RECONCILE_AFTER_MS * 3 + 30_000,
+    );
     expect(await eventJobState(world.gateway, event.id)).toBe('completed');
   }, 120_000);
 
@@ -88,7 +93,12 @@ describe('billing: stored Stripe events are never lost', () => {
       (body) => body.plan === 'pro',
       RECONCILE_AFTER_MS * 3 + 30_000,
     );
-    expect(await storedEvents(world.gateway)).toContainEqual({ id: event.id, processed: true });
+    // The plan is applied before the event is marked processed (a second statement): wait for the row too.
+    await eventually(
+      () => storedEvents(world.gateway),
+      (events) => events.some((stored) => stored.id === event.id && stored.processed),
+      RECONCILE_AFTER_MS * 3 + 30_000,
+    );
   }, 120_000);
 
   it('answers a webhook 200 while Redis is unreachable once the event is stored; the reconciler queues it when Redis is back', async () => {
