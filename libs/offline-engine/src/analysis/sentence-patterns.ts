@@ -97,8 +97,9 @@ const MAX_TERM_WORDS = 4;
 /** "Encoding is the process of ...", "The forgetting curve is a graph ...", "X means ..." */
 export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence): Definition | null {
   const { tokens } = analysis;
-  // "Steve is a librarian, or Steve is a farmer?" asks; it defines nothing.
-  if (sentence.question) return null;
+  // "Steve is a librarian, or Steve is a farmer?" asks; it defines nothing. A piece of speech that stops where the
+  // speaker went on states nothing whole.
+  if (sentence.question || sentence.runsOn) return null;
   const start = contentStart(analysis, sentence);
   const limit = Math.min(sentence.lastToken - 3, start + MAX_TERM_WORDS + 1);
   for (let verb = start + 1; verb <= limit; verb += 1) {
@@ -135,7 +136,7 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
  */
 export function findNaming(analysis: TranscriptAnalysis, sentence: Sentence): Definition | null {
   const { tokens } = analysis;
-  if (sentence.question) return null;
+  if (sentence.question || sentence.runsOn) return null;
   for (let called = sentence.firstToken + 1; called < sentence.lastToken; called += 1) {
     if (tokens.normal[called] !== 'called' && tokens.normal[called] !== 'named') continue;
     const article = ARTICLES.has(tokens.normal[called + 1] ?? '') ? (tokens.normal[called + 1] ?? '') : '';
@@ -472,7 +473,7 @@ export function adviceStep(analysis: TranscriptAnalysis, sentence: Sentence): st
 // Where the advice in a sentence starts (its verb, or "Make sure …", "Don't …"), or null when it gives none.
 function adviceStart(analysis: TranscriptAnalysis, sentence: Sentence): number | null {
   const { tokens } = analysis;
-  if (sentence.question || sentence.wordCount < 3 || sentence.wordCount > 40) return null;
+  if (sentence.question || sentence.runsOn || sentence.wordCount < 3 || sentence.wordCount > 40) return null;
   if (quoted(sentence)) return null;
   const start = afterIntroduction(analysis, sentence, contentStart(analysis, sentence));
   for (const opener of ADVICE_OPENERS) {

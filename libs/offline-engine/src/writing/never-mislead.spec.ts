@@ -9,6 +9,7 @@ import {
   writeSummary,
 } from './study-writers';
 import { findDefinition } from '../analysis/sentence-patterns';
+import { displaySentence } from './text-style';
 import { analyseTranscript } from '../analysis/transcript-analysis';
 
 // The study aids never say what the lecture does not: the sentences are those of real lectures where the offline
@@ -68,6 +69,29 @@ describe('a sentence is never cut and presented as whole', () => {
   });
 });
 
+describe('speech-recognition captions: Lectern reads where sentences end, and says so where the speaker went on', () => {
+  it('ends a piece that stops on a word no sentence ends with with an ellipsis, not a full stop', () => {
+    expect(displaySentence('so the sigmoid squashes the output of the', false)).toBe(
+      'So the sigmoid squashes the output of the…',
+    );
+    expect(displaySentence('the sigmoid squashes any real number', false)).toBe(
+      'The sigmoid squashes any real number.',
+    );
+  });
+
+  it('never states such a piece on its own', () => {
+    // Captions that stop mid-sentence, as when a recording is cut off.
+    const analysis = analyseTranscript(
+      captions(`${SIGMOID_TEXT} | and next time we will see how the perceptron learns the weights of the`),
+    );
+    const last = analysis.sentences[analysis.sentences.length - 1];
+    expect(last?.runsOn).toBe(true);
+    expect(last?.text).toMatch(/weights of the…$/);
+    for (const aid of [writeSummary(analysis, 'short'), writeInsights(analysis), writeCornellNotes(analysis)])
+      expect(aid).not.toContain('weights of the');
+  });
+});
+
 describe('definitions come only from definitional statements of substance', () => {
   it('never asks about an alternative put as a question ("Steve is a librarian, or Steve is a farmer?")', () => {
     const analysis = analyseTranscript(BAYES);
@@ -99,7 +123,7 @@ describe('definitions come only from definitional statements of substance', () =
 });
 
 // Speech-recognition captions of a lecture on neural networks: no punctuation, lines cut at any length.
-const SIGMOID = captions(`
+const SIGMOID_TEXT = `
 so today we are going to talk about the perceptron | the perceptron is the basic building block of every neural network |
 it takes a set of inputs and multiplies each input by a weight | then it adds up those weighted inputs and adds a bias |
 and finally it passes the result through a nonlinear activation | function is called the sigmoid function |
@@ -108,7 +132,8 @@ which is useful when we want to interpret the output as a probability |
 gradient descent is an algorithm that updates the weights step by step in the direction that lowers the loss |
 the loss function measures how far the predictions of the network are from the true answers |
 backpropagation is the method that computes the gradient of the loss with respect to every weight |
-`);
+`;
+const SIGMOID = captions(SIGMOID_TEXT);
 
 // A philosophy lecture transcribed by Whisper, and a course's announcements at the start of a lecture.
 const PHILOSOPHY = captions(`
