@@ -341,7 +341,7 @@ function capitalisedMidSentence(analysis: TranscriptAnalysis, word: string): boo
   for (let token = 1; token < tokens.count; token += 1) {
     if (tokens.value[token] !== word) continue;
     const before = tokens.value[token - 1] ?? '';
-    if (!/^[.!?…:"“‘'(\[]+$/.test(before)) return true;
+    if (!/^[.!?…:"“‘'([]+$/.test(before)) return true;
   }
   return false;
 }
