@@ -97,6 +97,9 @@ const MAX_TERM_WORDS = 4;
 /** "Encoding is the process of ...", "The forgetting curve is a graph ...", "X means ..." */
 export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence): Definition | null {
   const { tokens } = analysis;
+  // "Steve is a librarian, or Steve is a farmer?" asks; it defines nothing. A piece of speech that stops where the
+  // speaker went on states nothing whole.
+  if (sentence.question || sentence.runsOn) return null;
   const start = contentStart(analysis, sentence);
   const limit = Math.min(sentence.lastToken - 3, start + MAX_TERM_WORDS + 1);
   for (let verb = start + 1; verb <= limit; verb += 1) {
@@ -112,6 +115,8 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
     if (subjectStart >= verb || !isNamedSubject(analysis, subjectStart, verb - 1)) return null;
     if (sentence.lastToken - verb < 4) return null;
     if (hasDemonstrativePhrase(tokens, verb, sentence.lastToken)) return null;
+    const end = clauseEnd(analysis, sentence, verb);
+    if (!ofSubstance(tokens, verb + 1, end)) return null;
     const term = termCase(analysis, subjectStart, sliceText(analysis, subjectStart, verb - 1));
     return {
       sentence,
@@ -119,7 +124,7 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
       termWithArticle: article ? `${article} ${term}` : term,
       plural: word === 'are' || word === 'were',
       past: word === 'was' || word === 'were',
-      answer: sliceText(analysis, start, clauseEnd(analysis, sentence, verb)),
+      answer: sliceText(analysis, start, end),
     };
   }
   return null;
@@ -131,6 +136,7 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
  */
 export function findNaming(analysis: TranscriptAnalysis, sentence: Sentence): Definition | null {
   const { tokens } = analysis;
+  if (sentence.question || sentence.runsOn) return null;
   for (let called = sentence.firstToken + 1; called < sentence.lastToken; called += 1) {
     if (tokens.normal[called] !== 'called' && tokens.normal[called] !== 'named') continue;
     const article = ARTICLES.has(tokens.normal[called + 1] ?? '') ? (tokens.normal[called + 1] ?? '') : '';
@@ -203,7 +209,9 @@ function namedThing(
       return null;
     // "The second line is called …": an ordinal or a grading word points back at a list, it names nothing; nor
     // do "the latter", "each" or "everything".
-    if (hasVagueQualifier(tokens, start, verb - 1) || namingWords(tokens, start, verb - 1) === 0) return null;
+    if (hasVagueQualifier(tokens, start, verb - 1)) return null;
+    // "… activation | function is called the sigmoid function": one word names nothing the question does not.
+    if (!ofSubstance(tokens, start, verb - 1)) return null;
     return sliceText(analysis, start, verb - 1);
   }
   // One noun phrase: back over nouns, adjectives and participles, up to and including its article.
@@ -273,6 +281,12 @@ function namingWords(tokens: TokenTable, first: number, last: number): number {
   return words;
 }
 
+// An answer of substance says at least two things about what it defines ("the basic building block of every
+// neural network"), never one generic word ("Function.").
+function ofSubstance(tokens: TokenTable, first: number, last: number): boolean {
+  return namingWords(tokens, first, last) >= 2;
+}
+
 function hasVagueQualifier(tokens: TokenTable, first: number, last: number): boolean {
   for (let token = first; token < last; token += 1) {
     const word = tokens.normal[token] ?? '';
@@ -313,10 +327,23 @@ function hasReferringWord(tokens: TokenTable, first: number, last: number): bool
 function termCase(analysis: TranscriptAnalysis, first: number, term: string): string {
   if (!/^[A-Z][a-z]/.test(term) || /[A-Z]/.test(term.slice(1))) return term;
   const lowered = term.charAt(0).toLowerCase() + term.slice(1);
-  // A single word at the start of a sentence is tagged as a name too often ("Mitosis is …") to trust the tag.
-  const name =
-    term.includes(' ') && analysis.tokens.pos[first] === 'PROPN' && !analysis.text.includes(lowered);
+  if (analysis.text.includes(lowered)) return lowered;
+  // A single word at the start of a sentence is tagged as a name too often ("Mitosis is …") to trust the tag; one
+  // the lecture also capitalises in mid-sentence ("because Steve fits …") is a name.
+  const name = term.includes(' ')
+    ? analysis.tokens.pos[first] === 'PROPN'
+    : capitalisedMidSentence(analysis, term);
   return name ? term : lowered;
+}
+
+function capitalisedMidSentence(analysis: TranscriptAnalysis, word: string): boolean {
+  const { tokens } = analysis;
+  for (let token = 1; token < tokens.count; token += 1) {
+    if (tokens.value[token] !== word) continue;
+    const before = tokens.value[token - 1] ?? '';
+    if (!/^[.!?…:"“‘'([]+$/.test(before)) return true;
+  }
+  return false;
 }
 
 function sliceText(analysis: TranscriptAnalysis, first: number, last: number): string {
@@ -438,27 +465,99 @@ const ADDRESSES_STUDENT = new Set(['you', 'your', 'yourself', 'yourselves']);
  * the derivative of x cubed by hand"); never a sentence that narrates the lecture.
  */
 export function adviceStep(analysis: TranscriptAnalysis, sentence: Sentence): string | null {
+  const from = adviceStart(analysis, sentence);
+  if (from === null || announces(analysis.tokens, from, sentence.lastToken)) return null;
+  return step(analysis, sentence, from);
+}
+
+// Where the advice in a sentence starts (its verb, or "Make sure …", "Don't …"), or null when it gives none.
+function adviceStart(analysis: TranscriptAnalysis, sentence: Sentence): number | null {
   const { tokens } = analysis;
-  if (sentence.question || sentence.wordCount < 3 || sentence.wordCount > 40) return null;
+  if (sentence.question || sentence.runsOn || sentence.wordCount < 3 || sentence.wordCount > 40) return null;
+  if (quoted(sentence)) return null;
   const start = afterIntroduction(analysis, sentence, contentStart(analysis, sentence));
   for (const opener of ADVICE_OPENERS) {
     if (!opener.words.every((word, offset) => tokens.normal[start + offset] === word)) continue;
     if (opener.keep) {
       const verb = start + opener.words.length;
-      return isBaseVerb(tokens, verb) || opener.words[0] === 'make' ? step(analysis, sentence, start) : null;
+      if (opener.words[0] === 'make') return start;
+      return isBaseVerb(tokens, verb) && !objectElsewhere(tokens, verb) ? start : null;
     }
     const from = start + opener.words.length;
-    return isActionVerb(tokens, from) ? step(analysis, sentence, from) : null;
+    return isActionVerb(tokens, from) ? from : null;
   }
   // "Go back over the difference …", "go through your notes": reviewing, said plainly.
   if (tokens.normal[start] === 'go' && ['back', 'over', 'through'].includes(tokens.normal[start + 1] ?? ''))
-    return step(analysis, sentence, start);
-  if (!isActionVerb(tokens, start) || namesAnActivity(tokens, start)) return null;
+    return start;
+  if (!isActionVerb(tokens, start) || namesAnActivity(tokens, start) || objectElsewhere(tokens, start))
+    return null;
   const verb = (tokens.lemma[start] ?? '').toLowerCase();
   let addressed = false;
   for (let token = start; token <= sentence.lastToken; token += 1)
     if (ADDRESSES_STUDENT.has(tokens.normal[token] ?? '')) addressed = true;
-  return addressed || STUDY_VERBS.has(verb) ? step(analysis, sentence, start) : null;
+  return addressed || STUDY_VERBS.has(verb) ? start : null;
+}
+
+// "Catch them while you can.": an imperative whose object is somewhere else in the lecture is a line of its story,
+// not a step a student can take on its own.
+const OBJECTS_ELSEWHERE = new Set(['them', 'it', 'him', 'her', 'this', 'that', 'these', 'those']);
+function objectElsewhere(tokens: TokenTable, verb: number): boolean {
+  return OBJECTS_ELSEWHERE.has(tokens.normal[verb + 1] ?? '') && tokens.pos[verb + 2] !== 'NOUN';
+}
+
+// Words quoted from someone else ("“Examine your life,” Socrates told the jury …") are theirs, not advice.
+function quoted(sentence: Sentence): boolean {
+  return /["“”]/.test(sentence.raw);
+}
+
+// How the course runs, not what to study: labs, sections, rooms, office hours, problem sets and their deadlines,
+// signing up and handing in ("Make sure you sign up for a lab session by Friday.").
+const COURSE_BUSINESS = new Set([
+  'due',
+  'deadline',
+  'deadlines',
+  'lab',
+  'labs',
+  'recitation',
+  'recitations',
+  'syllabus',
+  'pset',
+  'psets',
+  'register',
+  'enrol',
+  'enroll',
+  'attend',
+  'submit',
+  'bring',
+]);
+const COURSE_PHRASES: ReadonlyArray<readonly string[]> = [
+  ['problem', 'set'],
+  ['problem', 'sets'],
+  ['office', 'hours'],
+  ['sign', 'up'],
+  ['hand', 'in'],
+  ['turn', 'in'],
+];
+/** "lab sessions", "problem set two": a term that names how the course runs, not something to study. */
+export function namesCourseBusiness(term: string): boolean {
+  const words = term.toLowerCase().split(/\s+/);
+  return (
+    words.some((word) => COURSE_BUSINESS.has(word)) ||
+    COURSE_PHRASES.some((phrase) => words.join(' ').includes(phrase.join(' ')))
+  );
+}
+
+function announces(tokens: TokenTable, first: number, last: number): boolean {
+  for (let token = first; token <= last; token += 1) {
+    const word = tokens.normal[token] ?? '';
+    if (COURSE_BUSINESS.has(word)) return true;
+    if (word === 'room' && tokens.type[token + 1] === 'number') return true;
+    if (
+      COURSE_PHRASES.some((phrase) => phrase.every((part, offset) => tokens.normal[token + offset] === part))
+    )
+      return true;
+  }
+  return false;
 }
 
 // "For next time, try …", "Before then, try …", "For your essay, choose …": advice often opens with when or
@@ -575,6 +674,8 @@ export function howClause(
     }
     if (words < 2 || (end < sentence.lastToken && !endsClause(tokens, end + 1))) continue;
     if (hasReferringWord(tokens, verb, end) || hasDemonstrativePhrase(tokens, verb, end)) continue;
+    // "Lab sessions start next week in room 101" tells how the course runs, nothing to explain.
+    if (announces(tokens, occurrence.firstToken, end)) continue;
     const before = tokens.normal[occurrence.firstToken - 1] ?? '';
     const article = ARTICLES.has(before) ? `${before} ` : '';
     const subject = sliceText(analysis, occurrence.firstToken, occurrence.lastToken);

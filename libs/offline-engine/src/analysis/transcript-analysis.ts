@@ -6,7 +6,7 @@ import {
 } from '@lectern/contracts';
 import { tokenize, type TokenTable } from '../reading/nlp';
 import { sentenceUnits } from '../reading/sentence-units';
-import { displaySentence } from '../writing/text-style';
+import { displaySentence, endsMidClause } from '../writing/text-style';
 
 export interface PhraseHit {
   phrase: number;
@@ -27,6 +27,11 @@ export interface Sentence {
   lastToken: number;
   wordCount: number;
   question: boolean;
+  /**
+   * Speech-recognition captions only: the piece stops where the speaker went on ("… hundreds of"), so it is shown
+   * with an ellipsis and never stated on its own.
+   */
+  runsOn: boolean;
   /** TF-IDF vector, term ids ascending. */
   termIds: Int32Array;
   weights: Float64Array;
@@ -208,6 +213,7 @@ export function analyseTranscript(captions: readonly TranscriptSegment[]): Trans
       lastToken,
       wordCount,
       question: /\?\s*$/.test(raw),
+      runsOn: !punctuated && endsMidClause(raw),
       termIds,
       weights,
       norm: 0,
@@ -504,7 +510,13 @@ export function pickDiverse(ranked: readonly Sentence[], options: PickOptions): 
   let read = 0;
   for (let index = 0; index < ranked.length && read < limit && chosen.length < count; index += 1) {
     const sentence = ranked[index] as Sentence;
-    if (sentence.wordCount < minWords || sentence.wordCount > maxWords || sentence.question) continue;
+    if (
+      sentence.wordCount < minWords ||
+      sentence.wordCount > maxWords ||
+      sentence.question ||
+      sentence.runsOn
+    )
+      continue;
     const key = sentence.text.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);

@@ -10,12 +10,12 @@ export interface SentenceUnit {
   segment: number;
 }
 
-const MAX_WORDS = 40;
-
 /**
- * Punctuated transcripts are split where wink-nlp finds sentence ends. Speech-recognition captions have no
- * punctuation, so their boundaries are inferred from the words and the speaker's pauses (see
- * unpunctuated-sentences.ts). Either way no sentence runs past MAX_WORDS words.
+ * Punctuated transcripts are split where wink-nlp finds sentence ends, and only there: a long sentence stays whole,
+ * since a piece of it given a full stop would say something the lecturer did not ("… divided by the total number of
+ * people." where the lecture goes on "fitting the evidence"). Writers that want short sentences skip long ones.
+ * Speech-recognition captions have no punctuation, so their boundaries are inferred from the words and the
+ * speaker's pauses (see unpunctuated-sentences.ts).
  */
 export function sentenceUnits(
   tokens: TokenTable,
@@ -28,9 +28,8 @@ export function sentenceUnits(
     : unpunctuatedSentenceRanges(tokens, segments, tokenSegment);
   const units: SentenceUnit[] = [];
   for (const [first, last] of ranges) {
-    for (const [a, b] of capLength(tokens, tokenSegment, first, last)) {
-      if (hasWord(tokens, a, b)) units.push({ firstToken: a, lastToken: b, segment: tokenSegment[a] ?? 0 });
-    }
+    if (hasWord(tokens, first, last))
+      units.push({ firstToken: first, lastToken: last, segment: tokenSegment[first] ?? 0 });
   }
   return units;
 }
@@ -38,32 +37,4 @@ export function sentenceUnits(
 function hasWord(tokens: TokenTable, first: number, last: number): boolean {
   for (let index = first; index <= last; index += 1) if (tokens.type[index] === 'word') return true;
   return false;
-}
-
-// Splits a run-on range into pieces of at most MAX_WORDS words, preferring segment boundaries.
-function capLength(
-  tokens: TokenTable,
-  tokenSegment: Int32Array,
-  first: number,
-  last: number,
-): Array<[number, number]> {
-  const pieces: Array<[number, number]> = [];
-  let pieceStart = first;
-  let wordsInPiece = 0;
-  let lastBoundary = -1;
-  for (let index = first; index <= last; index += 1) {
-    if (index > pieceStart && tokenSegment[index] !== tokenSegment[index - 1]) lastBoundary = index;
-    if (tokens.type[index] === 'word') wordsInPiece += 1;
-    if (wordsInPiece > MAX_WORDS) {
-      const cut = lastBoundary > pieceStart + 5 ? lastBoundary : index;
-      pieces.push([pieceStart, cut - 1]);
-      pieceStart = cut;
-      lastBoundary = -1;
-      wordsInPiece = 0;
-      for (let recount = cut; recount <= index; recount += 1)
-        if (tokens.type[recount] === 'word') wordsInPiece += 1;
-    }
-  }
-  if (pieceStart <= last) pieces.push([pieceStart, last]);
-  return pieces;
 }

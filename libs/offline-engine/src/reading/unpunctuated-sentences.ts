@@ -22,7 +22,9 @@ const INSIDE_CREDIT = 0.6;
  * Sentence boundaries for captions without punctuation. Every gap between two words gets a score from the cues
  * around it (the next words open a clause, the words before could close one, the speaker paused), every
  * candidate sentence a score for its length and for having a verb, and dynamic programming picks the best
- * segmentation with sentences of MIN_WORDS to MAX_WORDS words. Linear in the transcript's length.
+ * segmentation with sentences of MIN_WORDS to MAX_WORDS words. Linear in the transcript's length. The ends are a
+ * reading of speech, not the speaker's punctuation: a piece that stops where the speaker went on is shown with an
+ * ellipsis and never stated on its own (see text-style.ts).
  */
 export function unpunctuatedSentenceRanges(
   tokens: TokenTable,

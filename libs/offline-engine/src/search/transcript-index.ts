@@ -126,6 +126,8 @@ function sentencesOf(segments: readonly TranscriptSegment[], reader: TermReader)
     pieces = [];
     words = 0;
   };
+  // The rest of a sentence too long to quote is no sentence either: it is skipped to the next sentence end.
+  let overlong = false;
   const punctuated = segments.some((segment) => SENTENCE_END.test(segment.text));
   segments.forEach((segment, index) => {
     if (!punctuated) {
@@ -137,10 +139,18 @@ function sentencesOf(segments: readonly TranscriptSegment[], reader: TermReader)
     }
     for (const piece of segment.text.split(' ')) {
       if (piece === '') continue;
+      if (overlong) {
+        overlong = !SENTENCE_END.test(piece);
+        continue;
+      }
       if (pieces.length === 0) first = index;
       pieces.push(piece);
       words += wordCount(piece, reader);
-      if (SENTENCE_END.test(piece) || words > MAX_SENTENCE_WORDS) flush(index);
+      if (SENTENCE_END.test(piece)) flush(index);
+      else if (words > MAX_SENTENCE_WORDS) {
+        flush(index);
+        overlong = true;
+      }
     }
   });
   flush(segments.length - 1);

@@ -1,6 +1,6 @@
 import { TWEET_MAX_CHARS } from './markdown-shapes';
 import { keyTerms, type KeyTerm } from '../analysis/key-terms';
-import { adviceStep, contentStart, howClause } from '../analysis/sentence-patterns';
+import { adviceStep, contentStart, howClause, namesCourseBusiness } from '../analysis/sentence-patterns';
 import {
   copula,
   definitions,
@@ -234,7 +234,7 @@ function termTasks(analysis: TranscriptAnalysis, count: number): string[] {
   const defined = new Map(
     definitions(analysis, 12).map((definition) => [definition.term.toLowerCase(), definition]),
   );
-  const terms = keyTerms(analysis).filter((term) => !term.fullForm);
+  const terms = keyTerms(analysis).filter((term) => !term.fullForm && !namesCourseBusiness(term.text));
   const covered = new Set<KeyTerm>();
   const tasks: Array<{ text: string; at: number }> = [];
   const task = (term: KeyTerm, text: string | null, sentence: Sentence | undefined) => {

@@ -1,7 +1,48 @@
 // How extracted transcript text is shown: captions without punctuation get a capital and a full stop, and
-// hesitation sounds are dropped.
+// hesitation sounds are dropped. Their sentence ends are Lectern's reading of the speech, not the speaker's
+// punctuation: where that reading ends on a word no sentence ends with ("… hundreds of", "… and the"), the speaker
+// went on, so the piece ends with an ellipsis, never a full stop.
 
 const HESITATIONS = /\b(?:um+|uh+|erm+|hmm+)\b[,]?\s*/gi;
+
+// Articles, possessives, subject pronouns, conjunctions and "of": English sentences do not end on them.
+const NEVER_LAST = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'his',
+  'its',
+  'our',
+  'their',
+  'i',
+  'he',
+  'she',
+  'we',
+  'they',
+  'and',
+  'or',
+  'but',
+  'because',
+  'if',
+  'although',
+  'whereas',
+  'than',
+  'of',
+  'which',
+  'whose',
+]);
+
+/** Unpunctuated text that stops on a word no sentence ends with: the speaker went on. */
+export function endsMidClause(raw: string): boolean {
+  const words = raw
+    .replace(HESITATIONS, ' ')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+  return NEVER_LAST.has(words[words.length - 1] ?? '');
+}
 
 export function displaySentence(raw: string, punctuated: boolean): string {
   let text = raw.replace(/\s+/g, ' ').trim();
@@ -13,8 +54,9 @@ export function displaySentence(raw: string, punctuated: boolean): string {
       .trim();
   }
   text = capitalise(text.replace(/^[,;:\-–—]+\s*/, ''));
-  if (text !== '' && !/[.!?…]["')\]]*$/.test(text)) text = `${text.replace(/[,;:\-–—]+$/, '')}.`;
-  return text;
+  if (text === '' || /[.!?…]["')\]]*$/.test(text)) return text;
+  const end = !punctuated && endsMidClause(text) ? '…' : '.';
+  return `${text.replace(/[,;:\-–—]+$/, '')}${end}`;
 }
 
 export function capitalise(text: string): string {
