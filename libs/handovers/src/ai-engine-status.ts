@@ -38,7 +38,10 @@ export async function forgetAiEngineStatus(
   await redis.del(statusKey(prefix, instance)).catch(() => undefined);
 }
 
-export async function readAiEngineStatuses(redis: RedisConnection, prefix: string): Promise<AiEngineStatus[]> {
+export async function readAiEngineStatuses(
+  redis: RedisConnection,
+  prefix: string,
+): Promise<AiEngineStatus[]> {
   const keys: string[] = [];
   for await (const batch of scanKeys(redis, statusKey(prefix, '*'), 200)) keys.push(...batch);
   if (keys.length === 0) return [];

@@ -19,11 +19,14 @@ export function createEngine(env: AiEngineEnv): AiEngine {
 export function createEngineSelector(
   env: AiEngineEnv,
   logger: EngineSelectorOptions['logger'],
-  tuning: Partial<Pick<EngineSelectorOptions, 'candidates' | 'probeTimeoutMs' | 'recheckMs' | 'onChange'>> = {},
+  tuning: Partial<
+    Pick<EngineSelectorOptions, 'candidates' | 'probeTimeoutMs' | 'recheckMs' | 'onChange'>
+  > = {},
 ): EngineSelector {
   const configured = createEngine(env);
   return new EngineSelector({
-    configured: configured.name === 'offline' ? undefined : { engine: configured, baseURL: env.OPENAI_BASE_URL },
+    configured:
+      configured.name === 'offline' ? undefined : { engine: configured, baseURL: env.OPENAI_BASE_URL },
     offline: configured.name === 'offline' ? configured : new OfflineEngine(),
     candidates: env.OPENAI_BASE_URL ? [env.OPENAI_BASE_URL] : LOCAL_SERVER_CANDIDATES,
     wantedModel: env.OPENAI_MODEL,
@@ -33,7 +36,12 @@ export function createEngineSelector(
   });
 }
 
-function openAiEngine(env: AiEngineEnv, apiKey: string, baseURL: string | undefined, model: string): AiEngine {
+function openAiEngine(
+  env: AiEngineEnv,
+  apiKey: string,
+  baseURL: string | undefined,
+  model: string,
+): AiEngine {
   return new OpenAiEngine({
     apiKey,
     baseURL,

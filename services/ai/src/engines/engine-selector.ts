@@ -86,7 +86,11 @@ export class EngineSelector implements AiEngine {
         server: hostOf(configured.baseURL) ?? 'api.openai.com',
       };
     if (this.local)
-      return { engine: this.local.engine.name, model: this.local.engine.model, server: hostOf(this.local.server.baseURL) };
+      return {
+        engine: this.local.engine.name,
+        model: this.local.engine.model,
+        server: hostOf(this.local.server.baseURL),
+      };
     return { engine: this.options.offline.name, model: this.options.offline.model, server: null };
   }
 
@@ -132,7 +136,8 @@ export class EngineSelector implements AiEngine {
     try {
       return await write(engine, counted);
     } catch (error) {
-      if (signal?.aborted || (await listModels(local.server.baseURL, this.probeTimeoutMs)) !== null) throw error;
+      if (signal?.aborted || (await listModels(local.server.baseURL, this.probeTimeoutMs)) !== null)
+        throw error;
       this.lose(local);
       if (wrote) throw error;
       return write(this.options.offline, onDelta);
@@ -161,7 +166,9 @@ export class EngineSelector implements AiEngine {
       this.local = { engine: this.options.makeEngine(found), server: found };
       logger.info(
         this.status(),
-        previous || firstLook ? 'ai engine selected' : 'a local model server answers again; it writes from now on',
+        previous || firstLook
+          ? 'ai engine selected'
+          : 'a local model server answers again; it writes from now on',
       );
     } else if (previous) {
       this.lose(previous);
