@@ -14,7 +14,8 @@ export function createEngine(env: AiEngineEnv): AiEngine {
 
 /**
  * What picks each job's engine: the configured one with an API key; without, a model server on this machine
- * (Ollama, LM Studio, a llama.cpp server, or OPENAI_BASE_URL alone when set), else the offline engine.
+ * (Ollama, LM Studio, a llama.cpp server, or OPENAI_BASE_URL alone when set) unless AI_LOCAL_MODEL is `off`,
+ * else the offline engine.
  */
 export function createEngineSelector(
   env: AiEngineEnv,
@@ -28,12 +29,17 @@ export function createEngineSelector(
     configured:
       configured.name === 'offline' ? undefined : { engine: configured, baseURL: env.OPENAI_BASE_URL },
     offline: configured.name === 'offline' ? configured : new OfflineEngine(),
-    candidates: env.OPENAI_BASE_URL ? [env.OPENAI_BASE_URL] : LOCAL_SERVER_CANDIDATES,
+    candidates: localServerCandidates(env),
     wantedModel: env.OPENAI_MODEL,
     makeEngine: ({ baseURL, model }) => openAiEngine(env, LOCAL_SERVER_API_KEY, baseURL, model),
     logger,
     ...tuning,
   });
+}
+
+function localServerCandidates(env: AiEngineEnv): readonly string[] {
+  if (env.AI_LOCAL_MODEL === 'off') return [];
+  return env.OPENAI_BASE_URL ? [env.OPENAI_BASE_URL] : LOCAL_SERVER_CANDIDATES;
 }
 
 function openAiEngine(

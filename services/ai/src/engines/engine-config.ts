@@ -14,6 +14,8 @@ export const AiEngineEnvShape = {
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Absent: `gpt-4o-mini` with a key; a model the local server lists without one. */
   OPENAI_MODEL: z.string().trim().min(1, 'must not be empty').optional(),
+  /** Without an API key: `auto` looks for a model server on this machine, `off` writes with the offline engine. */
+  AI_LOCAL_MODEL: z.enum(['auto', 'off'], { error: 'must be auto or off' }).default('auto'),
   /** Estimated input tokens one provider request may carry; longer transcripts go through map-reduce. */
   AI_TOKEN_BUDGET: z.coerce
     .number({ error: 'must be a whole number' })

@@ -68,6 +68,7 @@ export class EngineSelector implements AiEngine {
       return;
     }
     void this.probe();
+    if (this.options.candidates.length === 0) return;
     this.timer = setInterval(() => void this.probe(), this.recheckMs);
     this.timer.unref();
   }
@@ -176,7 +177,9 @@ export class EngineSelector implements AiEngine {
     } else if (firstLook) {
       logger.info(
         { ...this.status(), lookedAt: this.options.candidates },
-        'ai engine selected: no API key and no local model server answered',
+        this.options.candidates.length === 0
+          ? 'ai engine selected: no API key, and no local model server looked for'
+          : 'ai engine selected: no API key and no local model server answered',
       );
     } else return;
     this.options.onChange?.(this.status());
