@@ -1,5 +1,4 @@
-import { createServer } from 'node:net';
-import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
+import { portIsFree, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { startAiStack, userWithVideo, type AiStack } from './support/ai-fixtures';
 
 // Ollama's own port: with no API key, Lectern's ai worker looks there (and on LM Studio's and llama.cpp's).
@@ -57,13 +56,3 @@ describe('a local model server found when Lectern has no API key', () => {
     ]);
   });
 });
-
-async function portIsFree(port: number): Promise<boolean> {
-  const server = createServer();
-  const free = await new Promise<boolean>((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => resolve(true));
-  });
-  if (free) await new Promise<void>((resolve) => server.close(() => resolve()));
-  return free;
-}

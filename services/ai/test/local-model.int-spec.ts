@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
+import { portIsFree, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { TranscriptIndex } from '@lectern/offline-engine';
 import { LECTURE_TITLE, punctuatedLecture } from '@lectern/offline-engine/bench';
 import { parseEnv } from '@lectern/queue-runtime';
@@ -184,13 +184,3 @@ describe('a local model server when there is no API key', () => {
     expect(engines.status().server).toBe(`127.0.0.1:${OLLAMA_PORT}`);
   });
 });
-
-async function portIsFree(port: number): Promise<boolean> {
-  const server = createServer();
-  const free = await new Promise<boolean>((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => resolve(true));
-  });
-  if (free) await new Promise<void>((resolve) => server.close(() => resolve()));
-  return free;
-}
