@@ -45,7 +45,7 @@ export class ReadinessService {
       .filter(([, detail]) => (detail as { status?: string }).status === 'down')
       .map(([name]) => name);
     const details = forAdmin
-      ? { ...result.details, ai: { status: 'up', engines: await this.readiness.aiEngines() } }
+      ? { ...result.details, ai: { status: 'up' as const, engines: await this.readiness.aiEngines() } }
       : publicDetails(result.details);
     if (down.length > 0) {
       return { ready: false, message: `Lectern is not ready: ${down.join(', ')} unavailable.`, details };
