@@ -46,6 +46,8 @@ if (mode === 'demo') {
   env.YOUTUBE_ORIGIN = `http://127.0.0.1:${DEMO_YOUTUBE_PORT}`;
   env.YOUTUBE_PROXY_URL = '';
   env.OPENAI_API_KEY = '';
+  // The demo shows the offline engine, whatever model server this machine runs, unless asked otherwise.
+  env.AI_LOCAL_MODEL ||= 'off';
   // The analyse page offers the fake YouTube's sample lectures as one-click chips.
   env.SAMPLE_VIDEOS = samples
     .map(({ title, youtubeId }) => `${title}|https://www.youtube.com/watch?v=${youtubeId}`)
