@@ -46,6 +46,8 @@ if (mode === 'demo') {
   env.YOUTUBE_ORIGIN = `http://127.0.0.1:${DEMO_YOUTUBE_PORT}`;
   env.YOUTUBE_PROXY_URL = '';
   env.OPENAI_API_KEY = '';
+  // The demo shows the offline engine, whatever model server this machine runs, unless asked otherwise.
+  env.AI_LOCAL_MODEL ||= 'off';
   // The analyse page offers the fake YouTube's sample lectures as one-click chips.
   env.SAMPLE_VIDEOS = samples
     .map(({ title, youtubeId }) => `${title}|https://www.youtube.com/watch?v=${youtubeId}`)
@@ -144,11 +146,18 @@ if (unanswered.length > 0) {
 }
 
 const readinessUrl = `http://127.0.0.1:${env.PORT || 3000}${READINESS_PATH}`;
-whenReady(readinessUrl, { givenUp: () => stopping }).then((isReady) => {
+whenReady(readinessUrl, { givenUp: () => stopping }).then(async (isReady) => {
   ready = isReady;
+  const aiEngine = isReady ? await aiEngineOf(env) : null;
   if (isReady)
     printBanner(
-      readyBanner({ mode, appUrl: appUrlOf(env), samples, embedded: embedded && embeddedSummary(embedded) }),
+      readyBanner({
+        mode,
+        appUrl: appUrlOf(env),
+        samples,
+        embedded: embedded && embeddedSummary(embedded),
+        aiEngine,
+      }),
       process.stdout,
       colour,
     );
@@ -156,6 +165,33 @@ whenReady(readinessUrl, { givenUp: () => stopping }).then((isReady) => {
 
 process.exitCode = await finished;
 await embedded?.stop();
+
+/**
+ * Which engine an ai worker writes with, as it records it for the admin view of readiness; null when none has said
+ * within a few seconds (its first look for a local model server takes under one) or Redis cannot be read.
+ */
+async function aiEngineOf(processEnv) {
+  const require = createRequire(import.meta.url);
+  try {
+    const { BaseEnvSchema, createRedis, parseEnv, quitRedis } = require('./libs/queue-runtime/dist/index.js');
+    const { readAiEngineStatuses } = require('./libs/handovers/dist/index.js');
+    const settings = parseEnv(BaseEnvSchema, processEnv);
+    const redis = createRedis(settings, { maxRetriesPerRequest: 1 });
+    redis.on('error', () => undefined);
+    try {
+      for (let tries = 0; tries < 10 && !stopping; tries += 1) {
+        const [status] = await readAiEngineStatuses(redis, settings.REDIS_PREFIX);
+        if (status) return status;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      return null;
+    } finally {
+      await quitRedis(redis);
+    }
+  } catch {
+    return null;
+  }
+}
 
 /** Starts PostgreSQL and/or Redis of Lectern's own when neither configured nor found, and points env at them. */
 async function embeddedServersIfMissing() {

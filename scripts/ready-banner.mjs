@@ -10,11 +10,13 @@ export function appUrlOf(env) {
 }
 
 /**
- * The banner's lines: the address, and in `dev` / `demo` the web app, the mails page and the samples; and which
- * servers are Lectern's own (`embedded`: { dataFolder, servers }), with where their data lives.
+ * The banner's lines: the address, and in `dev` / `demo` the web app, the mails page and the samples; which
+ * servers are Lectern's own (`embedded`: { dataFolder, servers }), with where their data lives; and which engine
+ * writes the study material (`aiEngine`: what an ai worker records, { engine, model, server }).
  */
-export function readyBanner({ mode, appUrl, samples = [], embedded = null }) {
+export function readyBanner({ mode, appUrl, samples = [], embedded = null, aiEngine = null }) {
   const lines = [`Lectern is ready at ${appUrl}`];
+  if (aiEngine) lines.push(aiEngineLine(aiEngine));
   if (embedded) {
     lines.push(`  Embedded ${embedded.servers.join(', ')}`);
     lines.push(`  Their data: ${embedded.dataFolder} (kept across restarts; LECTERN_DATA_DIR moves it)`);
@@ -28,6 +30,12 @@ export function readyBanner({ mode, appUrl, samples = [], embedded = null }) {
       lines.push(`    ${title.padEnd(width)}  https://www.youtube.com/watch?v=${youtubeId}`);
   }
   return lines;
+}
+
+function aiEngineLine({ engine, model, server }) {
+  if (engine === 'offline')
+    return '  Study material: the offline engine (passages from the transcript); an OPENAI_API_KEY or a local model server (Ollama, LM Studio) writes it';
+  return `  Study material written by ${model} (${server})`;
 }
 
 export function printBanner(lines, out, colour) {

@@ -184,6 +184,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       YOUTUBE_ORIGIN: youtubeUrl,
       YOUTUBE_PROXY_URL: '',
       OPENAI_API_KEY: options.openAi?.apiKey ?? '',
+      // No model server on the machine running the tests writes in place of the offline engine.
+      AI_LOCAL_MODEL: 'off',
       ...(options.openAi
         ? { OPENAI_BASE_URL: options.openAi.baseUrl, OPENAI_MODEL: options.openAi.model }
         : {}),

@@ -3,6 +3,7 @@
  * machinery (@lectern/queue-runtime) nor a table's queries (@lectern/db): each module is the one place both
  * sides of a hand-over agree on its key, layout or format.
  */
+export * from './ai-engine-status';
 export * from './counters/dropped-citations';
 export * from './counters/youtube-blocks';
 export * from './dev-mail';

@@ -6,29 +6,46 @@ import {
   type Logger,
   type WorkerRuntime,
 } from '@lectern/queue-runtime';
-import { recordDroppedCitations } from '@lectern/handovers';
+import { hostname } from 'node:os';
+import { forgetAiEngineStatus, recordAiEngineStatus, recordDroppedCitations } from '@lectern/handovers';
 import { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
-import { createEngine } from './engines/create-engine';
+import { createEngineSelector } from './engines/create-engine';
+import type { EngineSelectorOptions, EngineStatus } from './engines/engine-selector';
 import type { AiEnv } from './env';
 import { createAiHandlers } from './handlers';
 import { AiStore } from './ai-store';
 
+// The admin view of readiness shows what each worker writes with; refreshed well within its expiry.
+const STATUS_REFRESH_MS = 20_000;
+
 /**
- * The ai worker's resources: the engine its configuration selects, the transcript cache it reads, and the Redis
- * connection its jobs' streamed text and dropped-citation counts go through.
+ * The ai worker's resources: what picks each job's engine, the transcript cache it reads, and the Redis
+ * connection its jobs' streamed text, dropped-citation counts and engine status go through.
  */
-export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRuntime<typeof QueueName.Ai>> {
-  const engine = createEngine(env);
+export function createAiRuntime(
+  env: AiEnv,
+  logger: Logger,
+  tuning: Partial<Pick<EngineSelectorOptions, 'candidates' | 'probeTimeoutMs' | 'recheckMs'>> = {},
+): Promise<WorkerRuntime<typeof QueueName.Ai>> {
   const transcripts = new AiStore({ databaseUrl: env.DATABASE_URL, maxConnections: env.AI_CONCURRENCY + 1 });
   // A piece of streamed text is worth little once late: fail a write during an outage instead of queueing it.
   const redis = createRedis(env, { maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
+  const instance = `${hostname()}:${process.pid}`;
+  let since = new Date().toISOString();
+  const record = (status: EngineStatus) =>
+    recordAiEngineStatus(redis, env.REDIS_PREFIX, { ...status, instance, since });
   // Job failures tell users only "the AI provider": the operator's log says which server it is.
-  const server =
-    engine.name === 'openai'
-      ? { host: env.OPENAI_BASE_URL ? new URL(env.OPENAI_BASE_URL).host : 'api.openai.com' }
-      : {};
-  logger.info({ engine: engine.name, model: engine.model, ...server }, 'ai engine selected');
+  const engine = createEngineSelector(env, logger, {
+    ...tuning,
+    onChange: (status) => {
+      since = new Date().toISOString();
+      void record(status);
+    },
+  });
+  engine.start();
+  const refresh = setInterval(() => void record(engine.status()), STATUS_REFRESH_MS);
+  refresh.unref();
   return Promise.resolve({
     handlers: createAiHandlers({
       engine,
@@ -39,6 +56,9 @@ export function createAiRuntime(env: AiEnv, logger: Logger): Promise<WorkerRunti
       citationsDropped: (feature, count) => recordDroppedCitations(redis, env.REDIS_PREFIX, feature, count),
     }),
     close: async () => {
+      engine.stop();
+      clearInterval(refresh);
+      await forgetAiEngineStatus(redis, env.REDIS_PREFIX, instance);
       await transcripts.close();
       await quitRedis(redis);
     },

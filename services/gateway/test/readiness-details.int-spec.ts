@@ -1,3 +1,5 @@
+import { recordAiEngineStatus } from '@lectern/handovers';
+import { createRedis, quitRedis } from '@lectern/queue-runtime';
 import { startTcpProxy, type TcpProxy } from './support/tcp-proxy';
 import { confirmEmail, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 import { eventually } from './support/eventually';
@@ -40,6 +42,27 @@ describe('readiness details', () => {
       status: 'down',
       processes: { transcripts: 0, ai: 0, export: 0, billing: 0, mail: 0 },
       missing: ['transcripts', 'ai', 'export', 'billing', 'mail'],
+    });
+
+    expect(detailed.body.details.ai).toEqual({ status: 'up', engines: [] });
+
+    // What an ai worker that found a model server on its machine records.
+    const redis = createRedis(process.env.LECTERN_TEST_REDIS_URL!);
+    const status = {
+      engine: 'openai',
+      model: 'llama3.2:latest',
+      server: '127.0.0.1:11434',
+      instance: 'ai-host:4242',
+      since: new Date().toISOString(),
+    } as const;
+    try {
+      await recordAiEngineStatus(redis, gateway.env.REDIS_PREFIX, status);
+    } finally {
+      await quitRedis(redis);
+    }
+    expect((await admin.get('/api/health/ready')).body.details.ai).toEqual({
+      status: 'up',
+      engines: [status],
     });
 
     const plain = await user.get('/api/health/ready');

@@ -179,6 +179,18 @@ describe('the banner once Lectern is ready', () => {
     ]);
   });
 
+  it('says which engine writes the study material', () => {
+    const aiEngine = { engine: 'openai', model: 'llama3.2:latest', server: '127.0.0.1:11434' };
+    expect(banner({ mode: 'start', appUrl: 'http://localhost:3000', aiEngine })).toEqual([
+      'Lectern is ready at http://localhost:3000',
+      '  Study material written by llama3.2:latest (127.0.0.1:11434)',
+    ]);
+    const offline = { engine: 'offline', model: 'lectern-extractive-1', server: null };
+    expect(banner({ mode: 'start', appUrl: 'http://localhost:3000', aiEngine: offline })[1]).toMatch(
+      /^ {2}Study material: the offline engine .*OPENAI_API_KEY or a local model server/,
+    );
+  });
+
   it.each([
     [{}, 'http://localhost:3000'],
     [{ PORT: '3400' }, 'http://localhost:3400'],

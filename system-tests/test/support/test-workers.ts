@@ -31,6 +31,11 @@ export interface AiTestWorkerOptions {
   openAiBaseUrl?: string;
   openAiApiKey?: string;
   openAiModel?: string;
+  /**
+   * AI_LOCAL_MODEL of the ai worker: `off` unless a test asks, so no model server on the machine running the tests
+   * (nor another suite's fake on Ollama's port) writes in place of the offline engine.
+   */
+  aiLocalModel?: 'auto' | 'off';
   /** AI_TOKEN_BUDGET and AI_TIMEOUT_MS of the ai worker. */
   aiTokenBudget?: number;
   aiTimeoutMs?: number;
@@ -65,6 +70,7 @@ export function testWorkerEnv(env: GatewayEnv, options: TestWorkerOptions = {}):
     OPENAI_API_KEY: options.openAiApiKey,
     OPENAI_BASE_URL: options.openAiBaseUrl,
     OPENAI_MODEL: options.openAiModel,
+    AI_LOCAL_MODEL: options.aiLocalModel ?? 'off',
     AI_TOKEN_BUDGET: options.aiTokenBudget?.toString(),
     AI_TIMEOUT_MS: options.aiTimeoutMs?.toString(),
     AI_CONCURRENCY: concurrency,

@@ -9,7 +9,6 @@ describe('engine configuration', () => {
   it('defaults to the offline engine when OPENAI_API_KEY is empty', () => {
     const env = parseEnv(schema, { OPENAI_API_KEY: '' });
     expect(env).toMatchObject({
-      OPENAI_MODEL: 'gpt-4o-mini',
       AI_TOKEN_BUDGET: 16_000,
       AI_TIMEOUT_MS: 120_000,
     });
@@ -24,6 +23,7 @@ describe('engine configuration', () => {
       OPENAI_MODEL: 'llama3.2',
     });
     expect(createEngine(env)).toMatchObject({ name: 'openai', model: 'llama3.2' });
+    expect(createEngine(parseEnv(schema, { OPENAI_API_KEY: 'sk-test' })).model).toBe('gpt-4o-mini');
   });
 
   it('names the variable when a value is wrong', () => {

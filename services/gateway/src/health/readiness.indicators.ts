@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HealthIndicatorService } from '@nestjs/terminus';
 import { QUEUE_NAMES } from '@lectern/contracts';
+import { readAiEngineStatuses, type AiEngineStatus } from '@lectern/handovers';
 import { readHeartbeats, type RedisConnection } from '@lectern/queue-runtime';
 import { ping, type Db } from '@lectern/db';
 import { InjectDb } from '../database/db';
@@ -63,5 +64,14 @@ export class ReadinessIndicators {
     } catch (error) {
       return check.down({ message: reason(error) });
     }
+  }
+
+  /** Which engine and model each running ai worker writes with; none when Redis cannot say. */
+  async aiEngines(): Promise<AiEngineStatus[]> {
+    return withTimeout(
+      readAiEngineStatuses(this.redisClient, this.env.REDIS_PREFIX),
+      CHECK_TIMEOUT_MS,
+      'Redis',
+    ).catch(() => []);
   }
 }

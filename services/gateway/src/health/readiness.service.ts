@@ -12,7 +12,7 @@ export interface ReadinessReport {
 
 /**
  * What anyone may see: each part's status and the missing worker services. Error texts (addresses, driver
- * messages) and process counts are for signed-in admins only.
+ * messages), process counts and which engine and model write are for signed-in admins only.
  */
 export function publicDetails(details: Details): Details {
   return Object.fromEntries(
@@ -30,7 +30,10 @@ export class ReadinessService {
     private readonly readiness: ReadinessIndicators,
   ) {}
 
-  /** PostgreSQL, Redis and every worker service; `forAdmin` keeps the error texts and process counts. */
+  /**
+   * PostgreSQL, Redis and every worker service; `forAdmin` keeps the error texts and process counts, and adds
+   * `ai`: which engine and model each ai worker writes with (the offline engine has no server).
+   */
   async report(forAdmin: boolean): Promise<ReadinessReport> {
     const result = await this.health
       .check([() => this.readiness.postgres(), () => this.readiness.redis(), () => this.readiness.workers()])
@@ -41,7 +44,9 @@ export class ReadinessService {
     const down = Object.entries(result.details)
       .filter(([, detail]) => (detail as { status?: string }).status === 'down')
       .map(([name]) => name);
-    const details = forAdmin ? result.details : publicDetails(result.details);
+    const details = forAdmin
+      ? { ...result.details, ai: { status: 'up' as const, engines: await this.readiness.aiEngines() } }
+      : publicDetails(result.details);
     if (down.length > 0) {
       return { ready: false, message: `Lectern is not ready: ${down.join(', ')} unavailable.`, details };
     }

@@ -1,1 +1,2 @@
 export * from './fake-openai';
+export * from './local-port';
