@@ -5,7 +5,7 @@ import {
   type TranscriptSegment,
 } from '@lectern/contracts';
 import { tokenize, type TokenTable } from '../reading/nlp';
-import { sentenceUnits } from '../reading/sentence-units';
+import { segmentOfTokens, sentenceUnits } from '../reading/sentence-units';
 import { displaySentence, endsMidClause } from '../writing/text-style';
 
 export interface PhraseHit {
@@ -245,23 +245,6 @@ export function analyseTranscript(captions: readonly TranscriptSegment[]): Trans
 // grows with the square of its length (a minute for 200,000 characters), so it is cut into pieces first, links too.
 export function withoutEndlessWords(text: string): string {
   return text.replace(/\S+/g, (word) => piecesOfWord(word, LONGEST_CAPTION_WORD).join(' '));
-}
-
-function segmentOfTokens(tokens: TokenTable, segments: readonly TranscriptSegment[]): Int32Array {
-  const owner = new Int32Array(tokens.count);
-  let segment = 0;
-  let segmentEnd = (segments[0]?.text.length ?? 0) + 1;
-  let segmentStartOffset = 0;
-  for (let index = 0; index < tokens.count; index += 1) {
-    const offset = tokens.offset[index] ?? 0;
-    while (offset >= segmentEnd && segment < segments.length - 1) {
-      segment += 1;
-      segmentStartOffset = segmentEnd;
-      segmentEnd = segmentStartOffset + (segments[segment]?.text.length ?? 0) + 1;
-    }
-    owner[index] = segment;
-  }
-  return owner;
 }
 
 // Captions count as punctuated when sentence-ending marks are about as frequent as in written prose.

@@ -38,3 +38,21 @@ function hasWord(tokens: TokenTable, first: number, last: number): boolean {
   for (let index = first; index <= last; index += 1) if (tokens.type[index] === 'word') return true;
   return false;
 }
+
+/** The segment each token of the segments' joined text (joined by one space) comes from. */
+export function segmentOfTokens(tokens: TokenTable, segments: readonly TranscriptSegment[]): Int32Array {
+  const owner = new Int32Array(tokens.count);
+  let segment = 0;
+  let segmentEnd = (segments[0]?.text.length ?? 0) + 1;
+  let segmentStartOffset = 0;
+  for (let index = 0; index < tokens.count; index += 1) {
+    const offset = tokens.offset[index] ?? 0;
+    while (offset >= segmentEnd && segment < segments.length - 1) {
+      segment += 1;
+      segmentStartOffset = segmentEnd;
+      segmentEnd = segmentStartOffset + (segments[segment]?.text.length ?? 0) + 1;
+    }
+    owner[index] = segment;
+  }
+  return owner;
+}

@@ -20,6 +20,18 @@ export interface PassageHit {
   coverage: number;
   /** How many search terms the question has. */
   terms: number;
+  /** The question's search terms the passage holds. */
+  held: readonly string[];
+}
+
+/** Every passage of one kind that holds a term of a question, and how many of them hold each of its terms. */
+export interface PassageMatches {
+  /** The question's search terms. */
+  terms: readonly string[];
+  /** Best BM25 score first. */
+  hits: PassageHit[];
+  /** Of the question's search terms, how many passages hold each (a term no passage holds is absent). */
+  frequency: ReadonlyMap<string, number>;
 }
 
 // A window spans consecutive segments up to about this many words; windows overlap by half.
@@ -42,6 +54,8 @@ export class TranscriptIndex {
    * ten-hour lecture the heap grows by 12.5 MB when its index is built; this estimate says 11.9 MB).
    */
   readonly bytes: number;
+  /** Whether the captions are punctuated; without punctuation, each caption line is indexed as a sentence. */
+  readonly punctuated: boolean;
   private readonly sentenceCount: number;
   private readonly search: MiniSearch<{ id: number; text: string }>;
 
@@ -58,7 +72,8 @@ export class TranscriptIndex {
       .map((segment) => segment.text)
       .join(' ');
     this.reader = new TermReader(language, sample);
-    const sentences = sentencesOf(this.segments, this.reader);
+    this.punctuated = this.segments.some((segment) => SENTENCE_END.test(segment.text));
+    const sentences = sentencesOf(this.segments, this.reader, this.punctuated);
     this.sentenceCount = sentences.length;
     this.passages = [...sentences, ...windowsOf(this.segments, this.reader)];
     this.search = new MiniSearch({
@@ -83,10 +98,40 @@ export class TranscriptIndex {
     return this.segments[segment]?.start ?? 0;
   }
 
+  /** The distinct search terms of a text, as the index reads them. */
+  termsOf(text: string): string[] {
+    return this.reader.terms(text);
+  }
+
+  /** The search terms said around a passage: in it and in about half a window's words on each side. */
+  termsAround(passage: Passage): Set<string> {
+    let first = passage.firstSegment;
+    for (let words = 0; first > 0 && words < WINDOW_WORDS / 2; first -= 1)
+      words += this.segments[first - 1]?.text.split(' ').length ?? 0;
+    let last = passage.lastSegment;
+    for (let words = 0; last < this.segments.length - 1 && words < WINDOW_WORDS / 2; last += 1)
+      words += this.segments[last + 1]?.text.split(' ').length ?? 0;
+    const text = this.segments
+      .slice(first, last + 1)
+      .map((segment) => segment.text)
+      .join(' ');
+    return new Set(this.reader.terms(text));
+  }
+
   /** The best passages of one kind for a question, best first. */
   find(question: string, kind: Passage['kind'], limit: number): PassageHit[] {
+    return this.match(question, kind, limit).hits;
+  }
+
+  /** Every passage of one kind that holds a term of the question, best first. */
+  matchAll(question: string, kind: Passage['kind']): PassageMatches {
+    return this.match(question, kind, Number.POSITIVE_INFINITY);
+  }
+
+  private match(question: string, kind: Passage['kind'], limit: number): PassageMatches {
     const wanted = this.reader.terms(question);
-    if (wanted.length === 0) return [];
+    const frequency = new Map<string, number>();
+    if (wanted.length === 0) return { terms: wanted, hits: [], frequency };
     const hits: PassageHit[] = [];
     // The question's terms are already processed: processing a stem again changes it (recursion → recurs → recur).
     const results = this.search.search(wanted.join(' '), {
@@ -103,10 +148,12 @@ export class TranscriptIndex {
         score: result.score,
         coverage: result.queryTerms.length / wanted.length,
         terms: wanted.length,
+        held: result.queryTerms,
       });
+      for (const term of result.queryTerms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
       if (hits.length >= limit) break;
     }
-    return hits;
+    return { terms: wanted, hits, frequency };
   }
 }
 
@@ -114,7 +161,11 @@ export class TranscriptIndex {
  * Sentences across segment boundaries (captions often cut a sentence in two), found at sentence punctuation.
  * Speech-recognition captions have none; their segments are the sentences then.
  */
-function sentencesOf(segments: readonly TranscriptSegment[], reader: TermReader): Passage[] {
+function sentencesOf(
+  segments: readonly TranscriptSegment[],
+  reader: TermReader,
+  punctuated: boolean,
+): Passage[] {
   const passages: Passage[] = [];
   let pieces: string[] = [];
   let words = 0;
@@ -128,7 +179,6 @@ function sentencesOf(segments: readonly TranscriptSegment[], reader: TermReader)
   };
   // The rest of a sentence too long to quote is no sentence either: it is skipped to the next sentence end.
   let overlong = false;
-  const punctuated = segments.some((segment) => SENTENCE_END.test(segment.text));
   segments.forEach((segment, index) => {
     if (!punctuated) {
       first = index;

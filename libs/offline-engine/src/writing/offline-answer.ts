@@ -1,17 +1,20 @@
 import { NOT_COVERED_ANSWER, formatTimestamp, type AnswerCitation } from '@lectern/contracts';
-import { isAnswerable } from '../search/relevance';
+import { spokenSentencesAround } from '../reading/spoken-sentences-around';
+import { answeringSentences, isAnswerable } from '../search/relevance';
 import type { PassageHit, TranscriptIndex } from '../search/transcript-index';
 
-const CANDIDATES = 12;
 const MAX_QUOTES = 3;
 // Quotes beside the best must score at least this share of its score: a weak fourth passage only dilutes.
 const RELATIVE_SCORE = 0.6;
-// A quoted sentence holds at least this share of the question's search terms.
-const MIN_SENTENCE_COVERAGE = 0.5;
 
 export interface ExtractiveAnswer {
   answer: string;
   citations: AnswerCitation[];
+}
+
+interface Quote {
+  firstSegment: number;
+  text: string;
 }
 
 /**
@@ -21,26 +24,36 @@ export interface ExtractiveAnswer {
 export function extractiveAnswer(index: TranscriptIndex, question: string): ExtractiveAnswer {
   if (!isAnswerable(index.find(question, 'window', 1)[0], index.windowCount))
     return { answer: NOT_COVERED_ANSWER, citations: [] };
-  const hits = index
-    .find(question, 'sentence', CANDIDATES)
-    .filter((hit) => hit.coverage >= MIN_SENTENCE_COVERAGE);
+  const hits = answeringSentences(index.matchAll(question, 'sentence'), (hit) =>
+    index.termsAround(hit.passage),
+  );
   const best = hits[0];
   if (!best) return { answer: NOT_COVERED_ANSWER, citations: [] };
-  const chosen: PassageHit[] = [];
+  const chosen: Quote[] = [];
   for (const hit of hits) {
     if (chosen.length >= MAX_QUOTES) break;
-    if (hit.score < best.score * RELATIVE_SCORE) continue;
-    // A lecture that repeats itself is quoted once.
-    if (chosen.some((other) => other.passage.text === hit.passage.text)) continue;
-    chosen.push(hit);
+    if (hit.score < best.score * RELATIVE_SCORE) break;
+    for (const quote of quotesOf(index, hit)) {
+      // A lecture that repeats itself is quoted once.
+      if (chosen.length < MAX_QUOTES && !chosen.some((other) => other.text === quote.text)) chosen.push(quote);
+    }
   }
-  chosen.sort((a, b) => a.passage.firstSegment - b.passage.firstSegment);
-  const citations = chosen.map((hit) => ({
-    start: index.startOf(hit.passage.firstSegment),
-    text: hit.passage.text,
-  }));
+  chosen.sort((a, b) => a.firstSegment - b.firstSegment);
+  const citations = chosen.map((quote) => ({ start: index.startOf(quote.firstSegment), text: quote.text }));
   const answer = citations
     .map((citation) => `“${citation.text}” [${formatTimestamp(citation.start)}]`)
     .join('\n\n');
   return { answer, citations };
+}
+
+/**
+ * What a sentence found is quoted as: itself in punctuated captions; in speech-recognition captions, where the
+ * index's sentences are caption lines of a few words, the sentences the line is part of that speak of the question.
+ */
+function quotesOf(index: TranscriptIndex, hit: PassageHit): Quote[] {
+  const { passage } = hit;
+  if (index.punctuated) return [passage];
+  const around = spokenSentencesAround(index.segments, passage.firstSegment, passage.lastSegment);
+  const speaking = around.filter((sentence) => index.termsOf(sentence.text).some((term) => hit.held.includes(term)));
+  return speaking.length > 0 ? speaking : [passage];
 }
