@@ -1,4 +1,5 @@
 import { LONGEST_CAPTION_WORD, type TranscriptSegment } from '@lectern/contracts';
+import { linesAround } from './lines-around';
 import { tokenize } from './nlp';
 import { segmentOfTokens, sentenceUnits } from './sentence-units';
 
@@ -24,10 +25,7 @@ export function spokenSentencesAround(
   first: number,
   last: number,
 ): SpokenSentence[] {
-  let from = first;
-  for (let words = 0; from > 0 && words < CONTEXT_WORDS; from -= 1) words += wordsIn(segments[from - 1]);
-  let to = last;
-  for (let words = 0; to < segments.length - 1 && words < CONTEXT_WORDS; to += 1) words += wordsIn(segments[to + 1]);
+  const [from, to] = linesAround(segments, first, last, CONTEXT_WORDS);
   const around = segments.slice(from, to + 1);
   if (around.some((segment) => segment.text.split(' ').some((word) => word.length > LONGEST_CAPTION_WORD)))
     return [];
@@ -44,8 +42,4 @@ export function spokenSentencesAround(
     sentences.push({ firstSegment, lastSegment, text: text.slice(start, end) });
   }
   return sentences;
-}
-
-function wordsIn(segment: TranscriptSegment | undefined): number {
-  return segment ? segment.text.split(' ').length : 0;
 }

@@ -51,7 +51,9 @@ export function answeringSentences(
   const question = matches.terms;
   let fewest = Number.POSITIVE_INFINITY;
   for (const count of matches.frequency.values()) fewest = Math.min(fewest, count);
-  const rarest = new Set([...matches.frequency].filter(([, count]) => count === fewest).map(([term]) => term));
+  const rarest = new Set(
+    [...matches.frequency].filter(([, count]) => count === fewest).map(([term]) => term),
+  );
   const carried = matches.hits
     .filter((hit) => hit.held.some((term) => rarest.has(term)))
     .slice(0, CONTEXTS_WEIGHED)

@@ -1,5 +1,6 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import MiniSearch from 'minisearch';
+import { linesAround } from '../reading/lines-around';
 import { TermReader } from './search-terms';
 
 /** A stretch of the transcript the index can find: one sentence, or a window of consecutive segments. */
@@ -105,12 +106,12 @@ export class TranscriptIndex {
 
   /** The search terms said around a passage: in it and in about half a window's words on each side. */
   termsAround(passage: Passage): Set<string> {
-    let first = passage.firstSegment;
-    for (let words = 0; first > 0 && words < WINDOW_WORDS / 2; first -= 1)
-      words += this.segments[first - 1]?.text.split(' ').length ?? 0;
-    let last = passage.lastSegment;
-    for (let words = 0; last < this.segments.length - 1 && words < WINDOW_WORDS / 2; last += 1)
-      words += this.segments[last + 1]?.text.split(' ').length ?? 0;
+    const [first, last] = linesAround(
+      this.segments,
+      passage.firstSegment,
+      passage.lastSegment,
+      WINDOW_WORDS / 2,
+    );
     const text = this.segments
       .slice(first, last + 1)
       .map((segment) => segment.text)

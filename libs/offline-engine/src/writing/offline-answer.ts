@@ -35,7 +35,8 @@ export function extractiveAnswer(index: TranscriptIndex, question: string): Extr
     if (hit.score < best.score * RELATIVE_SCORE) break;
     for (const quote of quotesOf(index, hit)) {
       // A lecture that repeats itself is quoted once.
-      if (chosen.length < MAX_QUOTES && !chosen.some((other) => other.text === quote.text)) chosen.push(quote);
+      if (chosen.length < MAX_QUOTES && !chosen.some((other) => other.text === quote.text))
+        chosen.push(quote);
     }
   }
   chosen.sort((a, b) => a.firstSegment - b.firstSegment);
@@ -54,6 +55,8 @@ function quotesOf(index: TranscriptIndex, hit: PassageHit): Quote[] {
   const { passage } = hit;
   if (index.punctuated) return [passage];
   const around = spokenSentencesAround(index.segments, passage.firstSegment, passage.lastSegment);
-  const speaking = around.filter((sentence) => index.termsOf(sentence.text).some((term) => hit.held.includes(term)));
+  const speaking = around.filter((sentence) =>
+    index.termsOf(sentence.text).some((term) => hit.held.includes(term)),
+  );
   return speaking.length > 0 ? speaking : [passage];
 }
