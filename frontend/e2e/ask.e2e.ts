@@ -106,6 +106,8 @@ describe('Ask the video', () => {
     const items = thread().getByRole('listitem');
     expect(await items.count()).toBe(2);
     expect(await items.nth(1).getByText(NOT_COVERED_ANSWER, { exact: true }).count()).toBe(1);
+    // A decline quotes no passage: it carries no label.
+    expect(await items.nth(1).getByRole('note').count()).toBe(0);
     expect(
       await items
         .nth(1)

@@ -1,4 +1,5 @@
 import {
+  NOT_COVERED_ANSWER,
   OFFLINE_MATERIAL_NOTICE,
   WRITTEN_MATERIAL_HINT,
   type AiContentItem,
@@ -69,6 +70,17 @@ describe('the offline material notice', () => {
         onDelete={noop}
       />,
     );
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('leaves the offline engine’s decline unlabelled: it quotes no passage', () => {
+    const declined = {
+      ...question('offline', 'lectern-extractive-1'),
+      answer: NOT_COVERED_ANSWER,
+      citations: [],
+    };
+    render(<QuestionItem item={declined} deleting={false} onSeek={noop} onDelete={noop} />);
+    expect(screen.getByText(NOT_COVERED_ANSWER)).toBeInTheDocument();
     expect(screen.queryByRole('note')).toBeNull();
   });
 });

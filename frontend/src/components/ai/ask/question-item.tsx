@@ -1,4 +1,4 @@
-import { isOfflineMaterial, type AiQuestion } from '@lectern/contracts';
+import { isOfflineMaterial, NOT_COVERED_ANSWER, type AiQuestion } from '@lectern/contracts';
 import { Trash2 } from 'lucide-react';
 import { CitedAnswer } from '@/components/ai/ask/cited-answer';
 import { OfflineMaterialNotice } from '@/components/ai/offline-material-notice';
@@ -32,7 +32,8 @@ export function QuestionItem({
         </Button>
       </div>
       <CitedAnswer text={item.answer} onSeek={onSeek} />
-      {isOfflineMaterial(item) ? <OfflineMaterialNotice /> : null}
+      {/* A decline quotes nothing, so there are no passages to label. */}
+      {isOfflineMaterial(item) && item.answer !== NOT_COVERED_ANSWER ? <OfflineMaterialNotice /> : null}
       <p className="text-xs text-muted-foreground" title="The engine and model that answered">
         {item.engine} · {item.model}
       </p>
