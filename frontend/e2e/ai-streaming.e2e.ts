@@ -69,6 +69,8 @@ describe('a streamed generation', () => {
     expect(finalText.length).toBeGreaterThan(partialText.length);
     expect(finalText.startsWith(partialText.trim().split(/\s+/).slice(0, 4).join(' '))).toBe(true);
     expect(fake.requests.at(-1)?.stream).toBe(true);
+    // Written by a model: not labelled as the offline engine's passages.
+    expect(await result.getByRole('note', { name: 'About this material' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
   }, 60_000);
 
@@ -108,5 +110,6 @@ describe('a streamed generation', () => {
       await answer.getByRole('button', { name: /^Show [\d:]+ in the transcript$/ }).count(),
     ).toBeGreaterThan(0);
     expect(fake.requests.at(-1)).toMatchObject({ kind: 'ask', stream: true });
+    expect(await answer.getByRole('note').count()).toBe(0);
   }, 60_000);
 });

@@ -1,4 +1,9 @@
-import { NOT_COVERED_ANSWER, parseTimestamp, type AiQuestion } from '@lectern/contracts';
+import {
+  NOT_COVERED_ANSWER,
+  OFFLINE_MATERIAL_NOTICE,
+  parseTimestamp,
+  type AiQuestion,
+} from '@lectern/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -73,6 +78,9 @@ describe('Ask the video', () => {
     await ask('What is a price ceiling?');
     const answer = thread().getByRole('listitem').first();
     expect(await answer.getByText('What is a price ceiling?').count()).toBe(1);
+    expect(await answer.getByRole('note').getByText(OFFLINE_MATERIAL_NOTICE, { exact: true }).count()).toBe(
+      1,
+    );
     await page.getByText('4 of 5 questions left this month').waitFor();
 
     const citations = answer.getByRole('button', { name: /^Show [\d:]+ in the transcript$/ });
@@ -98,6 +106,8 @@ describe('Ask the video', () => {
     const items = thread().getByRole('listitem');
     expect(await items.count()).toBe(2);
     expect(await items.nth(1).getByText(NOT_COVERED_ANSWER, { exact: true }).count()).toBe(1);
+    // A decline quotes no passage: it carries no label.
+    expect(await items.nth(1).getByRole('note').count()).toBe(0);
     expect(
       await items
         .nth(1)

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Video, VideoSummary } from '@lectern/contracts';
+import {
+  OFFLINE_MATERIAL_NOTICE,
+  WRITTEN_MATERIAL_HINT,
+  type Video,
+  type VideoSummary,
+} from '@lectern/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -279,6 +284,10 @@ describe('the video page', () => {
     await result.waitFor();
     expect(((await result.textContent()) ?? '').length).toBeGreaterThan(40);
     expect(await result.getByRole('button', { name: /Regenerate/ }).count()).toBe(1);
+    // The demo stack writes with the offline engine: the summary says it is extracted passages.
+    const notice = result.getByRole('note', { name: 'About this material' });
+    expect(await notice.textContent()).toBe(OFFLINE_MATERIAL_NOTICE + WRITTEN_MATERIAL_HINT);
+    expect(await notice.isVisible()).toBe(true);
     await checkScreen(page, 'video');
 
     await page.reload();

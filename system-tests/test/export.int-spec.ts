@@ -1,3 +1,4 @@
+import { OFFLINE_MATERIAL_NOTICE, WRITTEN_MATERIAL_HINT } from '@lectern/contracts';
 import {
   analysed,
   binary,
@@ -34,12 +35,13 @@ describe('exporting a video', () => {
       .put(`/api/videos/${videoId}/notes`)
       .send({ notes: 'Draw the umbrella market.\nElasticity: salt vs meals. Заметка 潮汐 مصدر' });
     expect(notes.status).toBe(200);
-    // AI content as the ai worker stores it: every generation is kept, the newest of each kind is shown.
+    // AI content as the ai worker stores it: every generation is kept, the newest of each kind is shown. The
+    // summary is the offline engine's (labelled in every export), the insights a model's (not labelled).
     await stack.db.query(
       `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model, created_at)
        VALUES ($1, 'summary', 'short', 'An older summary nobody should see.', 'offline', 'extractive', now() - interval '1 hour'),
               ($1, 'summary', 'short', 'Prices settle where **supply meets demand**.', 'offline', 'extractive', now()),
-              ($1, 'insights', NULL, '- Curves shift\n- Elasticity varies', 'offline', 'extractive', now())`,
+              ($1, 'insights', NULL, '- Curves shift\n- Elasticity varies', 'openai', 'gpt-4o-mini', now())`,
       [videoId],
     );
   }, 60_000);
@@ -97,6 +99,9 @@ describe('exporting a video', () => {
         'Summary (Short)',
         '~~~~~~~~~~~~~~~',
         '',
+        OFFLINE_MATERIAL_NOTICE,
+        WRITTEN_MATERIAL_HINT,
+        '',
         'Prices settle where supply meets demand.',
         '',
         'Key Insights',
@@ -131,6 +136,8 @@ describe('exporting a video', () => {
     for (const word of ['Заметка', '潮汐', 'مصدر']) expect(text).toContain(word);
     expect(text).toContain('Summary (Short)');
     expect(compact).toContain('supply meets demand');
+    expect(compact.split(OFFLINE_MATERIAL_NOTICE)).toHaveLength(2);
+    expect(compact.split(WRITTEN_MATERIAL_HINT)).toHaveLength(2);
     expect(text).not.toContain('older summary');
     expect(text).toContain('Key Insights');
     expect(text).toContain('Elasticity varies');
@@ -170,6 +177,10 @@ describe('exporting a video', () => {
     expect(paragraphs).toContain('[0:29] Green: equilibrium price and quantity');
     expect(paragraphs).toContain('Elasticity: salt vs meals. Заметка 潮汐 مصدر');
     expect(paragraphs.join('\n')).toContain('Prices settle where supply meets demand.');
+    expect(paragraphs.filter((p) => p === OFFLINE_MATERIAL_NOTICE || p === WRITTEN_MATERIAL_HINT)).toEqual([
+      OFFLINE_MATERIAL_NOTICE,
+      WRITTEN_MATERIAL_HINT,
+    ]);
     expect(xml).not.toContain('older summary');
     const styles = await docxPart(docx, 'word/styles.xml');
     expect(styles).toContain('w:styleId="Heading1"');

@@ -19,3 +19,4 @@ export * from './youtube-url';
 export * from './caption-tracks';
 export * from './review';
 export * from './caption-words';
+export * from './offline-material';

@@ -60,6 +60,7 @@ export class ExportStore {
             featureType: featureType.data,
             summaryLength: length.success ? length.data : null,
             outputText: item.output_text,
+            engine: item.engine,
           },
         ];
       }),

@@ -3,12 +3,13 @@ import { Check, Copy, RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { FEATURE_LABELS, SUMMARY_LENGTH_LABELS } from '@/components/ai/ai-features';
 import { MarkdownView } from '@/components/ai/markdown-view';
+import { OfflineMaterialNotice } from '@/components/ai/offline-material-notice';
 import { FlashcardsView } from '@/components/review/flashcards-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { useCopy } from '@/hooks/use-copy';
 import { toast } from '@/hooks/use-toast';
-import { parseFlashcards } from '@lectern/contracts';
+import { isOfflineMaterial, parseFlashcards } from '@lectern/contracts';
 
 export function AiResultCard({
   item,
@@ -42,7 +43,8 @@ export function AiResultCard({
           ) : null}
         </CardTitle>
       </CardHeader>
-      <CardContent className="px-4">
+      <CardContent className="flex flex-col gap-3 px-4">
+        {isOfflineMaterial(item) ? <OfflineMaterialNotice /> : null}
         {cards.length > 0 ? (
           <FlashcardsView videoId={item.videoId} contentId={item.id} cards={cards} />
         ) : (

@@ -11,8 +11,11 @@ export interface ExportDocument extends ExportedVideoFields {
   segments: TranscriptSegment[];
   /** Offsets index into the transcript text. */
   highlights: Array<Pick<Highlight, 'text' | 'startIndex' | 'endIndex' | 'color'>>;
-  /** outputText is Markdown. */
-  aiContent: Array<Pick<AiContentItem, 'featureType' | 'summaryLength' | 'outputText'>>;
+  /** outputText is Markdown; engine is the one that wrote it (offline material is labelled as such). */
+  aiContent: Array<
+    Pick<AiContentItem, 'featureType' | 'summaryLength' | 'outputText'> &
+      Partial<Pick<AiContentItem, 'engine'>>
+  >;
 }
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {

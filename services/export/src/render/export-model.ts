@@ -2,7 +2,10 @@ import {
   FEATURE_LABELS,
   formatDuration,
   FEATURE_TYPES,
+  isOfflineMaterial,
+  OFFLINE_MATERIAL_NOTICE,
   parseFlashcards,
+  WRITTEN_MATERIAL_HINT,
   type FeatureType,
   type HighlightColor,
 } from '@lectern/contracts';
@@ -107,6 +110,14 @@ const label = (text: string): InlineSpan => ({ text, bold: true, italic: false }
 // Card text is plain: a fill-in blank `_____` is no emphasis (the stored cards' `**` are already gone).
 const plain = (text: string): InlineSpan => ({ text: text.replace(/\s+/g, ' '), bold: false, italic: false });
 
+const note = (text: string): InlineSpan => ({ text, bold: false, italic: true });
+
+/** Leads each item the offline engine wrote: what it is, and how to get written material. */
+const OFFLINE_NOTICE: MarkdownBlock = {
+  kind: 'lines',
+  lines: [[note(OFFLINE_MATERIAL_NOTICE)], [note(WRITTEN_MATERIAL_HINT)]],
+};
+
 /**
  * The blocks of an AI item. Flashcards are read as cards (the stored `Q:` / `A:` pairs) and each becomes
  * its question on one line and its answer on the next; Markdown would run the two together as one
@@ -205,7 +216,8 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
       const label = FEATURE_LABELS[item.featureType];
       const length = item.featureType === 'summary' && item.summaryLength ? item.summaryLength : null;
       const heading = length ? `${label} (${length[0]?.toUpperCase() ?? ''}${length.slice(1)})` : label;
-      return { heading, blocks: studyBlocks(item.featureType, sanitize(item.outputText)) };
+      const blocks = studyBlocks(item.featureType, sanitize(item.outputText));
+      return { heading, blocks: isOfflineMaterial(item) ? [OFFLINE_NOTICE, ...blocks] : blocks };
     });
 
   const title = sanitizeLine(doc.title ?? '').trim();

@@ -1,6 +1,7 @@
-import type { AiQuestion } from '@lectern/contracts';
+import { isOfflineMaterial, NOT_COVERED_ANSWER, type AiQuestion } from '@lectern/contracts';
 import { Trash2 } from 'lucide-react';
 import { CitedAnswer } from '@/components/ai/ask/cited-answer';
+import { OfflineMaterialNotice } from '@/components/ai/offline-material-notice';
 import { Button } from '@/components/ui/button';
 
 /** One question of the thread and its answer, with its cited moments and a way to delete it. */
@@ -31,6 +32,8 @@ export function QuestionItem({
         </Button>
       </div>
       <CitedAnswer text={item.answer} onSeek={onSeek} />
+      {/* A decline quotes nothing, so there are no passages to label. */}
+      {isOfflineMaterial(item) && item.answer !== NOT_COVERED_ANSWER ? <OfflineMaterialNotice /> : null}
       <p className="text-xs text-muted-foreground" title="The engine and model that answered">
         {item.engine} · {item.model}
       </p>
