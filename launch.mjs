@@ -148,7 +148,10 @@ if (unanswered.length > 0) {
 const readinessUrl = `http://127.0.0.1:${env.PORT || 3000}${READINESS_PATH}`;
 whenReady(readinessUrl, { givenUp: () => stopping }).then(async (isReady) => {
   ready = isReady;
-  const aiEngine = isReady ? await aiEngineOf(env) : null;
+  // Bounded whatever Redis does: the banner is never held back for more than a few seconds.
+  const aiEngine = isReady
+    ? await Promise.race([aiEngineOf(env), new Promise((resolve) => setTimeout(resolve, 4000, null))])
+    : null;
   if (isReady)
     printBanner(
       readyBanner({

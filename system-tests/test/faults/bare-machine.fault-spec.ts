@@ -178,7 +178,13 @@ describe(
         expect(visit.video.status).toBe(200);
         expect(visit.summary.status).toBe(200);
         expect(visit.summary.text.length).toBeGreaterThan(100);
-        const shown = first.output.join('');
+        // The banner follows readiness once the ai worker has said which engine writes (a few seconds at most).
+        const shown = await until(
+          () => Promise.resolve(first.output.join('')),
+          (text) => text.includes('Lectern is ready at'),
+          10_000,
+          'the ready banner',
+        );
         expect(shown).toMatch(
           /Embedded PostgreSQL at postgres:\/\/postgres@127\.0\.0\.1:\d+\/lectern, Redis at/,
         );
