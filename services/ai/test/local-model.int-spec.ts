@@ -162,7 +162,9 @@ describe('a local model server when there is no API key', () => {
     const engines = select({}, { candidates: [`http://127.0.0.1:${await closedPort()}/v1`] });
 
     expect(await engines.generate(SUMMARY)).toMatchObject({ engine: 'offline' });
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not held by the client's retries or its ten-minute timeout: a refused connection is answered at once, and
+    // the bound is far above that on a busy machine (the first-job speed is measured in the ai bench).
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(logged).toEqual([
       expect.objectContaining({
         level: 'info',
