@@ -241,7 +241,8 @@ describe('billing: the signed Stripe webhook', () => {
     const { event, subscription } = completedCheckout(world.stripe, user);
     await deliverProcessed(world.gateway, event);
 
-    const periodEnd = new Date(Math.ceil((Date.now() + 3000) / 1000) * 1000);
+    // Far enough ahead that delivering and processing the update on a busy machine ends before the period does.
+    const periodEnd = new Date(Math.ceil((Date.now() + 10_000) / 1000) * 1000);
     const cancelling = stripeSays(user, subscription.id, {
       status: 'active',
       cancelAtPeriodEnd: true,
@@ -259,17 +260,17 @@ describe('billing: the signed Stripe webhook', () => {
     await eventually(
       () => me(user),
       (body) => body.plan === 'free',
-      8000,
+      20_000,
     );
     expect(await me(user)).toMatchObject({ plan: 'free', subscriptionStatus: 'canceled', proUntil: null });
     expect(Date.now()).toBeGreaterThanOrEqual(periodEnd.getTime());
     await eventually(
       () => billingOf(user.id),
       (row) => row?.plan === 'free',
-      8000,
+      20_000,
     );
     expect(await billingOf(user.id)).toEqual({ plan: 'free', subscription_status: 'canceled' });
-  });
+  }, 60_000);
 
   it('keeps Pro through a failed payment (past_due) and shows it; unpaid then means Free', async () => {
     const user = await customerUser();
