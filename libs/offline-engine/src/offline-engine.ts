@@ -24,7 +24,10 @@ export class OfflineEngine {
     try {
       // The work below is synchronous (well under a second even for ten hours): an abort can only be seen before it.
       signal?.throwIfAborted();
-      const outputText = writeFeature(request, analyseTranscript(request.segments));
+      const outputText = writeFeature(
+        request,
+        analyseTranscript(request.segments, { title: request.title, chapters: request.chapters }),
+      );
       // Written at once, so it streams as one piece.
       onDelta?.(outputText);
       return Promise.resolve({ outputText, engine: this.name, model: this.model });

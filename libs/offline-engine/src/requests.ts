@@ -7,11 +7,19 @@ import type {
 } from '@lectern/contracts';
 import type { TranscriptIndex } from './search/transcript-index';
 
+/** A chapter of the video: its heading and the second it starts at. */
+export interface LectureChapter {
+  title: string;
+  start: number;
+}
+
 /** What a generation job asks an engine for: one feature over one video's transcript. */
 export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title'> {
   /** Only read for summaries; the other features ignore it. */
   summaryLength: SummaryLength;
   segments: TranscriptSegment[];
+  /** The video's chapters, when it has them: their headings name the lecture's central concepts. */
+  chapters?: readonly LectureChapter[];
 }
 
 /** The Markdown a user sees, and which engine and model wrote it: the engine's part of the job's result. */

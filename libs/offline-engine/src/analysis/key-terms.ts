@@ -1,4 +1,6 @@
 import type { TokenTable } from '../reading/nlp';
+import { bracketedTokens, isSpeakerLabel, speakerNames } from './caption-annotations';
+import { treatmentOfTerms } from './term-importance';
 import type { KeyPhrase, PhraseHit, Sentence, TranscriptAnalysis } from './transcript-analysis';
 
 // The lecture's named terms: noun phrases a student could be asked about, as whole phrases. A phrase that
@@ -148,6 +150,9 @@ const GENERIC_ADJECTIVES = new Set([
 const NUMBER_WORDS =
   /^(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|\d[\d,.]*)s?$/;
 
+const POSSESSIVES = new Set(['its', 'your', 'their', 'our', 'my', 'his', 'her']);
+const CONTRACTED_PRONOUN = /^(?:i|you|we|they|he|she|it|that|there|what|let)'/;
+
 const PHRASE_NEIGHBOUR_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
 
 export interface TermOccurrence extends PhraseHit {
@@ -170,6 +175,8 @@ export interface KeyTerm {
    * term. Short forms are read as mentions of their full form, never asked or used as headings on their own.
    */
   fullForm: KeyTerm | null;
+  /** How much the lecture makes of it (see term-importance.ts): terms are ranked by it. */
+  importance: number;
 }
 
 const cache = new WeakMap<TranscriptAnalysis, KeyTerm[]>();
@@ -185,10 +192,14 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   const whole = new Int32Array(phrases);
   const definiteCount = new Int32Array(phrases);
   const firstWhole: Array<PhraseHit | undefined> = new Array<PhraseHit | undefined>(phrases);
+  const bracketed = bracketedTokens(analysis.tokens);
   for (const sentence of analysis.sentences) {
     for (const hit of sentence.phrases) {
+      // Caption annotations ("[LAUGHING]", "[INAUDIBLE]") and speaker labels ("CAROLINE:") are not what is said.
+      if (bracketed[hit.firstToken] === 1 || isSpeakerLabel(analysis.tokens, hit.firstToken, hit.lastToken))
+        continue;
       found[hit.phrase] = (found[hit.phrase] ?? 0) + 1;
-      if (!isStandalone(analysis, sentence, hit)) continue;
+      if (!isStandalone(analysis, sentence, hit) && !isCountedWhole(analysis, sentence, hit)) continue;
       whole[hit.phrase] = (whole[hit.phrase] ?? 0) + 1;
       firstWhole[hit.phrase] ??= hit;
       if (previousWord(analysis.tokens, hit) === 'the')
@@ -197,7 +208,9 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   }
   const candidates: KeyTerm[] = [];
   const byPhraseId = new Map<number, KeyTerm>();
+  const speakers = speakerNames(analysis.tokens);
   for (const phrase of analysis.phraseById) {
+    if (speakers.has(phrase.text.toLowerCase())) continue;
     const total = found[phrase.id] ?? 0;
     const standalone = whole[phrase.id] ?? 0;
     const first = firstWhole[phrase.id];
@@ -211,6 +224,7 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
       definite: (definiteCount[phrase.id] ?? 0) * 5 >= standalone * 3,
       standaloneShare: standalone / total,
       fullForm: null,
+      importance: 0,
     };
     candidates.push(term);
     byPhraseId.set(phrase.id, term);
@@ -246,9 +260,18 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
     term.fullForm = full;
     rankOf.set(full, Math.max(rankOf.get(full) ?? 0, term.phrase.score));
   }
-  const terms = candidates
-    .filter((term) => (rankOf.get(term) ?? 0) > 0)
-    .sort((a, b) => (rankOf.get(b) ?? 0) - (rankOf.get(a) ?? 0) || a.phrase.id - b.phrase.id);
+  // Ranked by how the lecture treats each term (defined, explained, returned to, in the title or chapter
+  // headings); how often it is said only breaks ties.
+  const recurring = candidates.filter((term) => (rankOf.get(term) ?? 0) > 0);
+  const treatment = treatmentOfTerms(analysis, recurring);
+  const importance = (term: KeyTerm) => treatment.get(term)?.importance ?? 0;
+  const terms = recurring.sort(
+    (a, b) =>
+      importance(b) - importance(a) ||
+      b.occurrences.length - a.occurrences.length ||
+      a.phrase.id - b.phrase.id,
+  );
+  for (const term of terms) term.importance = importance(term);
   cache.set(analysis, terms);
   return terms;
 }
@@ -302,8 +325,20 @@ export function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, h
   const verbal =
     ['PRON', 'DET'].includes(tokens.pos[after] ?? '') ||
     (tokens.pos[hit.firstToken] === 'VERB' &&
-      ['AUX', 'NOUN', 'PROPN', 'PRON'].includes(tokens.pos[before] ?? ''));
+      ['AUX', 'NOUN', 'PROPN', 'PRON'].includes(tokens.pos[before] ?? '') &&
+      // "its running time": a possessive starts a noun phrase.
+      !POSSESSIVES.has(tokens.normal[before] ?? ''));
   return !joinedBefore && !joinedAfter && !hyphenated && !verbal;
+}
+
+// "two recursive cases", "one base case": a count in front is not part of the name.
+function isCountedWhole(analysis: TranscriptAnalysis, sentence: Sentence, hit: PhraseHit): boolean {
+  const count = hit.firstToken - 1;
+  return (
+    analysis.tokens.pos[count] === 'NUM' &&
+    NUMBER_WORDS.test(analysis.tokens.normal[count] ?? '') &&
+    isStandalone(analysis, sentence, { ...hit, firstToken: count })
+  );
 }
 
 function previousWord(tokens: TokenTable, hit: PhraseHit): string {
@@ -327,6 +362,8 @@ function namesAThing(tokens: TokenTable, hit: PhraseHit): boolean {
       return false;
   }
   const head = words[words.length - 1] ?? '';
+  // "I'm", "you're": a pronoun the tagger took for a noun.
+  if (words.some((word) => CONTRACTED_PRONOUN.test(word))) return false;
   if (!/[a-z]/.test(head) || head.length < 3 || words.some((word) => NUMBER_WORDS.test(word))) return false;
   // "the main idea", "the word elasticity": a grading word or a placeholder in front names nothing.
   if (words.slice(0, -1).some((word) => GENERIC_ADJECTIVES.has(word) || PLACEHOLDER_NOUNS.has(word)))

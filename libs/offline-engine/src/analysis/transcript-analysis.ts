@@ -5,6 +5,7 @@ import {
   type TranscriptSegment,
 } from '@lectern/contracts';
 import { tokenize, type TokenTable } from '../reading/nlp';
+import type { LectureChapter } from '../requests';
 import { segmentOfTokens, sentenceUnits } from '../reading/sentence-units';
 import { displaySentence, endsMidClause } from '../writing/text-style';
 
@@ -50,7 +51,16 @@ export interface KeyPhrase {
   firstSentence: number;
 }
 
+/** What the engine knows of the video besides its transcript. */
+export interface LectureContext {
+  title?: string | null;
+  chapters?: readonly LectureChapter[];
+}
+
 export interface TranscriptAnalysis {
+  /** The video's title, '' when unknown. */
+  title: string;
+  chapters: readonly LectureChapter[];
   text: string;
   punctuated: boolean;
   duration: number;
@@ -164,7 +174,10 @@ const SPOKEN_FILLER = new Set([
 ]);
 
 /** Analyses a transcript once; every offline writer reads from the result. */
-export function analyseTranscript(captions: readonly TranscriptSegment[]): TranscriptAnalysis {
+export function analyseTranscript(
+  captions: readonly TranscriptSegment[],
+  context: LectureContext = {},
+): TranscriptAnalysis {
   const segments = captions.map((segment) => ({ ...segment, text: withoutEndlessWords(segment.text) }));
   const text = segments.map((segment) => segment.text).join(' ');
   const tokens = tokenize(text);
@@ -230,6 +243,8 @@ export function analyseTranscript(captions: readonly TranscriptSegment[]): Trans
   const keyPhrases = rankPhrases(phraseById, phraseSpellings, phraseTermIds, idf, sentences.length);
   const last = segments[segments.length - 1];
   return {
+    title: context.title?.trim() ?? '',
+    chapters: context.chapters ?? [],
     text,
     punctuated,
     duration: last ? last.start : 0,
@@ -270,11 +285,31 @@ function termOf(tokens: TokenTable, token: number): string | null {
 function isPhraseWord(tokens: TokenTable, token: number): boolean {
   if (tokens.type[token] !== 'word' || tokens.stop[token]) return false;
   const normal = tokens.normal[token] ?? '';
-  if (normal.length < 3 || SPOKEN_FILLER.has(normal) || !/^[a-z][a-z'-]*$/.test(normal)) return false;
+  if (normal.length < 3 || !/^[a-z][a-z'-]*$/.test(normal)) return false;
+  if (SPOKEN_FILLER.has(normal) && !headsACompound(tokens, token)) return false;
   const pos = tokens.pos[token] ?? '';
   // Gerunds and participles inside names ("forgetting curve", "spaced repetition") count too.
   return (
     PHRASE_POS.has(pos) || (pos === 'VERB' && /(?:ing|ed)$/.test(normal)) || nounInCompound(tokens, token)
+  );
+}
+
+// "bubble sort", "running time", "prime number": a word that is filler on its own ("sort of", "in time") names a
+// thing as the head of a compound, after a noun or participle and not before "of".
+const COMPOUND_HEADS = new Set(['sort', 'time', 'number', 'type', 'class']);
+
+function headsACompound(tokens: TokenTable, token: number): boolean {
+  const normal = tokens.normal[token] ?? '';
+  const previous = tokens.normal[token - 1] ?? '';
+  const previousPos = tokens.pos[token - 1] ?? '';
+  return (
+    COMPOUND_HEADS.has(tokens.lemma[token]?.toLowerCase() ?? normal) &&
+    tokens.pos[token] === 'NOUN' &&
+    tokens.normal[token + 1] !== 'of' &&
+    previous.length >= 3 &&
+    !SPOKEN_FILLER.has(previous) &&
+    !tokens.stop[token - 1] &&
+    (previousPos === 'NOUN' || (previousPos === 'VERB' && /(?:ing|ed)$/.test(previous)))
   );
 }
 
