@@ -1,13 +1,7 @@
 // What the offline engine offers Lectern: the engine itself, the transcript index Ask searches, and the readers of
 // the Markdown every engine writes.
 export { OfflineEngine, OFFLINE_MODEL } from './offline-engine';
-export type {
-  Answer,
-  AnswerRequest,
-  GenerationRequest,
-  GenerationResult,
-  LectureChapter,
-} from './requests';
+export type { Answer, AnswerRequest, GenerationRequest, GenerationResult, LectureChapter } from './requests';
 export { TranscriptIndex, type Passage, type PassageHit } from './search/transcript-index';
 export * from './writing/markdown-shapes';
 export { truncateAtWord } from './writing/text-style';

@@ -1,6 +1,6 @@
 import type { TokenTable } from '../reading/nlp';
 import { bracketedTokens, isSpeakerLabel, speakerNames } from './caption-annotations';
-import { treatmentOfTerms } from './term-importance';
+import { stemsOfText, treatmentOfTerms } from './term-importance';
 import type { KeyPhrase, PhraseHit, Sentence, TranscriptAnalysis } from './transcript-analysis';
 
 // The lecture's named terms: noun phrases a student could be asked about, as whole phrases. A phrase that
@@ -276,6 +276,29 @@ export function keyTerms(analysis: TranscriptAnalysis): KeyTerm[] {
   return terms;
 }
 
+const byConcept = new WeakMap<TranscriptAnalysis, Map<string, number>>();
+
+/**
+ * How much the lecture makes of a term given as text ("recursive functions", "the base case"): the importance of
+ * the named term with the same words in any of their forms, 0 when it is none of the lecture's terms.
+ */
+export function importanceOfText(analysis: TranscriptAnalysis, text: string): number {
+  let concepts = byConcept.get(analysis);
+  if (!concepts) {
+    concepts = new Map();
+    for (const term of keyTerms(analysis)) {
+      const key = stemsOfText(term.text).join(' ');
+      concepts.set(key, Math.max(concepts.get(key) ?? 0, term.fullForm?.importance ?? term.importance));
+    }
+    byConcept.set(analysis, concepts);
+  }
+  const words = stemsOfText(text);
+  if (ARTICLE_STEMS.has(words[0] ?? '')) words.shift();
+  return concepts.get(words.join(' ')) ?? 0;
+}
+
+const ARTICLE_STEMS = new Set(['a', 'an', 'the']);
+
 const byPhrase = new WeakMap<TranscriptAnalysis, Map<number, KeyTerm>>();
 
 /** The term a phrase hit belongs to, if that phrase is a named term. */
@@ -332,7 +355,7 @@ export function isStandalone(analysis: TranscriptAnalysis, sentence: Sentence, h
 }
 
 // "two recursive cases", "one base case": a count in front is not part of the name.
-function isCountedWhole(analysis: TranscriptAnalysis, sentence: Sentence, hit: PhraseHit): boolean {
+export function isCountedWhole(analysis: TranscriptAnalysis, sentence: Sentence, hit: PhraseHit): boolean {
   const count = hit.firstToken - 1;
   return (
     analysis.tokens.pos[count] === 'NUM' &&

@@ -48,7 +48,8 @@ export function stemOf(word: string): string {
   return stemmed;
 }
 
-function stemsOfText(text: string): string[] {
+/** The stems of a text's words, in order. */
+export function stemsOfText(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}']+/u)

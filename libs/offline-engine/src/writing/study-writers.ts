@@ -1,5 +1,12 @@
 import type { SummaryLength } from '@lectern/contracts';
-import { isStandalone, keyTerms, termOfPhrase, type KeyTerm } from '../analysis/key-terms';
+import {
+  importanceOfText,
+  isCountedWhole,
+  isStandalone,
+  keyTerms,
+  termOfPhrase,
+  type KeyTerm,
+} from '../analysis/key-terms';
 import {
   DEPENDENT_OPENERS,
   hasDemonstrativePhrase,
@@ -103,22 +110,39 @@ function bullets(sentences: readonly Sentence[]): string {
   return sentences.map((sentence) => `- [${sentence.timestamp}] ${sentence.text}`).join('\n');
 }
 
-/** Definitions found in the transcript, best first, one per term. */
+/**
+ * Definitions found in the transcript, one per term, those of the lecture's central concepts first. The lecture's
+ * own "X is …" comes before a name given in passing ("… called X"), and a definition of one of the lecture's three
+ * most important terms is never left out for one of a term it makes little of.
+ */
 export function definitions(analysis: TranscriptAnalysis, max: number): Definition[] {
   const found: Definition[] = [];
   const terms = new Set<string>();
-  // Definitions are rare, so every sentence is read; the pattern check is a few token comparisons. The
-  // lecture's own "X is …" comes first, a name given in passing ("… called X") only for terms it never defines.
+  // Definitions are rare, so every sentence is read; the pattern check is a few token comparisons.
   for (const read of [findDefinition, findNaming]) {
     for (const sentence of analysis.ranked) {
-      if (found.length >= max) break;
       const definition = read(analysis, sentence);
       if (!definition || terms.has(definition.term.toLowerCase())) continue;
       terms.add(definition.term.toLowerCase());
       found.push(definition);
     }
   }
-  return found;
+  const importance = new Map(
+    found.map((definition) => [definition, importanceOfText(analysis, definition.term)]),
+  );
+  const central = keyTerms(analysis).filter((term) => !term.fullForm);
+  const bar = central[Math.min(2, central.length - 1)]?.importance ?? Infinity;
+  const isCentral = (definition: Definition) => (importance.get(definition) ?? 0) >= bar;
+  const chosen = found.slice(0, max);
+  for (const definition of found.slice(max).filter(isCentral)) {
+    let replaced = chosen.length - 1;
+    while (replaced >= 0 && isCentral(chosen[replaced] as Definition)) replaced -= 1;
+    if (replaced < 0) break;
+    chosen.splice(replaced, 1);
+    chosen.push(definition);
+  }
+  // Stable: among terms the lecture makes as much of, the order they were found in.
+  return chosen.sort((a, b) => (importance.get(b) ?? 0) - (importance.get(a) ?? 0));
 }
 
 /** "is", "are", "was" or "were", as the lecture defines the term. */
@@ -215,8 +239,57 @@ function clozeCards(
         !/ing$/.test(tokens.normal[hit.lastToken] ?? '') &&
         !['PRON', 'DET'].includes(tokens.pos[hit.lastToken + 1] ?? '') &&
         tokens.value[hit.lastToken + 1] !== ':';
-      return inSentence.length === 1 && noun && isStandalone(analysis, sentence, hit);
+      return (
+        inSentence.length === 1 &&
+        noun &&
+        (isStandalone(analysis, sentence, hit) || isCountedWhole(analysis, sentence, hit))
+      );
     });
+  const usable = (sentence: Sentence, minWords: number, lecturerSpeaks: boolean) =>
+    !used.has(sentence.index) &&
+    !sentence.question &&
+    !sentence.runsOn &&
+    sentence.wordCount >= minWords &&
+    sentence.wordCount <= 35 &&
+    standsAlone(analysis, sentence) &&
+    statesSomething(analysis, sentence) &&
+    (lecturerSpeaks || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken));
+  const blank = (sentence: Sentence, hit: PhraseHit) => {
+    const from = tokens.offset[hit.firstToken] ?? 0;
+    const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
+    const sentenceFrom = tokens.offset[sentence.firstToken] ?? 0;
+    const sentenceTo =
+      (tokens.offset[sentence.lastToken] ?? 0) + (tokens.value[sentence.lastToken]?.length ?? 0);
+    const answer = text.slice(from, to);
+    const blanked = `${text.slice(sentenceFrom, from)}_____${text.slice(to, sentenceTo)}`;
+    cards.push({
+      question: `Fill in the blank: ${displaySentence(blanked, analysis.punctuated)}`,
+      answer,
+      index: sentence.index,
+    });
+    answers.add(answerKey(answer));
+    used.add(sentence.index);
+  };
+  // The lecture's central concepts first, in order of importance: each is blanked in the best sentence that
+  // speaks of it; a sentence in which the lecturer speaks ("You need something called a base case …") only
+  // when no other one does.
+  for (const term of keyTerms(analysis).filter((candidate) => !candidate.fullForm)) {
+    if (cards.length >= count || (rank.get(term.phrase.id) ?? 0) >= count) break;
+    const spoken = [...new Set(term.occurrences.map((occurrence) => occurrence.sentence))]
+      .map((index) => analysis.sentences[index] as Sentence)
+      .sort((a, b) => b.score - a.score || a.index - b.index);
+    const blankIn = (sentence: Sentence) =>
+      blankable(sentence).find(
+        (candidate) =>
+          candidate.phrase === term.phrase.id &&
+          !answers.has(answerKey(sliceOf(analysis, candidate.firstToken, candidate.lastToken))),
+      );
+    const best =
+      spoken.find((sentence) => usable(sentence, 8, lecturerMaySpeak) && blankIn(sentence)) ??
+      spoken.find((sentence) => usable(sentence, 7, true) && blankIn(sentence));
+    const hit = best && blankIn(best);
+    if (best && hit) blank(best, hit);
+  }
   // A name ("Schlieffen Plan", "memory cells") makes a better blank than a common noun ("the _____ has a role").
   const specificity = (hit: PhraseHit) =>
     hit.lastToken > hit.firstToken || tokens.pos[hit.firstToken] === 'PROPN' ? 1 : 0;
@@ -225,12 +298,7 @@ function clozeCards(
     maxSimilarity: 0.5,
     minWords: lecturerMaySpeak ? 7 : 8,
     maxWords: 35,
-    accept: (sentence) =>
-      !used.has(sentence.index) &&
-      standsAlone(analysis, sentence) &&
-      statesSomething(analysis, sentence) &&
-      (lecturerMaySpeak || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken)) &&
-      blankable(sentence).length > 0,
+    accept: (sentence) => usable(sentence, 0, lecturerMaySpeak) && blankable(sentence).length > 0,
   }).sort(
     (a, b) =>
       Math.max(...blankable(b).map(specificity)) - Math.max(...blankable(a).map(specificity)) ||
@@ -246,20 +314,7 @@ function clozeCards(
         (a, b) => specificity(b) - specificity(a) || (rank.get(a.phrase) ?? 0) - (rank.get(b.phrase) ?? 0),
       )[0];
     if (!hit) continue;
-    const from = tokens.offset[hit.firstToken] ?? 0;
-    const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
-    const sentenceFrom = tokens.offset[sentence.firstToken] ?? 0;
-    const sentenceTo =
-      (tokens.offset[sentence.lastToken] ?? 0) + (tokens.value[sentence.lastToken]?.length ?? 0);
-    const answer = text.slice(from, to);
-    const blanked = `${text.slice(sentenceFrom, from)}_____${text.slice(to, sentenceTo)}`;
-    cards.push({
-      question: `Fill in the blank: ${displaySentence(blanked, analysis.punctuated)}`,
-      answer,
-      index: sentence.index,
-    });
-    answers.add(answerKey(answer));
-    used.add(sentence.index);
+    blank(sentence, hit);
   }
   return cards;
 }
