@@ -113,7 +113,7 @@ function bullets(sentences: readonly Sentence[]): string {
 /**
  * Definitions found in the transcript, one per term, those of the lecture's central concepts first. The lecture's
  * own "X is …" comes before a name given in passing ("… called X"), and a definition of one of the lecture's three
- * most important terms is never left out for one of a term it makes little of.
+ * most important terms is never left out.
  */
 export function definitions(analysis: TranscriptAnalysis, max: number): Definition[] {
   const found: Definition[] = [];
@@ -133,14 +133,7 @@ export function definitions(analysis: TranscriptAnalysis, max: number): Definiti
   const central = keyTerms(analysis).filter((term) => !term.fullForm);
   const bar = central[Math.min(2, central.length - 1)]?.importance ?? Infinity;
   const isCentral = (definition: Definition) => (importance.get(definition) ?? 0) >= bar;
-  const chosen = found.slice(0, max);
-  for (const definition of found.slice(max).filter(isCentral)) {
-    let replaced = chosen.length - 1;
-    while (replaced >= 0 && isCentral(chosen[replaced] as Definition)) replaced -= 1;
-    if (replaced < 0) break;
-    chosen.splice(replaced, 1);
-    chosen.push(definition);
-  }
+  const chosen = [...found.slice(0, max), ...found.slice(max).filter(isCentral)];
   // Stable: among terms the lecture makes as much of, the order they were found in.
   return chosen.sort((a, b) => (importance.get(b) ?? 0) - (importance.get(a) ?? 0));
 }
@@ -271,9 +264,9 @@ function clozeCards(
     used.add(sentence.index);
   };
   // The lecture's central concepts first, in order of importance: each is blanked in the best sentence that
-  // speaks of it; a sentence in which the lecturer speaks ("You need something called a base case …") only
-  // when no other one does.
-  for (const term of keyTerms(analysis).filter((candidate) => !candidate.fullForm)) {
+  // speaks of it. (Not in the deck's top-up from the lecturer's own sentences, which only fills the deck.)
+  const central = lecturerMaySpeak ? [] : keyTerms(analysis).filter((candidate) => !candidate.fullForm);
+  for (const term of central) {
     if (cards.length >= count || (rank.get(term.phrase.id) ?? 0) >= count) break;
     const spoken = [...new Set(term.occurrences.map((occurrence) => occurrence.sentence))]
       .map((index) => analysis.sentences[index] as Sentence)
@@ -284,9 +277,7 @@ function clozeCards(
           candidate.phrase === term.phrase.id &&
           !answers.has(answerKey(sliceOf(analysis, candidate.firstToken, candidate.lastToken))),
       );
-    const best =
-      spoken.find((sentence) => usable(sentence, 8, lecturerMaySpeak) && blankIn(sentence)) ??
-      spoken.find((sentence) => usable(sentence, 7, true) && blankIn(sentence));
+    const best = spoken.find((sentence) => usable(sentence, 8, false) && blankIn(sentence));
     const hit = best && blankIn(best);
     if (best && hit) blank(best, hit);
   }
