@@ -54,7 +54,12 @@ function stem(word: string): string {
 const ENGLISH_STOP_WORD_SHARE = 0.2;
 const SAMPLE_WORDS = 500;
 
-const QUESTION_FRAMES = new Set(QUESTION_FRAME_WORDS.map((word) => stem(word)));
+let questionFrames: ReadonlySet<string> | undefined;
+/** The stems of the question-frame words, made when first asked for (not as the module loads). */
+function questionFrameStems(): ReadonlySet<string> {
+  questionFrames ??= new Set(QUESTION_FRAME_WORDS.map((word) => stem(word)));
+  return questionFrames;
+}
 
 /**
  * How one transcript's index and the questions asked of it read words: split by Intl.Segmenter (so Chinese and
@@ -113,7 +118,7 @@ export class TermReader {
 
   /** A term that frames an English question ("work" in "How does X work?") rather than names its topic. */
   framesQuestion(term: string): boolean {
-    return this.english && QUESTION_FRAMES.has(term);
+    return this.english && questionFrameStems().has(term);
   }
 
   /** The distinct search terms of a text. */
