@@ -17,7 +17,7 @@ import { clusterComparison } from './cluster.bench.mjs';
 import { layoutComparison } from './layouts.bench.mjs';
 import { runLightAnswersBench } from './light-answers.bench.mjs';
 import { firstStreamedWord } from './ai-streaming.bench.mjs';
-import { studyAidQuality } from './study-aid-quality.bench.mjs';
+import { realLectureQuality, studyAidQuality } from './study-aid-quality.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -86,6 +86,7 @@ report(
   childBench('services/ai/dist-bench/bench/ai-bench.js', 'runAiBench'),
 );
 report('ai: study-aid quality (offline engine)', await studyAidQuality());
+report('ai: study-aid quality on real lectures (offline engine)', await realLectureQuality());
 report('ai: time to the first streamed word', await firstStreamedWord());
 report(
   'transcripts: a YouTube that never answers',

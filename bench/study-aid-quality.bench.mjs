@@ -1,6 +1,6 @@
 // Study-aid quality: the offline engine's flashcards, action plans, blog headings and cited moments, judged on the
 // demo's five lectures (manual and speech-recognition tracks) and Lectern's sample lectures, with the held-out
-// lecture reported apart. `node bench/study-aid-quality.bench.mjs [--examples]` runs it alone (after `npm run build` and
+// lecture reported apart; then its figures on real lectures (cut sentences, cards, steps, Ask's answers). `node bench/study-aid-quality.bench.mjs [--examples]` runs it alone (after `npm run build` and
 // `npx nx run-many -t build:bench`);
 // --examples lists what failed on the development lectures.
 import { createRequire } from 'node:module';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quality = require(path.join(root, 'libs/offline-engine/dist-bench/bench/study-aid-quality-bench.js'));
+const real = require(path.join(root, 'libs/offline-engine/dist-bench/bench/real-lecture-bench.js'));
 const { LECTURES } = require('@lectern/fakes/youtube/lectures');
 const { autoCaptions, timeLines } = require('@lectern/fakes/youtube/captions');
 
@@ -36,10 +37,20 @@ export function studyAidQuality() {
   return quality.benchStudyAidQuality(demoLectures());
 }
 
+/** The offline engine on real lectures with an open licence (libs/offline-engine/bench/lectures/real). */
+export function realLectureQuality() {
+  return real.benchRealLectures();
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const judged = await quality.judgeAll(demoLectures());
   quality.printStudyAidQuality(
     quality.qualityReport(judged),
     process.argv.includes('--examples') ? quality.developmentExamples(judged) : [],
+  );
+  const realJudged = await real.judgeRealLectures();
+  real.printRealLectures(
+    real.realLectureReport(realJudged),
+    process.argv.includes('--examples') ? real.realLectureExamples(realJudged) : [],
   );
 }

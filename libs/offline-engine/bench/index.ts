@@ -6,3 +6,4 @@ export { oneHourLecture, tenHourLecture } from './lectures/long-lectures';
 export { syntheticLecture } from './synthetic-lecture';
 export { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
 export { benchOfflineAsk, printAskReport, type AskBenchReport } from './ask-bench';
+export { benchRealLectures, type RealLectureReport } from './real-lecture-bench';

@@ -3,6 +3,7 @@ import { extractiveAnswer } from './writing/offline-answer';
 import { writeActionPlan, writeBlogPost, writeTweetThread } from './writing/content-writers';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
 import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
+import { spokenCaptions } from './reading/spoken-captions';
 import type { Answer, AnswerRequest, GenerationRequest, GenerationResult } from './requests';
 
 export const OFFLINE_MODEL = 'lectern-extractive-1';
@@ -24,9 +25,13 @@ export class OfflineEngine {
     try {
       // The work below is synchronous (well under a second even for ten hours): an abort can only be seen before it.
       signal?.throwIfAborted();
+      // Study aids are written from what was said, not the captioner's speaker changes, names and sound tags.
       const outputText = writeFeature(
         request,
-        analyseTranscript(request.segments, { title: request.title, chapters: request.chapters }),
+        analyseTranscript(spokenCaptions(request.segments), {
+          title: request.title,
+          chapters: request.chapters,
+        }),
       );
       // Written at once, so it streams as one piece.
       onDelta?.(outputText);

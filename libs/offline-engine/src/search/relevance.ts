@@ -25,11 +25,43 @@ function covers(coverage: number, terms: number): boolean {
   return terms <= 2 ? coverage === 1 : coverage >= MIN_COVERAGE_OF_LONG_QUESTIONS;
 }
 
-/** Whether the best window found for a question shows that the transcript speaks about it. */
-export function isAnswerable(best: PassageHit | undefined, windows: number): best is PassageHit {
+// A question about something the lecture never names: one of its few search terms, or two of its many, is said
+// nowhere in the transcript ("How does merge sort work?" asked of a lecture on recursion that says "sort of").
+const UNSAID_TERMS_OF_SHORT_QUESTIONS = 1;
+const UNSAID_TERMS_OF_LONG_QUESTIONS = 2;
+const SHORT_QUESTION_TERMS = 3;
+
+/** How many of the given search terms of the question no passage holds. */
+export function unsaidTerms(matches: PassageMatches, terms: readonly string[] = matches.terms): number {
+  return terms.filter((term) => !matches.frequency.has(term)).length;
+}
+
+/**
+ * Whether the windows found for a question show that the transcript speaks about it. In English, a question
+ * naming a topic the transcript never says is not covered, and a window holding every one of the question's terms
+ * speaks about it however common they are in this lecture: a question about the lecture's own topic ("What is
+ * recursion?" of a lecture on recursion) asks about its most frequent word.
+ */
+export function isAnswerable(
+  windows: PassageMatches,
+  windowCount: number,
+  reading: { english: boolean; topicTerms: (terms: readonly string[]) => string[] },
+): boolean {
+  const best = windows.hits[0];
+  if (!best) return false;
+  // Without stop words and stems (languages other than English) a question's unsaid words may be function words.
+  if (reading.english) {
+    const topic = reading.topicTerms(windows.terms);
+    const tooMany =
+      topic.length <= SHORT_QUESTION_TERMS ? UNSAID_TERMS_OF_SHORT_QUESTIONS : UNSAID_TERMS_OF_LONG_QUESTIONS;
+    if (unsaidTerms(windows, topic) >= tooMany) return false;
+    if (windows.hits.some((hit) => hit.coverage === 1)) return true;
+  }
   const floor =
-    windows <= FEW_WINDOWS ? 0 : Math.min(MAX_SCORE_FLOOR, SHARE_OF_RAREST_WORD * rarestWordIdf(windows));
-  if (!best || best.score < floor) return false;
+    windowCount <= FEW_WINDOWS
+      ? 0
+      : Math.min(MAX_SCORE_FLOOR, SHARE_OF_RAREST_WORD * rarestWordIdf(windowCount));
+  if (best.score < floor) return false;
   return covers(best.coverage, best.terms);
 }
 
@@ -47,14 +79,14 @@ const CONTEXTS_WEIGHED = 50;
 export function answeringSentences(
   matches: PassageMatches,
   termsAround: (hit: PassageHit) => ReadonlySet<string>,
+  shapeOf: (hit: PassageHit) => number = () => 0,
 ): PassageHit[] {
   const question = matches.terms;
-  let fewest = Number.POSITIVE_INFINITY;
-  for (const count of matches.frequency.values()) fewest = Math.min(fewest, count);
-  const rarest = new Set(
-    [...matches.frequency].filter(([, count]) => count === fewest).map(([term]) => term),
-  );
-  const carried = matches.hits
+  const rarest = rarestTerms(matches);
+  // A sentence shaped as an answer (a definition of the term, the question's words in its order) comes first.
+  const shapes = new Map(matches.hits.map((hit) => [hit, shapeOf(hit)]));
+  const ranked = [...matches.hits].sort((a, b) => (shapes.get(b) ?? 0) - (shapes.get(a) ?? 0));
+  const carried = ranked
     .filter((hit) => hit.held.some((term) => rarest.has(term)))
     .slice(0, CONTEXTS_WEIGHED)
     .filter((hit) => {
@@ -63,5 +95,12 @@ export function answeringSentences(
       return covers(said / question.length, question.length);
     });
   if (carried.length > 0) return carried;
-  return matches.hits.filter((hit) => hit.coverage >= MIN_SENTENCE_COVERAGE);
+  return ranked.filter((hit) => hit.coverage >= MIN_SENTENCE_COVERAGE);
+}
+
+/** The question's terms held by the fewest passages: what the question is most specifically about. */
+export function rarestTerms(matches: PassageMatches): Set<string> {
+  let fewest = Number.POSITIVE_INFINITY;
+  for (const count of matches.frequency.values()) fewest = Math.min(fewest, count);
+  return new Set([...matches.frequency].filter(([, count]) => count === fewest).map(([term]) => term));
 }

@@ -16,6 +16,25 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+// Words that frame an English question rather than name its topic ("How does X work?", "What happens if…"): a
+// lecture need not say them to cover the question.
+const QUESTION_FRAME_WORDS = [
+  'work',
+  'works',
+  'happen',
+  'happens',
+  'mean',
+  'means',
+  'use',
+  'used',
+  'differ',
+  'difference',
+  'example',
+  'purpose',
+  'important',
+  'matter',
+];
+
 const stems = new Map<string, string>();
 
 /** The Porter2 stem of a word, remembered: a transcript repeats its vocabulary. */
@@ -34,6 +53,13 @@ function stem(word: string): string {
 // function words (English prose runs at about 40%; French or German shares a few words like "a" or "on").
 const ENGLISH_STOP_WORD_SHARE = 0.2;
 const SAMPLE_WORDS = 500;
+
+let questionFrames: ReadonlySet<string> | undefined;
+/** The stems of the question-frame words, made when first asked for (not as the module loads). */
+function questionFrameStems(): ReadonlySet<string> {
+  questionFrames ??= new Set(QUESTION_FRAME_WORDS.map((word) => stem(word)));
+  return questionFrames;
+}
 
 /**
  * How one transcript's index and the questions asked of it read words: split by Intl.Segmenter (so Chinese and
@@ -83,6 +109,16 @@ export class TermReader {
     if (this.stopWords.has(lower)) return null;
     if (!this.english) return lower.length < 2 && !/[^\p{Script=Latin}\p{N}]/u.test(lower) ? null : lower;
     return lower.length < 2 ? null : stem(lower);
+  }
+
+  /** Whether words are read as English (stemmed, English stop words dropped). */
+  get readsEnglish(): boolean {
+    return this.english;
+  }
+
+  /** A term that frames an English question ("work" in "How does X work?") rather than names its topic. */
+  framesQuestion(term: string): boolean {
+    return this.english && questionFrameStems().has(term);
   }
 
   /** The distinct search terms of a text. */

@@ -1,6 +1,7 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import MiniSearch from 'minisearch';
 import { linesAround } from '../reading/lines-around';
+import type { TermsOfWords } from './answer-shapes';
 import { TermReader } from './search-terms';
 
 /** A stretch of the transcript the index can find: one sentence, or a window of consecutive segments. */
@@ -99,9 +100,31 @@ export class TranscriptIndex {
     return this.segments[segment]?.start ?? 0;
   }
 
+  /** Whether the transcript is read as English. */
+  get english(): boolean {
+    return this.reader.readsEnglish;
+  }
+
+  /** Of a question's search terms, the ones that name what it asks about (not "work" in "How does X work?"). */
+  topicTerms(terms: readonly string[]): string[] {
+    return terms.filter((term) => !this.reader.framesQuestion(term));
+  }
+
   /** The distinct search terms of a text, as the index reads them. */
   termsOf(text: string): string[] {
     return this.reader.terms(text);
+  }
+
+  /** A text's words and each one's search term (null for a word that carries none), in the order said. */
+  termsOfWords(text: string): TermsOfWords {
+    const words = this.reader.words(text);
+    return { words, terms: words.map((word) => this.reader.term(word)) };
+  }
+
+  /** The sentence said after a sentence passage, if any. */
+  sentenceAfter(passage: Passage): Passage | undefined {
+    const next = this.passages[this.passages.indexOf(passage) + 1];
+    return next?.kind === 'sentence' ? next : undefined;
   }
 
   /** The search terms said around a passage: in it and in about half a window's words on each side. */

@@ -1,5 +1,6 @@
 import { NOT_COVERED_ANSWER } from '@lectern/contracts';
 import { autoCaptions, punctuatedCaptions } from '../../bench/lectures/caption-builders';
+import { REAL_LECTURES, realLectureSegments } from '../../bench/lectures/real/real-lectures';
 import { TranscriptIndex } from '../search/transcript-index';
 import { extractiveAnswer } from './offline-answer';
 
@@ -50,5 +51,48 @@ describe('the offline answer of Ask', () => {
     expect(extractiveAnswer(index, 'Who painted the Mona Lisa?').answer).toBe(NOT_COVERED_ANSWER);
     // "farmer" is one of the lecture's rarest words, but the question is about crops.
     expect(extractiveAnswer(index, 'How do farmers rotate their crops?').answer).toBe(NOT_COVERED_ANSWER);
+  });
+});
+
+// CS50's shorts on recursion and hash tables (bench/lectures/real, CC BY-NC-SA 3.0), as their captions are.
+describe('the offline answer of Ask on real lectures', () => {
+  const [recursion, hashTables] = REAL_LECTURES.map(
+    (lecture) => new TranscriptIndex(realLectureSegments(lecture), 'en'),
+  ) as [TranscriptIndex, TranscriptIndex];
+  const quoted = (index: TranscriptIndex, question: string) =>
+    extractiveAnswer(index, question).citations.map((citation) => citation.text);
+
+  it('answers a question about the lecture’s own topic, its most frequent word, with its definition', () => {
+    expect(quoted(recursion, 'What is recursion?').join(' ')).toContain(
+      'a recursive function is defined as a function that calls itself as part of its execution.',
+    );
+  });
+
+  it('never quotes the lecturer’s question, but the statement that answers it', () => {
+    const base = quoted(recursion, 'What is a base case?');
+    expect(base.join(' ')).toContain('something called a base case, which, when you trigger it, will stop');
+    expect(base.some((text) => text.trim().endsWith('?'))).toBe(false);
+    // "So what makes up a good hash function, right?" is answered by the sentence after it.
+    expect(quoted(hashTables, 'What makes a good hash function?').join(' ')).toContain(
+      'a good hash function should use only the data being hashed, and all of the data being hashed.',
+    );
+  });
+
+  it('quotes a sentence that ends by naming the term with the statement that explains it', () => {
+    const probing = quoted(hashTables, 'What is linear probing?');
+    expect(probing).toContain('And one way to deal with it is to do something called linear probing.');
+    // "Using this method if we have a collision, well, what do we do?" comes between: a question, passed over.
+    expect(probing.join(' ')).toContain("let's put him at hashcode plus 1.");
+  });
+
+  it('prefers the sentence that says the question’s words in its order', () => {
+    expect(quoted(recursion, 'How is n factorial calculated?').join(' ')).toContain(
+      'n factorial is calculated is you multiply all of the numbers less than or equal to n together',
+    );
+  });
+
+  it('declines a question whose topic the lecture never names, though it says "sort of" and "works"', () => {
+    expect(extractiveAnswer(recursion, 'How does merge sort work?').answer).toBe(NOT_COVERED_ANSWER);
+    expect(extractiveAnswer(hashTables, 'How does bubble sort work?').answer).toBe(NOT_COVERED_ANSWER);
   });
 });
