@@ -47,4 +47,5 @@ COPY --from=build /app/frontend/dist frontend/dist
 # The export volume's mount point, owned by the user the processes run as (a new named volume copies it).
 RUN mkdir -p /var/lib/lectern/exports && chown node:node /var/lib/lectern/exports
 USER node
-CMD ["sh", "-c", "exec node services/${SERVICE}/dist/main.js"]
+# The entry is the service's package.json "main": the gateway's dist/main.js, a worker's dist/worker.js.
+CMD ["sh", "-c", "exec node services/${SERVICE}"]

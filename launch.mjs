@@ -62,7 +62,8 @@ if (mode === 'demo') {
 }
 
 for (const [service, color] of SERVICES) {
-  const entry = `services/${service}/dist/main.js`;
+  // The gateway's process runs its main.js, a worker's its worker.js.
+  const entry = `services/${service}/dist/${service === 'gateway' ? 'main' : 'worker'}.js`;
   if (mode === 'dev') {
     commands.push({
       name: `${service}:tsc`,

@@ -70,10 +70,14 @@ export async function startStack({
   const spawnService = (name, overrides = {}) => {
     const tempDir = mkdtempSync(path.join(os.tmpdir(), `lectern-bench-${name}-`));
     tempDirs.push(tempDir);
-    const child = spawn(process.execPath, [path.join(root, `services/${name}/dist/main.js`)], {
-      env: { ...env, TMPDIR: tempDir, ...overrides },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(root, `services/${name}/dist/${name === 'gateway' ? 'main' : 'worker'}.js`)],
+      {
+        env: { ...env, TMPDIR: tempDir, ...overrides },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
     if (!children.has(name)) children.set(name, child);
     processes.push({ name, child, tempDir });
     return child;

@@ -92,8 +92,10 @@ describe('docker-compose.yml', () => {
       const manifest = JSON.parse(
         readFileSync(path.join(root, 'services', name, 'package.json'), 'utf8'),
       ) as { main: string };
-      expect(manifest.main).toBe('dist/main.js');
-      expect(existsSync(path.join(root, 'services', name, 'src/main.ts'))).toBe(true);
+      // The image runs the package's main: the gateway's main.ts, a worker's worker.ts, built.
+      const entry = name === 'gateway' ? 'main' : 'worker';
+      expect(manifest.main).toBe(`dist/${entry}.js`);
+      expect(existsSync(path.join(root, 'services', name, `src/${entry}.ts`))).toBe(true);
       expect(service.healthcheck?.test.length).toBeGreaterThan(0);
       expect(service.depends_on?.redis?.condition).toBe('service_healthy');
       expect(service.depends_on?.postgres?.condition).toBe('service_healthy');
@@ -105,6 +107,8 @@ describe('docker-compose.yml', () => {
     const runtimeStage = dockerfile.slice(dockerfile.indexOf('AS service'));
     expect(runtimeStage).toMatch(/^USER node$/m);
     expect(runtimeStage).toMatch(/npm ci --omit=dev/);
+    // The service's package.json "main" is its entry (checked above for each service).
+    expect(runtimeStage).toContain('exec node services/${SERVICE}"]');
     expect(existsSync(path.join(root, 'libs/queue-runtime/src/worker-healthcheck.ts'))).toBe(true);
   });
 

@@ -8,7 +8,6 @@ export * from './lane-scheduler';
 export * from './logger';
 export * from './heartbeat';
 export * from './queue-worker';
-export * from './worker-process';
 export * from './worker-service';
 export * from './one-process';
 export * from './launcher-link';

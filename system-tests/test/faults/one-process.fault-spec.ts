@@ -184,7 +184,7 @@ describe('choosing the layout', () => {
         name,
         color: 'blue',
         command: 'node',
-        args: [`--watch-path=services/${name}/dist`, `services/${name}/dist/main.js`],
+        args: [`--watch-path=services/${name}/dist`, `services/${name}/dist/worker.js`],
       },
     ]);
     const merged = layoutEvaluates<{ name: string; args: string[] }[]>(

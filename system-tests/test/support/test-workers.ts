@@ -11,15 +11,15 @@ import {
 } from '@lectern/queue-runtime';
 import type { z } from 'zod';
 import { AiEnvSchema } from '../../../services/ai/src/env';
-import { createAiRuntime } from '../../../services/ai/src/runtime';
+import { createAiRuntime } from '../../../services/ai/src/worker';
 import { BillingEnvSchema } from '../../../services/billing/src/env';
-import { createBillingRuntime } from '../../../services/billing/src/runtime';
+import { createBillingRuntime } from '../../../services/billing/src/worker';
 import { ExportEnvSchema } from '../../../services/export/src/env';
-import { createExportRuntime } from '../../../services/export/src/runtime';
+import { createExportRuntime } from '../../../services/export/src/worker';
 import { MailEnvSchema } from '../../../services/mail/src/env';
-import { createMailRuntime } from '../../../services/mail/src/runtime';
+import { createMailRuntime } from '../../../services/mail/src/worker';
 import { TranscriptsEnvSchema } from '../../../services/transcripts/src/env';
-import { createTranscriptsRuntime } from '../../../services/transcripts/src/runtime';
+import { createTranscriptsRuntime } from '../../../services/transcripts/src/worker';
 import { type GatewayEnv } from '../../../services/gateway/test/support';
 
 export { eventually } from '../../../services/gateway/test/support';
@@ -124,7 +124,7 @@ export async function startTestWorkers(
 ): Promise<RunningQueueWorker[]> {
   const processEnv = testWorkerEnv(env, options);
   const concurrency = options.concurrency ?? 2;
-  // Each worker service's runtime, as its main.ts runs it.
+  // Each worker service's runtime, as its worker.ts runs it.
   const started = await Promise.allSettled([
     startTestWorker(
       { queue: QueueName.Transcripts, envSchema: TranscriptsEnvSchema, setup: createTranscriptsRuntime },

@@ -23,9 +23,9 @@ import {
   type UserRecord,
 } from '@lectern/db';
 import { InjectDb } from '../database/db';
-import { toAiContentItem } from '../ai/ai-content-row';
+import { toAiContentItem } from '../ai/ai.service';
 import { toAiQuestion } from '../questions/ai-question-row';
-import { videoSummary } from '../library/video-summary';
+import { videoSummary } from '../library/videos.service';
 import { JobAdmission } from '../usage/job-admission';
 import { toUser } from '../users/to-user';
 

@@ -1,14 +1,30 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
-import type { AiContentItem, User } from '@lectern/contracts';
+import {
+  DEFAULT_SUMMARY_LENGTH,
+  GenerateRequestSchema,
+  type AiContentItem,
+  type User,
+} from '@lectern/contracts';
 import type { Request, Response } from 'express';
 import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { videoIdPipe } from '../library/video-id';
-import { parseGenerateRequest } from './ai-request';
-import { AiService } from './ai.service';
+import { AiService, type GenerateCommand } from './ai.service';
 import { answerWithEventStream } from '../streams/answer-with-event-stream';
 import { wantsEventStream } from '../http/event-stream';
 import { JobStreams } from '../streams/job-streams';
+import { parseWith } from '../http/zod';
+
+/** Reads `POST /api/ai/generate`'s body with the contract's schema; a summary gets its default length. */
+function parseGenerateRequest(body: unknown): GenerateCommand {
+  const parsed = parseWith(GenerateRequestSchema, body);
+  return {
+    videoId: parsed.videoId,
+    feature: parsed.type,
+    summaryLength: parsed.type === 'summary' ? (parsed.summaryLength ?? DEFAULT_SUMMARY_LENGTH) : null,
+    regenerate: parsed.regenerate,
+  };
+}
 
 @Controller('api/ai')
 @UseGuards(SignedInGuard)

@@ -13,8 +13,7 @@ import {
   type TestGateway,
 } from '../../test/support';
 import { UsageService } from '../usage/usage.service';
-import type { GenerateCommand } from './ai-request';
-import { AiService } from './ai.service';
+import { AiService, type GenerateCommand } from './ai.service';
 
 // AI study material for a video in the user's library (POST /api/ai/generate, GET /api/ai/content/:videoId):
 // the plan gate, stored items, counted generations and regenerations. The ai worker is stood in for by a queue

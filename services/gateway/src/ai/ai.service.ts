@@ -15,6 +15,7 @@ import {
   findNewestAiContentOfVideo,
   insertAiContent,
   pruneAiContent,
+  type AiContentRow,
   type Db,
 } from '@lectern/db';
 import { InjectDb } from '../database/db';
@@ -25,8 +26,6 @@ import { MetricsService } from '../metrics/metrics.service';
 import { ActionLimits } from '../usage/action-limits';
 import { UsageService } from '../usage/usage.service';
 import type { JobStreamOpener } from '../streams/job-streams';
-import type { GenerateCommand } from './ai-request';
-import { toAiContentItem } from './ai-content-row';
 
 // A ten-hour transcript on a provider goes through map-reduce: a dozen chunk requests (three at a time), maybe a
 // condensing round and the final request, each allowed AI_TIMEOUT_MS, plus a job retry after a transient failure.
@@ -46,6 +45,29 @@ const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
 function displayOrder(item: AiContentItem): number {
   const length = item.summaryLength === null ? 0 : SUMMARY_LENGTHS.indexOf(item.summaryLength);
   return FEATURE_TYPES.indexOf(item.featureType) * 10 + length;
+}
+
+/** A `POST /api/ai/generate` as the service takes it. */
+export interface GenerateCommand {
+  videoId: string;
+  feature: FeatureType;
+  /** The summary's length (short when not given); null for every other feature. */
+  summaryLength: SummaryLength | null;
+  regenerate: boolean;
+}
+
+/** An `ai_content` row in its API shape. */
+export function toAiContentItem(row: AiContentRow): AiContentItem {
+  return {
+    id: row.id,
+    videoId: row.video_id,
+    featureType: row.feature_type,
+    summaryLength: row.summary_length,
+    outputText: row.output_text,
+    engine: row.engine,
+    model: row.model,
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 /** AI study and content material: stored per video, feature and summary length; written by the ai worker. */

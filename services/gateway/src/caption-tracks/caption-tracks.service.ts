@@ -20,8 +20,12 @@ import {
 import { InjectDb, Transactions } from '../database/db';
 import { lockUserVideoOr404, videoOr404 } from '../library/user-video';
 import { VideosService } from '../library/videos.service';
-import { listedTracks, TranscriptCache } from '../transcripts/transcript-cache';
-import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from '../transcripts/transcript-fetcher';
+import {
+  listedTracks,
+  TRANSCRIPT_FETCH_TIMEOUT_MS,
+  TranscriptCache,
+  TranscriptFetcher,
+} from '../transcripts/transcript-source';
 import { JobAdmission } from '../usage/job-admission';
 import { rehomeHighlights } from './rehome-highlights';
 

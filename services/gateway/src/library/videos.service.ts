@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Highlight, VideoSummary } from '@lectern/contracts';
+import { youtubeWatchUrl, type Highlight, type VideoSummary } from '@lectern/contracts';
 import {
   deleteVideo,
   findLibrary,
@@ -12,6 +12,7 @@ import {
   type Db,
   type TranscriptAnswerHead,
   type VideoAnswerHeadRow,
+  type VideoSummaryRow,
 } from '@lectern/db';
 import { TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/handovers';
 import { LRUCache } from 'lru-cache';
@@ -20,7 +21,20 @@ import { compressOnTheFly, contentHash, type AnswerEncoding } from '../http/reva
 import { joinBrotli, joinGzip } from '../http/stream-join';
 import { TranscriptAnswerBuilds } from './transcript-answer-builds';
 import { videoOr404 } from './user-video';
-import { videoSummary } from './video-summary';
+
+/** A library entry as the API lists it. */
+export function videoSummary(row: VideoSummaryRow): VideoSummary {
+  return {
+    id: row.id,
+    youtubeId: row.youtube_id,
+    youtubeUrl: youtubeWatchUrl(row.youtube_id),
+    title: row.title,
+    channelName: row.channel_name,
+    thumbnailUrl: row.thumbnail_url,
+    duration: row.duration,
+    createdAt: row.created_at.toISOString(),
+  };
+}
 
 /** Memory for compressed transcript answers: 64 MB holds the Brotli bytes of a few hundred 10-hour videos. */
 const STORED_ANSWER_CACHE_BYTES = 64 * 2 ** 20;

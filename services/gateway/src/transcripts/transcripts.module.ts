@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LibraryModule } from '../library/library.module';
 import { UsageModule } from '../usage/usage.module';
-import { TranscriptCache } from './transcript-cache';
-import { TranscriptFetcher } from './transcript-fetcher';
+import { TranscriptCache, TranscriptFetcher } from './transcript-source';
 import { TranscriptsController } from './transcripts.controller';
 import { TranscriptsService } from './transcripts.service';
 

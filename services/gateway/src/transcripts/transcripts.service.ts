@@ -4,8 +4,7 @@ import { findVideoIdByYoutubeId, insertVideo, type Db } from '@lectern/db';
 import { InjectDb } from '../database/db';
 import { VideosService } from '../library/videos.service';
 import { UsageService } from '../usage/usage.service';
-import { TranscriptCache } from './transcript-cache';
-import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptFetcher } from './transcript-fetcher';
+import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptCache, TranscriptFetcher } from './transcript-source';
 
 @Injectable()
 export class TranscriptsService {

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { until, type DrillWorld } from './process-stack';
+import { entryOf, until, type DrillWorld } from './process-stack';
 
 const ROOT = path.resolve(__dirname, '../../../..');
 
@@ -47,7 +47,7 @@ export interface RunningLauncher {
   /** Every PID each service had, in order, as seen by the drill. */
   pids: Map<string, number[]>;
   exited: Promise<number | null>;
-  /** The PID of the running `services/<name>/dist/main.js` under the launcher. */
+  /** The PID of the running service's entry (`services/<name>/dist/main.js` or `worker.js`) under the launcher. */
   currentPid(name: string): number;
   /** Every process under the launcher now. */
   processTree(): number[];
@@ -79,7 +79,7 @@ export function startLauncher(world: DrillWorld, args: string[] = []): RunningLa
   collect(child.stderr);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const currentPid = (name: string) => {
-    const entry = `services/${name}/dist/main.js`;
+    const entry = entryOf(name);
     const pid = descendants(child.pid!).find((candidate) => runs(candidate, entry));
     if (pid === undefined) throw new Error(`no ${name} process is running`);
     const seen = pids.get(name) ?? [];

@@ -16,6 +16,8 @@ const ROOT = path.resolve(__dirname, '../../../..');
 export const FAKE_OPENAI_KEY = 'sk-lectern-drill-5c1e';
 export type ServiceName = 'gateway' | 'transcripts' | 'ai' | 'export' | 'billing' | 'mail';
 export const WORKERS: ServiceName[] = ['transcripts', 'ai', 'export', 'billing', 'mail'];
+/** The file a service's own process runs: the gateway's `main.js`, a worker's `worker.js`. */
+export const entryOf = (name: string) => `services/${name}/dist/${name === 'gateway' ? 'main' : 'worker'}.js`;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -137,7 +139,7 @@ export async function startProcessStack(
   const start = (name: ServiceName, env: Record<string, string> = {}): RunningService => {
     const tempDir = mkdtempSync(path.join(tmpdir(), `lectern-drill-${name}-`));
     tempDirs.push(tempDir);
-    const child = spawn(process.execPath, [path.join(ROOT, `services/${name}/dist/main.js`)], {
+    const child = spawn(process.execPath, [path.join(ROOT, entryOf(name))], {
       env: { ...world.env, TMPDIR: tempDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

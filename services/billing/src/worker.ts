@@ -3,14 +3,16 @@ import { QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts
 import {
   createRedis,
   jobOptionsFor,
-  quitRedis,
-  withinTime,
   type Logger,
+  quitRedis,
+  runWorkerProcess,
+  withinTime,
   type WorkerRuntime,
+  type WorkerService,
 } from '@lectern/queue-runtime';
 import { BillingService } from './billing.service';
 import { BillingStore } from './billing-store';
-import type { BillingEnv } from './env';
+import { type BillingEnv, BillingEnvSchema } from './env';
 import { createBillingHandlers } from './handlers';
 import { createStripeClient } from './stripe-client';
 import { StripeEventReconciler } from './stripe-event-reconciler';
@@ -84,3 +86,13 @@ export async function createBillingRuntime(
 
   return { handlers: createBillingHandlers(service, reconciler), close };
 }
+
+/** The billing worker: run as a process of its own (this file run directly) or beside the others in one process. */
+export const billingWorker: WorkerService<typeof QueueName.Billing, typeof BillingEnvSchema> = {
+  queue: QueueName.Billing,
+  envSchema: BillingEnvSchema,
+  concurrency: (env) => env.BILLING_CONCURRENCY,
+  setup: createBillingRuntime,
+};
+
+if (require.main === module) void runWorkerProcess(billingWorker);

@@ -1,6 +1,11 @@
-import type { QueueName } from '@lectern/contracts';
-import type { Logger, WorkerRuntime } from '@lectern/queue-runtime';
-import type { ExportEnv } from './env';
+import { QueueName } from '@lectern/contracts';
+import {
+  type Logger,
+  runWorkerProcess,
+  type WorkerRuntime,
+  type WorkerService,
+} from '@lectern/queue-runtime';
+import { type ExportEnv, ExportEnvSchema } from './env';
 import { ExportFiles } from './export-files';
 import { ExportStore } from './export-store';
 import { createExportHandlers } from './handlers';
@@ -23,3 +28,13 @@ export function createExportRuntime(
     },
   });
 }
+
+/** The export worker: run as a process of its own (this file run directly) or beside the others in one process. */
+export const exportWorker: WorkerService<typeof QueueName.Export, typeof ExportEnvSchema> = {
+  queue: QueueName.Export,
+  envSchema: ExportEnvSchema,
+  concurrency: (env) => env.EXPORT_CONCURRENCY,
+  setup: createExportRuntime,
+};
+
+if (require.main === module) void runWorkerProcess(exportWorker);

@@ -1,17 +1,19 @@
-import type { QueueName } from '@lectern/contracts';
+import { QueueName } from '@lectern/contracts';
 import {
-  JobDeltaStreams,
   createRedis,
-  quitRedis,
+  JobDeltaStreams,
   type Logger,
+  quitRedis,
+  runWorkerProcess,
   type WorkerRuntime,
+  type WorkerService,
 } from '@lectern/queue-runtime';
 import { hostname } from 'node:os';
 import { forgetAiEngineStatus, recordAiEngineStatus, recordDroppedCitations } from '@lectern/handovers';
 import { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
 import { createEngineSelector } from './engines/create-engine';
 import type { EngineSelectorOptions, EngineStatus } from './engines/engine-selector';
-import type { AiEnv } from './env';
+import { type AiEnv, AiEnvSchema } from './env';
 import { createAiHandlers } from './handlers';
 import { AiStore } from './ai-store';
 
@@ -64,3 +66,13 @@ export function createAiRuntime(
     },
   });
 }
+
+/** The ai worker: run as a process of its own (this file run directly) or beside the others in one process. */
+export const aiWorker: WorkerService<typeof QueueName.Ai, typeof AiEnvSchema> = {
+  queue: QueueName.Ai,
+  envSchema: AiEnvSchema,
+  concurrency: (env) => env.AI_CONCURRENCY,
+  setup: createAiRuntime,
+};
+
+if (require.main === module) void runWorkerProcess(aiWorker);

@@ -1,7 +1,14 @@
-import type { QueueName } from '@lectern/contracts';
-import { createRedis, quitRedis, type Logger, type WorkerRuntime } from '@lectern/queue-runtime';
+import { QueueName } from '@lectern/contracts';
+import {
+  createRedis,
+  type Logger,
+  quitRedis,
+  runWorkerProcess,
+  type WorkerRuntime,
+  type WorkerService,
+} from '@lectern/queue-runtime';
 import { devMailPageOn } from '@lectern/handovers';
-import { mailConfig, type MailEnv } from './env';
+import { mailConfig, type MailEnv, MailEnvSchema } from './env';
 import { createMailHandlers } from './handlers';
 import { MailSender } from './mail-sender';
 import { MailStore } from './mail-store';
@@ -39,3 +46,13 @@ export function createMailRuntime(
     },
   });
 }
+
+/** The mail worker: run as a process of its own (this file run directly) or beside the others in one process. */
+export const mailWorker: WorkerService<typeof QueueName.Mail, typeof MailEnvSchema> = {
+  queue: QueueName.Mail,
+  envSchema: MailEnvSchema,
+  concurrency: (env) => env.MAIL_CONCURRENCY,
+  setup: createMailRuntime,
+};
+
+if (require.main === module) void runWorkerProcess(mailWorker);

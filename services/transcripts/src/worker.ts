@@ -1,7 +1,14 @@
-import type { QueueName } from '@lectern/contracts';
-import { createRedis, quitRedis, type Logger, type WorkerRuntime } from '@lectern/queue-runtime';
+import { QueueName } from '@lectern/contracts';
+import {
+  createRedis,
+  type Logger,
+  quitRedis,
+  runWorkerProcess,
+  type WorkerRuntime,
+  type WorkerService,
+} from '@lectern/queue-runtime';
 import { recordYouTubeBlock } from '@lectern/handovers';
-import type { TranscriptsEnv } from './env';
+import { type TranscriptsEnv, TranscriptsEnvSchema } from './env';
 import { createTranscriptsHandlers } from './handlers';
 import { TranscriptsStore } from './transcripts-store';
 import { createYouTubeClient, youTubeClientOptionsFromEnv } from './youtube';
@@ -28,3 +35,13 @@ export function createTranscriptsRuntime(
     },
   });
 }
+
+/** The transcripts worker: run as a process of its own (this file run directly) or beside the others in one process. */
+export const transcriptsWorker: WorkerService<typeof QueueName.Transcripts, typeof TranscriptsEnvSchema> = {
+  queue: QueueName.Transcripts,
+  envSchema: TranscriptsEnvSchema,
+  concurrency: (env) => env.TRANSCRIPTS_CONCURRENCY,
+  setup: createTranscriptsRuntime,
+};
+
+if (require.main === module) void runWorkerProcess(transcriptsWorker);

@@ -1,4 +1,0 @@
-import { runWorkerProcess } from '@lectern/queue-runtime';
-import { aiWorker } from './service';
-
-void runWorkerProcess(aiWorker);

@@ -1,4 +1,0 @@
-import { runWorkerProcess } from '@lectern/queue-runtime';
-import { billingWorker } from './service';
-
-void runWorkerProcess(billingWorker);

@@ -1,4 +1,0 @@
-import { runWorkerProcess } from '@lectern/queue-runtime';
-import { transcriptsWorker } from './service';
-
-void runWorkerProcess(transcriptsWorker);
