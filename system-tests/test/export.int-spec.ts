@@ -5,7 +5,12 @@ import {
   docxHeadings,
   docxParagraphTexts,
   docxPart,
+  markdownHeadings,
+  markdownLinks,
+  markdownSection,
+  markdownText,
   pdfText,
+  readMarkdown,
   signedInAs,
   startExportStack,
   type ExportStack,
@@ -186,8 +191,62 @@ describe('exporting a video', () => {
     expect(styles).toContain('w:styleId="Heading1"');
   });
 
+  it('writes Markdown that remark reads: front matter, headings, moments as links to the video', async () => {
+    const response = await download('md');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain(
+      'filename="Supply_and_Demand_in_Ten_Minutes.md"',
+    );
+    const { tree, frontMatter } = await readMarkdown(response.body as Buffer);
+    expect(frontMatter).toEqual({
+      title: 'Supply and Demand in Ten Minutes',
+      channel: 'Open Market Economics',
+      link: 'https://www.youtube.com/watch?v=supplydmnd1',
+      date: new Date().toISOString().slice(0, 10),
+      duration: '2:32',
+      tags: ['lectern', 'youtube', 'channel/open-market-economics'],
+    });
+    expect(markdownHeadings(tree)).toEqual([
+      '1 Supply and Demand in Ten Minutes',
+      '2 Highlights',
+      '2 Notes',
+      '2 AI Study Material',
+      '3 Summary (Short)',
+      '3 Key Insights',
+      '2 Transcript',
+    ]);
+    const watch = 'https://www.youtube.com/watch?v=supplydmnd1';
+    expect(markdownLinks(markdownSection(tree, 'Highlights'))).toEqual([`0:29 -> ${watch}&t=29s`]);
+    expect(markdownLinks(markdownSection(tree, 'Transcript'))).toEqual(
+      [1, 35, 70, 102, 136].map(
+        (t) => `${Math.floor(t / 60)}:${String(t % 60).padStart(2, '0')} -> ${watch}&t=${t}s`,
+      ),
+    );
+    expect(markdownSection(tree, 'Notes').map(markdownText)).toEqual([
+      'Draw the umbrella market.\nElasticity: salt vs meals. Заметка 潮汐 مصدر',
+    ]);
+    expect(markdownSection(tree, 'Summary (Short)').map(markdownText)).toEqual([
+      `${OFFLINE_MATERIAL_NOTICE}\n${WRITTEN_MATERIAL_HINT}`,
+      'Prices settle where supply meets demand.',
+    ]);
+    expect(markdownSection(tree, 'Key Insights')[0]?.children?.map(markdownText)).toEqual([
+      'Curves shift',
+      'Elasticity varies',
+    ]);
+  });
+
+  it('lets Free users export Markdown, like TXT', async () => {
+    const free = await signedInAs(stack, 'free');
+    const freeVideo = await analysed(free, 'supplydmnd1');
+    const response = await free.get(`/api/videos/${freeVideo}/export/md`).buffer(true).parse(binary);
+    expect(response.status).toBe(200);
+    const { frontMatter } = await readMarkdown(response.body as Buffer);
+    expect(frontMatter?.title).toBe('Supply and Demand in Ten Minutes');
+  });
+
   it('leaves no rendered export in the database once the downloads are done', async () => {
-    await Promise.all(['txt', 'pdf', 'docx'].map((format) => download(format)));
+    await Promise.all(['txt', 'md', 'pdf', 'docx'].map((format) => download(format)));
     expect(await stack.exportFileCount()).toBe(0);
   });
 });

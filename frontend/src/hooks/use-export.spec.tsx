@@ -36,6 +36,27 @@ describe('export download', () => {
     expect(getToasts()[0]).toMatchObject({ title: 'Export complete' });
   });
 
+  it('downloads Markdown as a .md file named from the title', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response('---\ntitle: "Cells"\n---\n', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:lectern');
+    URL.revokeObjectURL = vi.fn();
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    });
+
+    const { result } = renderHook(() => useExport({ id: 'v1', title: 'Week 3: Cells!' }), { wrapper });
+    act(() => result.current.mutate('md'));
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Export started',
+      description: 'Preparing Markdown export...',
+    });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/videos/v1/export/md');
+    expect(names).toEqual(['Week_3__Cells_.md']);
+  });
+
   it('reports a failed export', async () => {
     vi.stubGlobal(
       'fetch',

@@ -4,11 +4,14 @@ import { downloadExport } from '@/api/exports';
 import { toast } from '@/hooks/use-toast';
 import { saveBlob } from '@/lib/share';
 
+/** The format as the toast names it: TXT, PDF, … and Markdown. */
+const formatName = (format: ExportFormat): string => (format === 'md' ? 'Markdown' : format.toUpperCase());
+
 export function useExport(video: Pick<VideoSummary, 'id' | 'title'>) {
   return useMutation({
     mutationFn: (format: ExportFormat) => downloadExport(video.id, format),
     onMutate: (format) => {
-      toast({ title: 'Export started', description: `Preparing ${format.toUpperCase()} export...` });
+      toast({ title: 'Export started', description: `Preparing ${formatName(format)} export...` });
     },
     onSuccess: (blob, format) => {
       saveBlob(blob, exportFileName(video.title, format));

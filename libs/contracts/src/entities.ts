@@ -151,9 +151,20 @@ export const AiContentItemSchema = z.object({
 });
 export type AiContentItem = z.infer<typeof AiContentItemSchema>;
 
-export const EXPORT_FORMATS = ['txt', 'pdf', 'docx', 'apkg', 'csv'] as const;
+/** Every plan exports TXT and Markdown (`md`, for note apps such as Obsidian and Logseq); the rest are Pro. */
+export const EXPORT_FORMATS = ['txt', 'md', 'pdf', 'docx', 'apkg', 'csv'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+
+/** The formats every plan may export. */
+export const FREE_EXPORT_FORMATS = ['txt', 'md'] as const satisfies readonly ExportFormat[];
+
+export function isFreeExport(format: ExportFormat): format is (typeof FREE_EXPORT_FORMATS)[number] {
+  return (FREE_EXPORT_FORMATS as readonly ExportFormat[]).includes(format);
+}
+
+/** The answer to an export of a format Lectern does not make (400). */
+export const BAD_EXPORT_FORMAT = 'Export format must be txt, md, pdf, docx, apkg or csv.';
 
 /** Exports of the video's flashcards alone (an Anki deck, a CSV for Quizlet-style imports), not of the whole video. */
 export const FLASHCARD_EXPORT_FORMATS = ['apkg', 'csv'] as const satisfies readonly ExportFormat[];

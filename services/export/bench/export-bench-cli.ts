@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { renderExport } from '../src/render';
 import { LONG_FIXTURE, longTranscriptDocument, runExportBench, type ExportBenchResult } from './export-bench';
 
-// Time and peak memory to export the ten-hour transcript as PDF and DOCX, next to what a user would otherwise
+// Time and peak memory to export the ten-hour transcript as Markdown, PDF and DOCX, next to what a user would otherwise
 // reach for: LibreOffice headless converting the same transcript, as TXT, to PDF.
 // Run: node services/export/dist-bench/bench/export-bench-cli.js (add --expose-gc for steadier memory figures).
 
@@ -28,11 +28,11 @@ export interface ExportBenchmarks {
   /** LibreOffice's time over Lectern's PDF time; null when LibreOffice was skipped. */
   pdfSpeedupOverLibreOffice: number | null;
   targets: typeof TARGETS;
-  meetsTargets: { pdf: boolean; docx: boolean; speedup: boolean | null };
+  meetsTargets: { md: boolean; pdf: boolean; docx: boolean; speedup: boolean | null };
 }
 
 export async function runExportBenchmarks(): Promise<ExportBenchmarks> {
-  const lectern = await runExportBench(['pdf', 'docx']);
+  const lectern = await runExportBench(['md', 'pdf', 'docx']);
   const libreOffice = await benchLibreOffice();
   const pdf = lectern.find((r) => r.format === 'pdf');
   const speedup = 'ms' in libreOffice && pdf ? round(libreOffice.ms / pdf.ms, 1) : null;
@@ -45,6 +45,7 @@ export async function runExportBenchmarks(): Promise<ExportBenchmarks> {
     pdfSpeedupOverLibreOffice: speedup,
     targets: TARGETS,
     meetsTargets: {
+      md: meets(lectern.find((r) => r.format === 'md')),
       pdf: meets(pdf),
       docx: meets(lectern.find((r) => r.format === 'docx')),
       speedup: speedup === null ? null : speedup >= TARGETS.minSpeedupOverLibreOffice,
@@ -173,7 +174,7 @@ function formatBenchmarks(results: ExportBenchmarks): string {
     );
   else lines.push('', `LibreOffice skipped: ${lo.skipped}`);
   lines.push(
-    `Targets: under ${results.targets.maxMs} ms and ${results.targets.maxPeakRssMb} MB each; met: PDF ${results.meetsTargets.pdf}, DOCX ${results.meetsTargets.docx}`,
+    `Targets: under ${results.targets.maxMs} ms and ${results.targets.maxPeakRssMb} MB each; met: Markdown ${results.meetsTargets.md}, PDF ${results.meetsTargets.pdf}, DOCX ${results.meetsTargets.docx}`,
   );
   return lines.join('\n');
 }

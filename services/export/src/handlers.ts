@@ -1,4 +1,5 @@
 import {
+  BAD_EXPORT_FORMAT,
   ExportFormatSchema,
   isFlashcardExport,
   NO_FLASHCARDS_TO_EXPORT,
@@ -20,8 +21,7 @@ export function createExportHandlers(deps: ExportDependencies): JobHandlers<type
   return {
     render: async ({ videoId, userId, format: requested }) => {
       const format = ExportFormatSchema.safeParse(requested);
-      if (!format.success)
-        throw new PermanentJobError(400, 'Export format must be txt, pdf, docx, apkg or csv.');
+      if (!format.success) throw new PermanentJobError(400, BAD_EXPORT_FORMAT);
       // Checked here too, not only by the gateway: the job renders nothing that is not the user's.
       const doc = await deps.store.load(videoId, userId);
       if (!doc) throw new PermanentJobError(404, VIDEO_NOT_FOUND);

@@ -1,5 +1,6 @@
 import type { ExportFormat } from '@lectern/contracts';
 import { longTranscriptDocument, LONG_FIXTURE } from '../bench/export-bench';
+import { links, readMarkdown, section } from './helpers/markdown-reader';
 import { docxPart, pdfText, renderToBuffer } from './helpers/render-to-buffer';
 
 // The ten-hour transcript (12,000 segments) in every format. Timing targets are checked by the bench; here
@@ -12,7 +13,7 @@ describe('ten-hour export', () => {
     expect(doc.segments.at(-1)?.start).toBeGreaterThan(9.9 * 3600);
   });
 
-  it.each(['txt', 'pdf', 'docx'] as ExportFormat[])(
+  it.each(['txt', 'md', 'pdf', 'docx'] as ExportFormat[])(
     'exports as %s',
     async (format) => {
       const file = await renderToBuffer(doc, format);
@@ -20,6 +21,11 @@ describe('ten-hour export', () => {
         const text = file.toString('utf8');
         expect(text).toContain('[9:59:');
         expect(text.split('\n\n[').length).toBeGreaterThan(600);
+      } else if (format === 'md') {
+        const { tree } = await readMarkdown(file);
+        const moments = links(section(tree, 'Transcript'));
+        expect(moments.length).toBeGreaterThan(600);
+        expect(moments.at(-1)).toMatch(/^9:59:\d\d -> https:\/\/www\.youtube\.com\/watch\?v=.+&t=359\d\ds$/);
       } else if (format === 'pdf') {
         const { text, pages } = await pdfText(file);
         expect(pages).toBeGreaterThan(100);

@@ -14,6 +14,13 @@ export {
 } from '../../../services/export/test/helpers/render-to-buffer';
 
 export { openAnkiPackage } from '../../../services/export/test/helpers/anki-package';
+export {
+  headings as markdownHeadings,
+  links as markdownLinks,
+  readMarkdown,
+  section as markdownSection,
+  textOf as markdownText,
+} from '../../../services/export/test/helpers/markdown-reader';
 
 export { streamDownload, type StreamedDownload } from '../../../services/gateway/test/support';
 

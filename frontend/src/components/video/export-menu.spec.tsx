@@ -38,6 +38,7 @@ describe('the export menu', () => {
     const items = await menuItems([flashcards('Q: What is a tide?\nA: The rise of the sea.')], true);
     expect(items).toEqual([
       { name: 'TXT', disabled: false },
+      { name: 'Markdown (.md)', disabled: false },
       { name: 'PDF', disabled: false },
       { name: 'DOCX', disabled: false },
       { name: 'Anki deck (.apkg)', disabled: false },
@@ -47,12 +48,22 @@ describe('the export menu', () => {
 
   it('leaves them out when there are no flashcards to export', async () => {
     const items = await menuItems([flashcards('No cards here.')], true);
-    expect(items.map((item) => item.name)).toEqual(['TXT', 'PDF', 'DOCX']);
+    expect(items.map((item) => item.name)).toEqual(['TXT', 'Markdown (.md)', 'PDF', 'DOCX']);
+  });
+
+  it('offers Markdown on the Free plan, like TXT, and locks the Pro formats', async () => {
+    const items = await menuItems([], false);
+    expect(items).toEqual([
+      { name: 'TXT', disabled: false },
+      { name: 'Markdown (.md)', disabled: false },
+      { name: 'PDFPro', disabled: true },
+      { name: 'DOCXPro', disabled: true },
+    ]);
   });
 
   it('shows them locked with a Pro badge on the Free plan', async () => {
     const items = await menuItems([flashcards('Q: What is a tide?\nA: The rise of the sea.')], false);
-    expect(items.slice(3)).toEqual([
+    expect(items.slice(4)).toEqual([
       { name: 'Anki deck (.apkg)Pro', disabled: true },
       { name: 'Flashcards (CSV)Pro', disabled: true },
     ]);

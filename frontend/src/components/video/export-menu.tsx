@@ -1,6 +1,7 @@
 import {
   EXPORT_FORMATS,
   isFlashcardExport,
+  isFreeExport,
   parseFlashcards,
   type AiContentItem,
   type ExportFormat,
@@ -19,11 +20,9 @@ import { useAiContent } from '@/hooks/use-ai-content';
 import { useExport } from '@/hooks/use-export';
 import { cn } from '@/lib/utils';
 
-/** Everything but TXT needs Pro: disabled with a Pro badge on the Free plan. */
-const PRO_ONLY: ReadonlySet<ExportFormat> = new Set<ExportFormat>(['pdf', 'docx', 'apkg', 'csv']);
-
 export const EXPORT_LABELS: Record<ExportFormat, string> = {
   txt: 'TXT',
+  md: 'Markdown (.md)',
   pdf: 'PDF',
   docx: 'DOCX',
   apkg: 'Anki deck (.apkg)',
@@ -70,7 +69,8 @@ export function ExportMenu({
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         {formats.map((format) => {
-          const locked = PRO_ONLY.has(format) && !isPro;
+          // Everything but TXT and Markdown needs Pro: disabled with a Pro badge on the Free plan.
+          const locked = !isFreeExport(format) && !isPro;
           return (
             <DropdownMenuItem key={format} disabled={locked} onSelect={() => exporter.mutate(format)}>
               {EXPORT_LABELS[format]}

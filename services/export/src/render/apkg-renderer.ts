@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml, formatTimestamp } from '@lectern/contracts';
+import {
+  escapeHtml,
+  formatTimestamp,
+  OFFLINE_MATERIAL_NOTICE,
+  WRITTEN_MATERIAL_HINT,
+} from '@lectern/contracts';
 import { decodeHTML } from 'entities';
 import JSZip from 'jszip';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import type { FlashcardDeck } from './flashcard-deck';
+import { deckTags, type FlashcardDeck } from './flashcard-deck';
 import { ChunkWriter } from './stream-writer';
 
 // An Anki package (.apkg): a zip holding `collection.anki2`, an SQLite database in the collection schema
 // every Anki version imports (schema 11, as genanki writes it), and `media` (none here). sql.js builds the
 // database in memory; the deck is one, named after the video, with one note per flashcard of Lectern's
-// own note type (fields Front and Back).
+// own note type (fields Front and Back). Cards the offline engine made say so in the deck's description
+// (what Anki shows above the deck's study button) and in a tag on each card.
 
 /** Lectern's note type: a fixed id, so every Lectern deck a student imports shares one note type. */
 export const NOTE_TYPE = { id: 1_732_400_731, name: 'Lectern flashcard', fields: ['Front', 'Back'] } as const;
@@ -134,6 +140,12 @@ function backField(card: FlashcardDeck['cards'][number]): string {
   return `${answer}<div class="moment"><a href="${escapeHtml(card.momentUrl)}">${stamp}</a></div>`;
 }
 
+/** The deck's description (HTML, as Anki shows it on the deck's overview): empty unless the offline engine wrote the cards. */
+export function deckDescription(deck: Pick<FlashcardDeck, 'offline'>): string {
+  if (!deck.offline) return '';
+  return `<p>${escapeHtml(OFFLINE_MATERIAL_NOTICE)}</p><p>${escapeHtml(WRITTEN_MATERIAL_HINT)}</p>`;
+}
+
 function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
   const nowMs = now.getTime();
   const nowSeconds = Math.floor(nowMs / 1000);
@@ -176,10 +188,10 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
       },
     ],
   };
-  const deckJson = (id: number, name: string) => ({
+  const deckJson = (id: number, name: string, desc = '') => ({
     id,
     name,
-    desc: '',
+    desc,
     conf: 1,
     dyn: 0,
     collapsed: false,
@@ -215,7 +227,10 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
     nowMs,
     JSON.stringify(conf),
     JSON.stringify({ [model.id]: model }),
-    JSON.stringify({ 1: deckJson(1, 'Default'), [did]: deckJson(did, ankiDeckName(deck.name)) }),
+    JSON.stringify({
+      1: deckJson(1, 'Default'),
+      [did]: deckJson(did, ankiDeckName(deck.name), deckDescription(deck)),
+    }),
     JSON.stringify(DECK_OPTIONS),
     '{}',
   ]);
@@ -232,7 +247,7 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
         noteGuid(deck.youtubeId, flashcard.question),
         NOTE_TYPE.id,
         nowSeconds,
-        ' lectern ',
+        ` ${deckTags(deck).join(' ')} `,
         [front, backField(flashcard)].join('\x1f'),
         frontText,
         fieldChecksum(frontText),

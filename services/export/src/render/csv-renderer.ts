@@ -1,7 +1,7 @@
-import { formatTimestamp } from '@lectern/contracts';
+import { formatTimestamp, OFFLINE_MATERIAL_NOTICE, WRITTEN_MATERIAL_HINT } from '@lectern/contracts';
 import { stringify } from 'csv-stringify/sync';
 import { ankiDeckName } from './apkg-renderer';
-import type { FlashcardDeck } from './flashcard-deck';
+import { OFFLINE_CARDS_TAG, type FlashcardDeck } from './flashcard-deck';
 import { ChunkWriter } from './stream-writer';
 
 // Flashcards for Anki's text import (and other flashcard apps): one card a row, question then answer. A CSV
@@ -15,6 +15,11 @@ import { ChunkWriter } from './stream-writer';
 // `#columns`: named columns fill only the fields of the same name, and Anki names the stock note type's
 // fields in the user's language (Vorderseite, Rückseite…), so the answer would be dropped; unnamed columns
 // fill the note type's first and second fields, whatever their names.
+//
+// Cards the offline engine made say so: `#tags:` puts its tag on every card (Anki shows a note's tags with
+// it), and two comment lines carry the notice and how to get written cards. Anki reads every leading line
+// that starts with `#` as a header: `#key:value` for the keys it knows, anything else skipped as a comment
+// (rslib/src/import_export/text/csv/metadata.rs), so the import asks nothing more.
 //
 // RFC 4180 otherwise: fields holding a comma, a quote or a line break are quoted, quotes doubled, rows end
 // in CRLF. A field starting with `#` is quoted too: Anki skips any record starting with `#` as a comment.
@@ -34,9 +39,11 @@ export function flashcardRows(deck: FlashcardDeck): Array<[string, string]> {
 
 /** Anki's file headers: one `#key:value` line each. Values are single lines (titles are sanitised). */
 export function ankiHeaders(deck: FlashcardDeck): string {
-  return ['#separator:comma', '#html:false', '#notetype:Basic', `#deck:${ankiDeckName(deck.name)}`]
-    .map((line) => `${line}\r\n`)
-    .join('');
+  const headers = ['#separator:comma', '#html:false', '#notetype:Basic', `#deck:${ankiDeckName(deck.name)}`];
+  if (deck.offline) {
+    headers.push(`#tags:${OFFLINE_CARDS_TAG}`, `# ${OFFLINE_MATERIAL_NOTICE}`, `# ${WRITTEN_MATERIAL_HINT}`);
+  }
+  return headers.map((line) => `${line}\r\n`).join('');
 }
 
 export async function renderCsv(deck: FlashcardDeck, output: NodeJS.WritableStream): Promise<void> {

@@ -9,6 +9,11 @@ export interface ExportDocument extends ExportedVideoFields {
   language?: string | null;
   /** The transcript text is these segments' texts joined by one space. */
   segments: TranscriptSegment[];
+  /**
+   * The video's chapters as stored with its transcript (YouTube's own, read from the description), in order;
+   * absent or empty when the video has none. The Markdown export lists them.
+   */
+  chapters?: Array<{ title: string; start: number }>;
   /** Offsets index into the transcript text. */
   highlights: Array<Pick<Highlight, 'text' | 'startIndex' | 'endIndex' | 'color'>>;
   /** outputText is Markdown; engine is the one that wrote it (offline material is labelled as such). */
@@ -20,6 +25,7 @@ export interface ExportDocument extends ExportedVideoFields {
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   apkg: 'application/apkg',

@@ -1,4 +1,9 @@
-import { normalizeFlashcardQuestion, parseFlashcards, watchUrlAt } from '@lectern/contracts';
+import {
+  isOfflineMaterial,
+  normalizeFlashcardQuestion,
+  parseFlashcards,
+  watchUrlAt,
+} from '@lectern/contracts';
 import { CardMoments, citedMoment } from './card-moments';
 import type { ExportDocument } from './export-document';
 import { sanitizeLine } from './export-model';
@@ -12,12 +17,24 @@ export interface DeckCard {
   momentUrl: string | null;
 }
 
+/** Lectern's tag on every card of its decks. */
+export const DECK_TAG = 'lectern';
+/** The tag on cards Lectern's offline engine made: Anki shows it with each card (and can search by it). */
+export const OFFLINE_CARDS_TAG = 'extracted-passages';
+
+/** The tags every card of the deck carries. */
+export function deckTags(deck: Pick<FlashcardDeck, 'offline'>): string[] {
+  return deck.offline ? [DECK_TAG, OFFLINE_CARDS_TAG] : [DECK_TAG];
+}
+
 /** The video's newest flashcards, each placed in the video: what the Anki and CSV exports carry. */
 export interface FlashcardDeck {
   /** The video's title (Untitled without one). */
   name: string;
   youtubeId: string;
   cards: DeckCard[];
+  /** Whether Lectern's offline engine wrote the cards (passages extracted from the transcript): labelled so. */
+  offline: boolean;
 }
 
 /**
@@ -50,5 +67,6 @@ export function buildFlashcardDeck(doc: ExportDocument): FlashcardDeck {
   const title = sanitizeLine(doc.title ?? '')
     .replace(/\s+/gu, ' ')
     .trim();
-  return { name: title === '' ? 'Untitled' : title, youtubeId: doc.youtubeId, cards };
+  const offline = isOfflineMaterial(doc.aiContent.find((item) => item.featureType === 'flashcards') ?? {});
+  return { name: title === '' ? 'Untitled' : title, youtubeId: doc.youtubeId, cards, offline };
 }

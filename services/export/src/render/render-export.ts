@@ -5,6 +5,7 @@ import { renderDocx } from './docx-renderer';
 import type { ExportDocument } from './export-document';
 import { buildExportModel } from './export-model';
 import { buildFlashcardDeck } from './flashcard-deck';
+import { renderMarkdown } from './md-renderer';
 import { renderPdf } from './pdf-renderer';
 import { renderTxt } from './txt-renderer';
 
@@ -17,6 +18,8 @@ export async function renderExport(
   switch (format) {
     case 'txt':
       return renderTxt(buildExportModel(doc), output);
+    case 'md':
+      return renderMarkdown(buildExportModel(doc), doc, output);
     case 'pdf':
       return renderPdf(buildExportModel(doc), doc, output);
     case 'docx':

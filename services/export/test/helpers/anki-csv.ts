@@ -1,8 +1,8 @@
 // Reads a CSV file the way Anki's text import does (rslib/src/import_export/text/csv: metadata.rs and
 // import.rs), so the tests see what a student gets, not what Lectern meant:
 // - A byte-order mark before the first line is skipped. Leading lines starting with `#` are the file's
-//   headers: `#key:value`, the key trimmed and case-folded, the value up to the line end. A first line
-//   starting with `tags:` is a header too.
+//   headers: `#key:value`, the key trimmed and case-folded, the value up to the line end; a line with no
+//   `:` is a comment. A first line starting with `tags:` is a header too. `tags`: tags for every note.
 // - `separator`: a name (comma, semicolon, tab, space, pipe, colon) or the character itself. Without it
 //   Anki takes the first of tab, pipe, semicolon, colon, comma found in the text after the headers.
 // - `html`: `true` or `false`; without it the fields count as HTML when any looks like HTML. Plain text is
@@ -19,6 +19,10 @@ export interface AnkiCsv {
   separator: string;
   html: boolean;
   columns: string[];
+  /** The tags Anki gives every note (`#tags:`, or a first line `tags:`), split on whitespace. */
+  tags: string[];
+  /** Header lines Anki skips as comments (no `key:`), without their `#`. */
+  comments: string[];
   /** Each note's fields as Anki stores them (plain text HTML-escaped), by the note type's field names. */
   notes: Array<Record<string, string>>;
 }
@@ -94,6 +98,7 @@ export function readAnkiCsv(file: Buffer, noteTypeFields: readonly string[] = ['
   let separator: string | null = null;
   let html: boolean | null = null;
   let columns: string[] = [];
+  const comments: string[] = [];
   let offset = 0;
   let first = true;
   for (;;) {
@@ -112,7 +117,7 @@ export function readAnkiCsv(file: Buffer, noteTypeFields: readonly string[] = ['
         if (key === 'html' && ['true', 'false'].includes(value.toLowerCase()))
           html = value.toLowerCase() === 'true';
         if (key === 'columns') columns = csvRecords(value, separator ?? '\t')[0] ?? [];
-      }
+      } else comments.push(line.slice(1).replace(/\r?\n$/, ''));
     } else break;
     first = false;
     offset += line.length;
@@ -135,5 +140,6 @@ export function readAnkiCsv(file: Buffer, noteTypeFields: readonly string[] = ['
       }),
     ),
   );
-  return { headers, separator, html, columns, notes };
+  const tags = (headers.tags ?? '').split(/\s+/u).filter(Boolean);
+  return { headers, separator, html, columns, tags, comments, notes };
 }

@@ -19,7 +19,9 @@ export async function openAnkiPackage(apkg: Buffer) {
     );
   };
   const [col] = rows('SELECT ver, models, decks FROM col');
-  const decks = Object.values(JSON.parse(String(col?.decks)) as Record<string, { id: number; name: string }>);
+  const decks = Object.values(
+    JSON.parse(String(col?.decks)) as Record<string, { id: number; name: string; desc: string }>,
+  );
   const models = Object.values(
     JSON.parse(String(col?.models)) as Record<
       string,
@@ -33,6 +35,8 @@ export async function openAnkiPackage(apkg: Buffer) {
     sortField: String(note.sfld),
     checksum: Number(note.csum),
     fields: String(note.flds).split('\x1f'),
+    // Anki keeps a note's tags space-separated with a space at each end.
+    tags: String(note.tags).trim().split(/\s+/u).filter(Boolean),
   }));
   const cards = rows('SELECT id, nid, did, ord, type, queue, due FROM cards ORDER BY due');
   db.close();

@@ -4,7 +4,7 @@ import { ExportController } from './export.controller';
 import { ExportService } from './export.service';
 import { exportHandOverProvider, ExportHandOverShutdown } from './export-hand-over.provider';
 
-/** Downloads of a video as TXT, PDF or DOCX, and of its flashcards as an Anki deck or CSV, rendered by the export worker. */
+/** Downloads of a video as TXT, Markdown, PDF or DOCX, and of its flashcards as an Anki deck or CSV, rendered by the export worker. */
 @Module({
   imports: [UsageModule],
   controllers: [ExportController],

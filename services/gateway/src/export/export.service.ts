@@ -9,9 +9,12 @@ import {
   UnprocessableEntityException,
 } from '@nestjs/common';
 import {
+  BAD_EXPORT_FORMAT,
   ExportFormatSchema,
+  FREE_EXPORT_FORMATS,
   hasProAccess,
   isFlashcardExport,
+  isFreeExport,
   isRecordId,
   NO_FLASHCARDS_TO_EXPORT,
   parseFlashcards,
@@ -34,8 +37,7 @@ import { sendRenderedExport, type RenderedExport } from './send-rendered-export'
 // The ten-hour transcript renders in a few seconds; this leaves room for a queue of Pro exports ahead.
 export const EXPORT_TIMEOUT_MS = 120_000;
 
-export const BAD_EXPORT_FORMAT = 'Export format must be txt, pdf, docx, apkg or csv.';
-const PRO_FORMAT_MESSAGES: Record<Exclude<ExportFormat, 'txt'>, string> = {
+const PRO_FORMAT_MESSAGES: Record<Exclude<ExportFormat, (typeof FREE_EXPORT_FORMATS)[number]>, string> = {
   pdf: 'PDF export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.',
   docx: 'DOCX export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.',
   apkg: 'Anki export is part of the Pro plan. Upgrade to Pro to export flashcards as an Anki deck.',
@@ -65,7 +67,7 @@ export class ExportService {
   }
 
   /**
-   * TXT for everyone; PDF, DOCX and the flashcard exports (Anki, CSV) for Pro and admins; the video must be
+   * TXT and Markdown for everyone; PDF, DOCX and the flashcard exports (Anki, CSV) for Pro and admins; the video must be
    * the user's (404 otherwise, so another user's video looks exactly like a missing one), and a flashcard
    * export needs flashcards (422). The worker leaves the file in the export hand-over (PostgreSQL or the bucket).
    */
@@ -74,7 +76,7 @@ export class ExportService {
     if (!parsed.success) throw new BadRequestException(BAD_EXPORT_FORMAT);
     const format = parsed.data;
     await videoOfUserOr404(this.db, user.id, videoId);
-    if (format !== 'txt' && !hasProAccess(user)) {
+    if (!isFreeExport(format) && !hasProAccess(user)) {
       this.metrics.planGateRefused(`export:${format}`);
       throw new ForbiddenException(PRO_FORMAT_MESSAGES[format]);
     }

@@ -1,0 +1,160 @@
+import { formatTimestamp } from '@lectern/contracts';
+import { Document, Scalar } from 'yaml';
+import type { ExportDocument } from './export-document';
+import { HIGHLIGHT_LABELS, sanitizeLine, SECTION, type ExportModel } from './export-model';
+import type { InlineSpan, MarkdownBlock } from './markdown';
+import {
+  escapeInline,
+  escapeLineStart,
+  inlineWithMoments,
+  momentLink,
+  multilineWithMoments,
+} from './markdown-text';
+import { ChunkWriter } from './stream-writer';
+
+// Markdown for note apps (Obsidian, Logseq, any CommonMark reader), UTF-8 with LF line ends:
+//
+//   ---                          YAML front matter, written by the `yaml` library: title, channel, link,
+//   title: "…"                   date (of the export, YYYY-MM-DD), duration (quoted: `12:34` is a number
+//   …                            to YAML 1.1 readers), tags (a list, as Obsidian's properties expect)
+//   ---
+//
+//   # Title
+//   ## Chapters                  `- [m:ss](watch link) Chapter title`, when the transcript has chapters
+//   ## Highlights                `- [m:ss](watch link) Yellow: text`
+//   ## Notes                     as typed, each `[m:ss]` a link
+//   ## AI Study Material         `### Summary (Short)`, the item's own headings one level below
+//   ## Transcript                `[m:ss](watch link) paragraph text`
+//
+// Every moment links to the video at that second (`https://www.youtube.com/watch?v=ID&t=754s`). All text is
+// escaped (see markdown-text.ts); the document has no HTML.
+
+const TAGS = ['lectern', 'youtube'];
+
+/** A channel as a tag Obsidian accepts (letters, digits, `_`, `-`, `/`; not digits alone), or null. */
+function channelTag(channel: string): string | null {
+  const slug = channel
+    .normalize('NFKC')
+    .toLocaleLowerCase()
+    .replace(/[^\p{L}\p{N}_-]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  return /\p{L}/u.test(slug) ? `channel/${slug}` : null;
+}
+
+export function frontMatter(model: ExportModel, doc: ExportDocument): string {
+  const fields: Record<string, unknown> = {
+    title: model.title,
+    channel: model.channel,
+    link: model.videoUrl,
+    date: doc.exportedAt.toISOString().slice(0, 10),
+  };
+  if (doc.duration !== null && doc.duration !== undefined && Number.isFinite(doc.duration))
+    fields.duration = model.duration;
+  const channel = doc.channelName ? channelTag(model.channel) : null;
+  fields.tags = channel ? [...TAGS, channel] : TAGS;
+  const yaml = new Document(fields);
+  // Text values are quoted so no reader takes them for a number, a date or a boolean; the date stays plain
+  // so Obsidian shows it as a date.
+  const date = yaml.get('date', true);
+  if (date instanceof Scalar) date.type = Scalar.PLAIN;
+  return `---\n${yaml.toString({ defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 })}---\n\n`;
+}
+
+function spanText(span: InlineSpan, youtubeId: string): string {
+  const text = span.text.replace(/\s+/g, ' ');
+  const core = text.trim();
+  if (core === '') return text;
+  const marker = span.bold && span.italic ? '***' : span.bold ? '**' : span.italic ? '*' : '';
+  const lead = text.startsWith(' ') ? ' ' : '';
+  const trail = text.endsWith(' ') ? ' ' : '';
+  return `${lead}${marker}${inlineWithMoments(core, youtubeId)}${marker}${trail}`;
+}
+
+function inline(spans: InlineSpan[], youtubeId: string): string {
+  return escapeLineStart(
+    spans
+      .map((span) => spanText(span, youtubeId))
+      .join('')
+      .trim(),
+  );
+}
+
+const isList = (block: MarkdownBlock | undefined): block is Extract<MarkdownBlock, { depth: number }> =>
+  block?.kind === 'bullet' || block?.kind === 'numbered';
+
+/** An AI item's blocks; its headings sit below the item's own (level 3), its top-most ones at level 4. */
+export function blocksMarkdown(blocks: MarkdownBlock[], youtubeId: string): string {
+  const levels = blocks.flatMap((block) => (block.kind === 'heading' ? [block.level] : []));
+  const shift = 4 - Math.min(4, ...levels);
+  let out = '';
+  let listDepth = -1;
+  let previous: MarkdownBlock | undefined;
+  for (const block of blocks) {
+    if (isList(block)) {
+      // A list nests one level at a time and only under an item: deeper indentation would be code.
+      const depth = Math.min(block.depth, listDepth + 1);
+      const sameList = isList(previous) && (depth > 0 || previous.kind === block.kind);
+      if (out !== '' && !sameList) out += '\n';
+      const marker = block.kind === 'numbered' ? `${block.number}.` : '-';
+      out += `${'    '.repeat(depth)}${marker} ${inline(block.spans, youtubeId)}\n`;
+      listDepth = depth;
+    } else {
+      if (out !== '') out += '\n';
+      listDepth = -1;
+      if (block.kind === 'heading') {
+        out += `${'#'.repeat(Math.min(6, block.level + shift))} ${inline(block.spans, youtubeId)}\n`;
+      } else if (block.kind === 'paragraph') {
+        out += `${inline(block.spans, youtubeId)}\n`;
+      } else {
+        out += `${block.lines.map((line) => inline(line, youtubeId)).join('\n')}\n`;
+      }
+    }
+    previous = block;
+  }
+  return out;
+}
+
+export async function renderMarkdown(
+  model: ExportModel,
+  doc: ExportDocument,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  const id = doc.youtubeId;
+  const at = (seconds: number): string => momentLink(id, seconds, formatTimestamp(seconds));
+  const out = new ChunkWriter(output);
+  await out.write(frontMatter(model, doc));
+  await out.write(`# ${escapeInline(model.title)}\n\n`);
+
+  const chapters = (doc.chapters ?? [])
+    .filter((chapter) => Number.isFinite(chapter.start) && chapter.start >= 0)
+    .map((chapter) => ({ start: chapter.start, title: sanitizeLine(chapter.title).trim() }));
+  if (chapters.length > 0) {
+    await out.write('## Chapters\n\n');
+    for (const chapter of chapters)
+      await out.write(`- ${at(chapter.start)} ${escapeInline(chapter.title)}\n`);
+    await out.write('\n');
+  }
+  if (model.highlights.length > 0) {
+    await out.write(`## ${SECTION.highlights}\n\n`);
+    for (const highlight of model.highlights) {
+      const label = HIGHLIGHT_LABELS[highlight.color];
+      await out.write(`- ${at(highlight.start)} ${label}: ${escapeInline(highlight.text)}\n`);
+    }
+    await out.write('\n');
+  }
+  const notes = multilineWithMoments(model.notes, id);
+  if (notes !== '') await out.write(`## ${SECTION.notes}\n\n${notes}\n\n`);
+  if (model.aiSections.length > 0) {
+    await out.write(`## ${SECTION.ai}\n\n`);
+    for (const section of model.aiSections) {
+      await out.write(`### ${escapeInline(section.heading)}\n\n${blocksMarkdown(section.blocks, id)}\n`);
+    }
+  }
+  await out.write(`## ${SECTION.transcript}\n\n`);
+  if (model.paragraphs.length === 0) await out.write('No transcript.\n');
+  for (const [index, paragraph] of model.paragraphs.entries()) {
+    const text = escapeInline(paragraph.text.replace(/\s+/g, ' ').trim());
+    await out.write(`${index > 0 ? '\n' : ''}${at(paragraph.start)} ${text}\n`);
+  }
+  await out.end();
+}
