@@ -12,7 +12,7 @@ describe('chapters from the description', () => {
 
   beforeAll(async () => {
     stack = await startLibraryStack();
-  });
+  }, 120_000);
   afterAll(() => stack.close());
 
   async function analysed(user: string, youtubeId: string, encoding?: string): Promise<Video> {
