@@ -66,7 +66,6 @@ describe('an outline in the export', () => {
           outputText:
             '## [0:00] Factorial\n\n- [2:15] The factorial of 3 is 6.\n\n## [8:09] Collatz\n\n- [9:43] It applies to every positive integer.',
           engine: 'openai',
-          model: 'm',
         },
       ],
     });
