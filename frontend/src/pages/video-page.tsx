@@ -2,6 +2,9 @@ import { hasProAccess } from '@lectern/contracts';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { AiToolsPanel } from '@/components/ai/ai-tools-panel';
+import { ChaptersCard } from '@/components/video/chapters/chapters-card';
+import { WithMoments } from '@/components/video/chapters/with-moments';
+import { MindMapCard } from '@/components/video/mind-map/mind-map-card';
 import { NotesCard } from '@/components/video/notes-card';
 import { TranscriptPanel } from '@/components/video/transcript-panel';
 import { TranscriptSeekProvider } from '@/components/video/transcript-seek';
@@ -57,8 +60,12 @@ export default function VideoPage() {
           <div className="min-w-0 space-y-6 lg:col-span-2">
             <TranscriptPanel video={video.data} />
             <NotesCard key={video.data.id} video={video.data} />
+            <WithMoments>
+              {({ onSeek }) => <MindMapCard video={video.data} isPro={isPro} onSeek={onSeek} />}
+            </WithMoments>
           </div>
-          <div className="min-w-0">
+          <div className="min-w-0 space-y-6">
+            <WithMoments>{(moments) => <ChaptersCard video={video.data} {...moments} />}</WithMoments>
             <AiToolsPanel videoId={video.data.id} isPro={isPro} />
           </div>
         </div>

@@ -6,6 +6,8 @@ export * from './queues';
 export * from './format';
 export * from './html';
 export * from './flashcards';
+export * from './chapters';
+export * from './outline';
 export * from './questions';
 export * from './ids';
 export type * from './jobs/common';

@@ -43,6 +43,10 @@ describe.each(connections.both)('stored transcript answers through %s', (label, 
     ['captions_auto_generated', true],
     ['transcript_text', 'bonjour'],
     ['segments_json', '[{"text":"bonjour","start":0}]'],
+    [
+      'chapters_json',
+      '[{"title":"Intro","start":0},{"title":"Two","start":20},{"title":"Three","start":40}]',
+    ],
   ])('drops the stored answer when the transcript changes its %s', async (column, value) => {
     const id = await storedTranscript();
     await update(id, column, value);

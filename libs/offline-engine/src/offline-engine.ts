@@ -1,6 +1,7 @@
 import { PermanentJobError } from '@lectern/queue-runtime';
 import { extractiveAnswer } from './writing/offline-answer';
 import { writeActionPlan, writeBlogPost, writeTweetThread } from './writing/content-writers';
+import { writeOutlineOf } from './writing/outline-writer';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
 import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
 import { spokenCaptions } from './reading/spoken-captions';
@@ -68,6 +69,8 @@ function writeFeature(request: GenerationRequest, analysis: TranscriptAnalysis):
       return writeFlashcards(analysis);
     case 'cornell_notes':
       return writeCornellNotes(analysis);
+    case 'outline':
+      return writeOutlineOf(analysis);
     case 'tweet':
       return writeTweetThread(analysis, request.title);
     case 'blog':

@@ -234,6 +234,7 @@ describe('offline benchmark', () => {
       'insights',
       'flashcards',
       'cornell_notes',
+      'outline',
       'tweet',
       'blog',
       'action_plan',

@@ -160,6 +160,7 @@ const INVENTED_PER_FEATURE: Record<FeatureType, number> = {
   insights: 2,
   flashcards: 1,
   cornell_notes: 2,
+  outline: 2,
   tweet: 1,
   blog: 1,
   action_plan: 1,
@@ -183,6 +184,7 @@ describe('moments and links a model makes up in generated text', () => {
       if (feature === 'insights') expect(outputText).toMatch(/^- \[0:00\] A last one\.$/m);
       if (feature === 'insights') expect(outputText).toMatch(/^- An insight from\.$/m);
       if (feature === 'cornell_notes') expect(outputText).toMatch(/^- \[0:00\] Another note$/m);
+      if (feature === 'outline') expect(outputText).toMatch(/^- \[0:00\] Read on at$/m);
       if (feature === 'action_plan') expect(outputText).toMatch(/^5\. Enrol at \(0:00\)\.$/m);
       if (feature === 'flashcards') expect(outputText).toMatch(/^A: At the course page\.$/m);
 

@@ -2,6 +2,7 @@ import {
   FEATURE_TYPES,
   SUMMARY_LENGTHS,
   formatTimestamp,
+  parseOutline,
   type FeatureType,
   type SummaryLength,
 } from '@lectern/contracts';
@@ -84,9 +85,29 @@ describe('OpenAI-compatible engine against the fake provider', () => {
         tweets: 5,
         blogSections: 3,
         actionSteps: 4,
+        outlineSections: 3,
       });
     },
   );
+
+  it('writes an outline whose sections and points start at moments of the lecture', async () => {
+    const { outputText } = await engine().generate(lecture('outline'));
+    const system = fake.requests[0]?.messages[0]?.content ?? '';
+    expect(system).toContain('Task: an outline of the video');
+    expect(system).toContain('`## [m:ss] Section title`');
+    const starts = new Set(punctuatedLecture.map((segment) => formatTimestamp(segment.start)));
+    const { sections } = parseOutline(outputText);
+    expect(sections).toHaveLength(3);
+    for (const section of sections) {
+      expect(starts.has(formatTimestamp(section.start))).toBe(true);
+      expect(section.title).toMatch(/^Part \d: /);
+      expect(section.points.length).toBeGreaterThanOrEqual(2);
+      for (const point of section.points) expect(starts.has(formatTimestamp(point.start))).toBe(true);
+    }
+    expect(sections.map((section) => section.start)).toEqual(
+      [...sections.map((section) => section.start)].sort((a, b) => a - b),
+    );
+  });
 
   it('cuts a tweet that overshoots 280 characters', async () => {
     fake.overlongTweets = true;

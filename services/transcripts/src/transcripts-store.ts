@@ -68,6 +68,7 @@ export class TranscriptsStore {
       segment_count: segments.length,
       segments_json: JSON.stringify(segments),
       transcript_text: segments.map((s) => s.text).join(' '),
+      chapters_json: JSON.stringify(transcript.chapters),
     });
     // The transcript's part of the video's API answer is compressed once, now, rather than on each request.
     if (inserted) await storeTranscriptAnswer(this.pool, inserted);

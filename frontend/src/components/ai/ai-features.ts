@@ -14,6 +14,11 @@ export const STUDY_FEATURES: readonly AiFeature[] = [
     label: 'Cornell Notes',
     description: 'Cues, notes and a summary in the Cornell format.',
   },
+  {
+    type: 'outline',
+    label: 'Outline',
+    description: 'The lecture’s chapters and key points, for the chapter list and the mind map.',
+  },
 ];
 
 export const CREATE_FEATURES: readonly AiFeature[] = [

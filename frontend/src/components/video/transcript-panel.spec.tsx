@@ -22,6 +22,7 @@ const video: Video = {
   createdAt: '2025-10-24T00:00:00Z',
   transcriptText: segments.map((s) => s.text).join(' '),
   transcriptSegments: segments,
+  chapters: [],
   highlights: [
     { id: 'h1', videoId: 'v1', text: 'Mitochondria', startIndex: 33, endIndex: 45, color: 'blue' },
   ],

@@ -3,6 +3,7 @@ import { Check, Copy, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { errorMessage } from '@/api/http';
 import { CaptionTrackSelect } from '@/components/video/caption-track-select';
+import { ChapterFilter } from '@/components/video/chapters/chapter-filter';
 import { HighlightMenu } from '@/components/video/highlight-menu';
 import { TranscriptList, type TranscriptFocus } from '@/components/video/transcript-list';
 import { segmentAtMoment, useTranscriptSeek } from '@/components/video/transcript-seek';
@@ -15,6 +16,8 @@ import { Switch } from '@/components/ui/switch';
 import { useCopy } from '@/hooks/use-copy';
 import { useCreateHighlight, useDeleteHighlight } from '@/hooks/use-highlights';
 import { toast } from '@/hooks/use-toast';
+import { useVideoChapters } from '@/hooks/use-video-chapters';
+import { chapterSegmentRange } from '@/lib/chapters';
 import type { SegmentSelection } from '@/lib/selection';
 import {
   highlightsBySegment,
@@ -38,9 +41,13 @@ export function TranscriptPanel({ video }: { video: Video }) {
   // A cited moment opened from an answer shows the whole transcript: a search that hides it is cleared.
   const { target } = useTranscriptSeek();
   const [seekNonce, setSeekNonce] = useState(0);
+  // The transcript read one chapter at a time (null: the whole video).
+  const { chapters } = useVideoChapters(video);
+  const [chapter, setChapter] = useState<number | null>(null);
   if (target && target.nonce !== seekNonce) {
     setSeekNonce(target.nonce);
     setQuery('');
+    setChapter(null);
   }
   // Typing stays responsive: the list filters against the deferred query.
   const deferredQuery = useDeferredValue(query);
@@ -50,10 +57,12 @@ export function TranscriptPanel({ video }: { video: Video }) {
   );
   const offsets = useMemo(() => segmentOffsets(segments), [segments]);
   const searchIndex = useMemo(() => buildSearchIndex(segments), [segments]);
-  const indices = useMemo(
-    () => filterSegmentIndices(searchIndex, deferredQuery),
-    [searchIndex, deferredQuery],
-  );
+  const indices = useMemo(() => {
+    const found = filterSegmentIndices(searchIndex, deferredQuery);
+    if (chapter === null || chapter >= chapters.length) return found;
+    const [from, to] = chapterSegmentRange(segments, chapters, chapter);
+    return found.filter((index) => index >= from && index < to);
+  }, [searchIndex, deferredQuery, chapter, chapters, segments]);
   const bySegment = useMemo(
     () => highlightsBySegment(video.highlights, offsets),
     [video.highlights, offsets],
@@ -128,6 +137,9 @@ export function TranscriptPanel({ video }: { video: Video }) {
           </div>
         </div>
         <CaptionTrackSelect video={video} />
+        {chapters.length > 0 ? (
+          <ChapterFilter chapters={chapters} chapter={chapter} onChapter={setChapter} />
+        ) : null}
         <div className="flex flex-wrap items-center gap-2">
           <div className="relative min-w-48 flex-1">
             <Search

@@ -1,3 +1,4 @@
+import type { Chapter } from '../chapters';
 import type { CaptionTrack, CaptionTrackChoice, TranscriptSegment } from '../entities';
 import type { JobKind } from './common';
 
@@ -38,4 +39,6 @@ export interface FetchedTranscript {
   tracks: CaptionTrack[];
   /** `start` in seconds whatever caption format YouTube sent; texts decoded and trimmed, none empty. */
   segments: TranscriptSegment[];
+  /** YouTube's own chapters, from the video's description; empty when it has none. */
+  chapters: Chapter[];
 }

@@ -21,6 +21,8 @@ export interface TranscriptRow {
   segment_count: number;
   segments_json: string;
   transcript_text: string;
+  /** YouTube's own chapters (Chapter[] as JSON), '[]' when the description gives none. */
+  chapters_json: string;
   fetched_at: Date;
 }
 
@@ -60,8 +62,13 @@ export async function findTranscriptTracks(db: Db, youtubeId: string): Promise<T
 }
 
 /** A fetched transcript to store; a null language is refused by the table (the worker always names one). */
-export type NewTranscript = Omit<TranscriptRow, 'id' | 'fetched_at' | 'caption_language'> & {
+export type NewTranscript = Omit<
+  TranscriptRow,
+  'id' | 'fetched_at' | 'caption_language' | 'chapters_json'
+> & {
   caption_language: string | null;
+  /** '[]' (no chapters) when not given. */
+  chapters_json?: string;
 };
 
 /** Stores a transcript unless its track is already cached; answers the new row's id, or null when it was. */
@@ -69,8 +76,8 @@ export async function insertTranscriptIfAbsent(db: Db, transcript: NewTranscript
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO transcripts (youtube_id, title, channel_name, thumbnail_url, duration, caption_language,
                               captions_auto_generated, caption_tracks_json, segment_count, segments_json,
-                              transcript_text)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                              transcript_text, chapters_json)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (youtube_id, caption_language, captions_auto_generated) DO NOTHING
      RETURNING id`,
     [
@@ -85,6 +92,7 @@ export async function insertTranscriptIfAbsent(db: Db, transcript: NewTranscript
       transcript.segment_count,
       transcript.segments_json,
       transcript.transcript_text,
+      transcript.chapters_json ?? '[]',
     ],
   );
   return rows[0]?.id ?? null;

@@ -19,12 +19,15 @@ export type VideoSummaryRow = Pick<VideoRow, 'id' | 'youtube_id' | 'created_at'>
 /** A library entry with its whole transcript. */
 export type VideoDetailRow = VideoSummaryRow &
   Pick<VideoRow, 'notes' | 'notes_updated_at'> &
-  Pick<TranscriptRow, 'caption_language' | 'captions_auto_generated' | 'segments_json' | 'transcript_text'>;
+  Pick<
+    TranscriptRow,
+    'caption_language' | 'captions_auto_generated' | 'segments_json' | 'transcript_text' | 'chapters_json'
+  >;
 
 const SUMMARY_COLUMNS =
   'v.id, v.youtube_id, v.created_at, t.title, t.channel_name, t.thumbnail_url, t.duration';
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, v.notes, v.notes_updated_at, t.caption_language,
-  t.captions_auto_generated, t.segments_json, t.transcript_text`;
+  t.captions_auto_generated, t.segments_json, t.transcript_text, t.chapters_json`;
 const WITH_TRANSCRIPT = 'FROM videos v JOIN transcripts t ON t.id = v.transcript_id';
 
 /** The user's library, newest first, without transcript bodies. */

@@ -42,6 +42,12 @@ const FEATURE_RULES: Record<Exclude<FeatureType, 'summary'>, string> = {
     '`## Notes`: bullets `- [m:ss] note`, in the order of the video;',
     '`## Summary`: one paragraph of two to four sentences.',
   ].join('\n'),
+  outline: [
+    'Task: an outline of the video, its chapters in order, for a table of contents and a mind map.',
+    'Write three to ten sections, each starting with a heading line exactly `## [m:ss] Section title`, where [m:ss] is where the section starts in the video,',
+    'followed by two to four bullets, each exactly `- [m:ss] key point`, with the moment the point comes from.',
+    'Section titles are short (two to six words) and name the topic; sections and points follow the order of the video.',
+  ].join('\n'),
   tweet: [
     'Task: a tweet thread about the video.',
     'Write five to ten tweets separated by blank lines. Start each tweet with its number as `n/N ` (for example `1/7 `).',

@@ -1,4 +1,4 @@
-import type { FeatureType, SummaryLength } from '@lectern/contracts';
+import { parseOutline, type FeatureType, type SummaryLength } from '@lectern/contracts';
 import {
   countSentences,
   headings,
@@ -17,6 +17,7 @@ export interface ShapeMinimums {
   tweets: number;
   blogSections: number;
   actionSteps: number;
+  outlineSections: number;
 }
 
 export const PRODUCT_MINIMUMS: ShapeMinimums = {
@@ -25,6 +26,7 @@ export const PRODUCT_MINIMUMS: ShapeMinimums = {
   tweets: 3,
   blogSections: 2,
   actionSteps: 3,
+  outlineSections: 3,
 };
 
 /** Checks the Markdown the study tools render: sentence counts, bullets, cards, Cornell sections, tweets. */
@@ -49,6 +51,12 @@ export function expectFeatureShape(
     case 'cornell_notes':
       for (const name of ['Cues', 'Notes', 'Summary']) expect(section(text, name)).toBeTruthy();
       return;
+    case 'outline': {
+      const { sections } = parseOutline(text);
+      expect(sections.length).toBeGreaterThanOrEqual(minimums.outlineSections);
+      for (const part of sections) expect(part.points.length).toBeGreaterThanOrEqual(1);
+      return;
+    }
     case 'tweet':
       for (const tweet of parseTweets(text)) expect(tweet.text.length).toBeLessThanOrEqual(280);
       expect(parseTweets(text).length).toBeGreaterThanOrEqual(minimums.tweets);

@@ -51,3 +51,38 @@ describe('buildExportModel', () => {
     ]);
   });
 });
+
+describe('an outline in the export', () => {
+  it('is its sections as headings and its key points as bullets, each keeping its moment', () => {
+    const model = buildExportModel({
+      ...base,
+      language: 'en',
+      segments: [{ text: 'Hello.', start: 0 }],
+      highlights: [],
+      aiContent: [
+        {
+          featureType: 'outline',
+          summaryLength: null,
+          outputText:
+            '## [0:00] Factorial\n\n- [2:15] The factorial of 3 is 6.\n\n## [8:09] Collatz\n\n- [9:43] It applies to every positive integer.',
+          engine: 'openai',
+        },
+      ],
+    });
+    const [section] = model.aiSections;
+    expect(section?.heading).toBe('Outline');
+    const text = (spans: { text: string }[]) => spans.map((span) => span.text).join('');
+    expect(
+      section?.blocks.map((block) =>
+        block.kind === 'heading' || block.kind === 'bullet'
+          ? `${block.kind}: ${text(block.spans)}`
+          : block.kind,
+      ),
+    ).toEqual([
+      'heading: [0:00] Factorial',
+      'bullet: [2:15] The factorial of 3 is 6.',
+      'heading: [8:09] Collatz',
+      'bullet: [9:43] It applies to every positive integer.',
+    ]);
+  });
+});

@@ -75,6 +75,7 @@ describe('AiService', () => {
       ['insights', 'Key insights'],
       ['flashcards', 'Flashcards'],
       ['cornell_notes', 'Cornell notes'],
+      ['outline', 'Outlines and mind maps'],
       ['tweet', 'Tweet threads'],
       ['blog', 'Blog posts'],
       ['action_plan', 'Action plans'],

@@ -36,6 +36,7 @@ const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
   insights: 'Key insights',
   flashcards: 'Flashcards',
   cornell_notes: 'Cornell notes',
+  outline: 'Outlines and mind maps',
   tweet: 'Tweet threads',
   blog: 'Blog posts',
   action_plan: 'Action plans',

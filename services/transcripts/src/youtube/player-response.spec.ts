@@ -123,7 +123,19 @@ describe('metadataOf', () => {
       channelName: 'A channel',
       thumbnailUrl: 'https://i.ytimg.com/large.jpg',
       duration: 754,
+      chapters: [],
     });
+  });
+
+  it('reads the chapters the description gives', () => {
+    const description = 'A lecture.\n\n0:00 Welcome\n1:10 Arrays\n5:30 Hash tables\n\n#cs';
+    expect(
+      metadataOf({ videoDetails: { lengthSeconds: '754', shortDescription: description } }).chapters,
+    ).toEqual([
+      { title: 'Welcome', start: 0 },
+      { title: 'Arrays', start: 70 },
+      { title: 'Hash tables', start: 330 },
+    ]);
   });
 
   it('leaves out what is missing, blank or zero', () => {
@@ -132,6 +144,7 @@ describe('metadataOf', () => {
       channelName: null,
       thumbnailUrl: null,
       duration: null,
+      chapters: [],
     });
   });
 });

@@ -9,6 +9,7 @@ import {
   type FetchedTranscript,
   type CaptionTrack as ListedCaptionTrack,
 } from '@lectern/contracts';
+import { chaptersFromDescription } from './description-chapters';
 import { classifyPlayability, type Playability, type PlayabilityStatus } from './playability';
 
 export interface CaptionTrack {
@@ -33,12 +34,17 @@ export interface PlayerResponse {
     title?: string;
     author?: string;
     lengthSeconds?: string;
+    /** The description as the uploader wrote it, plain text with line breaks: where chapters are written. */
+    shortDescription?: string;
     thumbnail?: { thumbnails?: Thumbnail[] };
   };
   captions?: { playerCaptionsTracklistRenderer?: { captionTracks?: unknown } };
 }
 
-export type VideoMetadata = Pick<FetchedTranscript, 'title' | 'channelName' | 'thumbnailUrl' | 'duration'>;
+export type VideoMetadata = Pick<
+  FetchedTranscript,
+  'title' | 'channelName' | 'thumbnailUrl' | 'duration' | 'chapters'
+>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -116,6 +122,10 @@ export function metadataOf(response: PlayerResponse): VideoMetadata {
     channelName: nonBlank(details?.author),
     thumbnailUrl: largestThumbnail(details?.thumbnail?.thumbnails),
     duration: Number.isFinite(length) && length > 0 ? length : null,
+    chapters: chaptersFromDescription(
+      typeof details?.shortDescription === 'string' ? details.shortDescription : null,
+      Number.isFinite(length) && length > 0 ? length : null,
+    ),
   };
 }
 

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '@lectern/contracts';
 import { autoCaptions, timeLines, type Caption } from './captions';
 import {
   DERIVATIVES,
@@ -68,6 +69,8 @@ export interface FakeVideo {
   tracks: FakeTrack[];
   behaviour: FakeBehaviour;
   videoDetails: boolean;
+  /** `videoDetails.shortDescription`: plain text with `\n` line breaks, where uploaders write chapters. */
+  description: string;
   oembed: boolean;
   /** Shown by the demo launcher as something to try. */
   demo: string | null;
@@ -106,11 +109,44 @@ function lectureVideo(lecture: Lecture, options: Partial<FakeVideo> & { tracks: 
     format: 'srv3',
     behaviour: 'normal',
     videoDetails: true,
+    description: `${lecture.title}. A sample lecture served by Lectern's fake YouTube.`,
     oembed: true,
     demo: null,
     ...options,
   };
 }
+
+/**
+ * A description as uploaders write one, with YouTube chapters: each starts where the lecture's caption line of
+ * that index starts (so the chapters follow the manual captions' timings).
+ */
+export function describedWithChapters(
+  lecture: Lecture,
+  chapters: readonly [line: number, title: string][],
+): string {
+  const captions = timeLines(lecture.lines);
+  const lines = chapters.map(([line, title]) => {
+    const start = line === 0 ? 0 : Math.floor(captions[line]?.start ?? 0);
+    return `${formatTimestamp(start)} ${title}`;
+  });
+  return [
+    `${lecture.title}: a sample lecture served by Lectern's fake YouTube.`,
+    '',
+    'Chapters:',
+    ...lines,
+    '',
+    `Subscribe to ${lecture.channel} for more: https://www.youtube.com/@lectern-samples`,
+    '#lecture #study',
+  ].join('\n');
+}
+
+/** The chapters of the photosynthesis sample's description. */
+export const PHOTOSYNTHESIS_CHAPTERS: readonly [line: number, title: string][] = [
+  [0, 'Introduction'],
+  [4, 'Inside the chloroplast'],
+  [7, 'Stage one: the light-dependent reactions'],
+  [17, 'Stage two: the Calvin cycle'],
+];
 
 const manualEnglish = (lecture: Lecture): FakeTrack => ({
   languageCode: 'en',
@@ -202,7 +238,8 @@ export function buildCatalogue(): Map<string, FakeVideo> {
     lectureVideo(PHOTOSYNTHESIS, {
       // Auto first, then another language: the manual English track must still win.
       tracks: [autoEnglish(PHOTOSYNTHESIS), manualSpanish, manualEnglish(PHOTOSYNTHESIS)],
-      demo: 'manual English among three caption tracks (srv3)',
+      description: describedWithChapters(PHOTOSYNTHESIS, PHOTOSYNTHESIS_CHAPTERS),
+      demo: 'manual English among three caption tracks (srv3), with chapters in its description',
     }),
     lectureVideo(PRINTING_PRESS, {
       format: 'classic',

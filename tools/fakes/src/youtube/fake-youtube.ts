@@ -324,7 +324,7 @@ function playerResponse(
       lengthSeconds: String(video.lengthSeconds),
       channelId: `UC${video.id}fakechannel`.slice(0, 24),
       isOwnerViewing: false,
-      shortDescription: `${video.title}. A sample lecture served by Lectern's fake YouTube.`,
+      shortDescription: video.description,
       isCrawlable: true,
       thumbnail: {
         thumbnails: [
