@@ -10,7 +10,6 @@ import type {
 import {
   findSpeechTranscript,
   findTranscribedPieces,
-  findTranscriptionPlan,
   insertSpeechTranscript,
   saveTranscribedPiece,
   saveTranscriptionPlan,

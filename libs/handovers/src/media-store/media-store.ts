@@ -77,7 +77,8 @@ export class MediaStore {
   /**
    * Appends what `body` carries at `offset`, which must be where the recording ends; answers the new end. Bytes
    * kept in PostgreSQL are kept as they arrive, so a connection dropped mid-way keeps what came (tus resumes from
-   * there); an object in the bucket is kept only whole.
+   * there, in whole chunks); an object in the bucket is kept only whole. Bytes past the declared size are refused
+   * (in PostgreSQL, the whole chunks before them are kept).
    */
   async append(mediaId: string, offset: number, body: Readable): Promise<number> {
     return this.s3
@@ -100,23 +101,23 @@ export class MediaStore {
 
   /** The recording's bytes in order, fetched only as fast as the consumer reads. */
   read(mediaId: string): Readable {
-    const store = this;
-    async function* bytes(): AsyncGenerator<Buffer> {
-      for await (const chunk of readMediaChunks(store.db, mediaId)) {
-        if (chunk.data) {
-          yield chunk.data;
-          continue;
-        }
-        if (!store.s3) throw new Error('a recording kept in a bucket is read without EXPORT_S3_URL');
-        const object = await store.s3.client.send(
-          new GetObjectCommand({ Bucket: store.s3.bucket, Key: chunk.object_key! }),
-        );
-        if (!(object.Body instanceof Readable))
-          throw new Error('the media object came without a readable body');
-        for await (const piece of object.Body) yield piece as Buffer;
+    return Readable.from(this.bytesOf(mediaId), { highWaterMark: 1 });
+  }
+
+  private async *bytesOf(mediaId: string): AsyncGenerator<Buffer> {
+    for await (const chunk of readMediaChunks(this.db, mediaId)) {
+      if (chunk.data) {
+        yield chunk.data;
+        continue;
       }
+      if (!this.s3) throw new Error('a recording kept in a bucket is read without EXPORT_S3_URL');
+      const object = await this.s3.client.send(
+        new GetObjectCommand({ Bucket: this.s3.bucket, Key: chunk.object_key! }),
+      );
+      if (!(object.Body instanceof Readable))
+        throw new Error('the media object came without a readable body');
+      for await (const piece of object.Body) yield piece as Buffer;
     }
-    return Readable.from(bytes(), { highWaterMark: 1 });
   }
 
   /** Removes the recording, its bytes and any transcription in progress; doing it twice is harmless. */

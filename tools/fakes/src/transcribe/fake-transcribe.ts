@@ -24,6 +24,8 @@ export interface FakeTranscribeOptions {
   hallucinateOverSilence?: { seconds: number; text: string; noSpeechProb: number };
   /** Sentences (by their index in `sentences`) the recogniser is unsure of: a low average log-probability. */
   unclearSentences?: number[];
+  /** How long each answer takes, as a real endpoint takes seconds per piece. */
+  delayMs?: number;
 }
 
 export interface RecordedTranscription {
@@ -131,8 +133,8 @@ export async function startFakeTranscribe(options: FakeTranscribeOptions): Promi
       body: Buffer.concat(chunks),
     }).formData();
     const file = form.get('file');
-    const model = String(form.get('model') ?? '');
-    const responseFormat = String(form.get('response_format') ?? 'json');
+    const model = textField(form.get('model'), '');
+    const responseFormat = textField(form.get('response_format'), 'json');
     const fileName = typeof file === 'object' && file !== null ? file.name : '';
     const record = (status: number) => requests.push({ fileName, bytes, model, responseFormat, status });
     if (typeof file !== 'object' || file === null) {
@@ -160,6 +162,7 @@ export async function startFakeTranscribe(options: FakeTranscribeOptions): Promi
     }
     const pieceNumber = Number(/(\d+)\.\w+$/.exec(fileName)?.[1] ?? 0);
     const answer = await answerFor(pieceNumber, Buffer.from(await file.arrayBuffer()));
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
     record(200);
     const segments = verboseSegments(answer, sentenceAt, options);
     const text = segments.map((s) => s.text).join('');
@@ -320,3 +323,6 @@ function sendError(
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify({ error: { message, type, param: null, code } }));
 }
+
+const textField = (value: unknown, fallback: string): string =>
+  typeof value === 'string' ? value : fallback;
