@@ -30,7 +30,8 @@ import { languageCodeOf } from './language-code';
 import { RecognisedSegmentSchema, type RecognisedSegment, type SpeechToText } from './speech-to-text';
 
 export interface RecordingTranscriptionSettings {
-  ffmpeg: string;
+  /** Null when this machine has none: every transcription then fails with 503. */
+  ffmpeg: string | null;
   parallelPieces: number;
   pieceSeconds: number;
   pieceMaxBytes: number;
@@ -83,6 +84,9 @@ export async function transcribeRecording(
       stored.segment_count,
     );
   if (!file.completed_at) throw new PermanentJobError(409, 'The recording has not finished uploading.');
+  const ffmpeg = settings.ffmpeg;
+  if (!ffmpeg)
+    throw new PermanentJobError(503, 'Transcription is not available on this server (ffmpeg is missing).');
 
   const report = async (progress: MediaTranscriptionProgress) => {
     await run.progress?.(progress);
@@ -92,7 +96,7 @@ export async function transcribeRecording(
   const folder = await mkdtemp(path.join(settings.workFolder ?? tmpdir(), 'lectern-media-'));
   try {
     const decoded = await decodeRecording(
-      settings.ffmpeg,
+      ffmpeg,
       media.read(job.mediaId),
       { sourcePath: path.join(folder, 'recording'), pcmPath: path.join(folder, 'audio.pcm') },
       run.signal,

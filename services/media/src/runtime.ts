@@ -1,11 +1,14 @@
 import type { QueueName } from '@lectern/contracts';
 import { createPool } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
-import { ConfigError, type Logger, type WorkerRuntime } from '@lectern/queue-runtime';
+import { type Logger, type WorkerRuntime } from '@lectern/queue-runtime';
 import { transcribeEndpointOf, type MediaEnv } from './env';
 import { findFfmpeg } from './ffmpeg-binary';
 import { createMediaHandlers } from './handlers';
 import { SpeechToText } from './speech-to-text';
+
+const NO_FFMPEG =
+  'The media worker needs ffmpeg to transcribe: install it (Debian: apt-get install ffmpeg), or set FFMPEG_PATH to its binary.';
 
 /**
  * The media worker's resources: ffmpeg, the recordings in the media store (PostgreSQL, or the EXPORT_S3_URL
@@ -16,10 +19,8 @@ export function createMediaRuntime(
   logger: Logger,
 ): Promise<WorkerRuntime<typeof QueueName.Media>> {
   const ffmpeg = findFfmpeg(env.FFMPEG_PATH);
-  if (!ffmpeg)
-    throw new ConfigError(
-      'The media worker needs ffmpeg: install it (Debian: apt-get install ffmpeg), or set FFMPEG_PATH to its binary.',
-    );
+  // Without ffmpeg the worker still starts (the rest of Lectern stays ready); each transcription fails saying why.
+  if (!ffmpeg) logger.warn(NO_FFMPEG);
   const pool = createPool(env.DATABASE_URL, {
     max: 2 + env.TRANSCRIBE_PARALLEL_PIECES,
     onError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),

@@ -167,5 +167,12 @@ describe('transcribing a stored recording', () => {
     await expect(transcribeRecording(deps, { mediaId: unfinished, userId })).rejects.toThrow(
       '[409] The recording has not finished uploading.',
     );
+    const another = await uploadRecording(media, userId, lecture.file, 'No ffmpeg.mp3');
+    await expect(
+      transcribeRecording(
+        { ...deps, settings: { ...settings(), ffmpeg: null } },
+        { mediaId: another, userId },
+      ),
+    ).rejects.toThrow('[503] Transcription is not available on this server (ffmpeg is missing).');
   });
 });
