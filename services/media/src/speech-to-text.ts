@@ -1,5 +1,6 @@
-import OpenAI, { toFile } from 'openai';
+import OpenAI, { APIError, toFile } from 'openai';
 import type { Readable } from 'node:stream';
+import { PermanentJobError } from '@lectern/queue-runtime';
 import { z } from 'zod';
 
 /** A segment as `verbose_json` gives it (OpenAI, Groq, faster-whisper / speaches, whisper.cpp); some omit the scores. */
@@ -57,16 +58,25 @@ export class SpeechToText {
 
   async transcribe(audio: Readable, fileName: string, signal?: AbortSignal): Promise<PieceTranscription> {
     const file = await toFile(audio, fileName, { type: 'audio/wav' });
-    const response: unknown = await this.client.audio.transcriptions.create(
-      {
-        file,
-        model: this.model,
-        response_format: 'verbose_json',
-        timestamp_granularities: ['segment'],
-      },
-      { signal },
-    );
+    const response: unknown = await this.client.audio.transcriptions
+      .create(
+        { file, model: this.model, response_format: 'verbose_json', timestamp_granularities: ['segment'] },
+        { signal },
+      )
+      .catch((error: unknown) => {
+        // A refusal (a wrong key, an unknown model, a file too large) does not change on a retry of the job.
+        const status = error instanceof APIError ? (error.status as number | undefined) : undefined;
+        if (error instanceof APIError && isRefusal(status))
+          throw new PermanentJobError(
+            502,
+            `The speech-to-text endpoint refused the recording (${status}): ${error.message}`,
+          );
+        throw error;
+      });
     const parsed = VerboseTranscriptionSchema.parse(response);
     return { language: parsed.language ?? null, segments: parsed.segments };
   }
 }
+
+const isRefusal = (status: number | undefined) =>
+  status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 409 && status !== 429;

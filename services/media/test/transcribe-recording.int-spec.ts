@@ -167,6 +167,11 @@ describe('transcribing a stored recording', () => {
     await expect(transcribeRecording(deps, { mediaId: unfinished, userId })).rejects.toThrow(
       '[409] The recording has not finished uploading.',
     );
+    const wrongKey = new SpeechToText({ baseURL: fake.baseURL, apiKey: 'sk-wrong', model: 'whisper-1' });
+    const refused = await uploadRecording(media, userId, lecture.file, 'Refused.mp3');
+    await expect(
+      transcribeRecording({ ...deps, speech: wrongKey }, { mediaId: refused, userId }),
+    ).rejects.toThrow('[502] The speech-to-text endpoint refused the recording (401)');
     const another = await uploadRecording(media, userId, lecture.file, 'No ffmpeg.mp3');
     await expect(
       transcribeRecording(
