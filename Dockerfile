@@ -1,4 +1,4 @@
-# One image recipe for every Lectern process: `--target service --build-arg SERVICE=<gateway|transcripts|ai|export|billing|mail>`.
+# One image recipe for every Lectern process: `--target service --build-arg SERVICE=<gateway|transcripts|ai|export|billing|mail|media>`.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -15,6 +15,7 @@ COPY services/ai/package.json services/ai/
 COPY services/export/package.json services/export/
 COPY services/billing/package.json services/billing/
 COPY services/mail/package.json services/mail/
+COPY services/media/package.json services/media/
 COPY frontend/package.json frontend/
 RUN node .ci/complete-lockfile.mjs && npm ci --no-audit --no-fund
 COPY libs ./libs
@@ -44,6 +45,10 @@ COPY --from=build /app/libs/handovers/dist libs/handovers/dist
 COPY --from=build /app/libs/offline-engine/dist libs/offline-engine/dist
 COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
 COPY --from=build /app/frontend/dist frontend/dist
+# The media worker prepares recordings with Debian's ffmpeg (on the PATH, where it finds it); no other image has it.
+RUN if [ "$SERVICE" = "media" ]; then \
+      apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*; \
+    fi
 # The export volume's mount point, owned by the user the processes run as (a new named volume copies it).
 RUN mkdir -p /var/lib/lectern/exports && chown node:node /var/lib/lectern/exports
 USER node

@@ -26,6 +26,7 @@ const SERVICES = [
   ['export', 'yellow'],
   ['billing', 'cyan'],
   ['mail', 'red'],
+  ['media', 'white'],
 ];
 const DEMO_YOUTUBE_PORT = Number(process.env.DEMO_YOUTUBE_PORT ?? 3099);
 const node = process.execPath;

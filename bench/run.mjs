@@ -93,6 +93,10 @@ report(
   childBench('services/transcripts/dist-bench/bench/youtube-timeout-bench.js', 'runYouTubeTimeoutBench'),
 );
 report(
+  'media: preparing a recording for speech-to-text, per hour of audio',
+  childBench('services/media/dist-bench/bench/media-bench.js', 'runMediaBench'),
+);
+report(
   'export: the 10-hour transcript, next to LibreOffice',
   childBench('services/export/dist-bench/bench/export-bench-cli.js', 'runExportBenchmarks'),
 );

@@ -2,7 +2,7 @@
 // `npm run demo --` or `npm run dev --`) the gateway's and the workers' processes become one
 // (scripts/one-process.mjs). Everything else the launcher runs (the fake YouTube, tsc watchers, Vite) stays.
 
-export const SERVICE_NAMES = ['gateway', 'transcripts', 'ai', 'export', 'billing', 'mail'];
+export const SERVICE_NAMES = ['gateway', 'transcripts', 'ai', 'export', 'billing', 'mail', 'media'];
 
 /** Whether the services run in one process; anything but `one` or `separate` in LECTERN_PROCESSES is refused. */
 export function oneProcessWanted(argv, env) {

@@ -1,5 +1,5 @@
 // Every Lectern service in one Node process (LECTERN_PROCESSES=one, `npm start -- --one-process`): the gateway,
-// then the transcripts, ai, export, billing and mail workers, each through the same code as its own process
+// then the transcripts, ai, export, billing, mail and media workers, each through the same code as its own process
 // (services/<name>/dist: the gateway's server, each worker's `worker.js` with its `create<Name>Runtime`), with its
 // own configuration schema read from this one environment and its own logger name. SIGINT/SIGTERM stops the
 // gateway first (requests finish), then the workers (jobs not started go back to the queue).
@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const { runInOneProcess, workerPart } = require('../libs/queue-runtime/dist');
 
-export const WORKER_SERVICES = ['transcripts', 'ai', 'export', 'billing', 'mail'];
+export const WORKER_SERVICES = ['transcripts', 'ai', 'export', 'billing', 'mail', 'media'];
 
 await runInOneProcess({
   stages: () => {

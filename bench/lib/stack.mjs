@@ -28,7 +28,7 @@ export async function freePort() {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail'];
+export const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail', 'media'];
 
 export async function startStack({
   workers = WORKERS,

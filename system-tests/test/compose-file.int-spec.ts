@@ -8,6 +8,7 @@ import { AiEnvSchema } from '../../services/ai/src/env';
 import { BillingEnvSchema } from '../../services/billing/src/env';
 import { ExportEnvSchema } from '../../services/export/src/env';
 import { MailEnvSchema } from '../../services/mail/src/env';
+import { MediaEnvSchema } from '../../services/media/src/env';
 import { TranscriptsEnvSchema } from '../../services/transcripts/src/env';
 import { GatewayEnvSchema } from '../../services/gateway/test/support';
 
@@ -31,7 +32,7 @@ interface ComposeFile {
 const compose = parse(readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'), {
   merge: true,
 }) as ComposeFile;
-const LECTERN_SERVICES = ['gateway', 'transcripts', 'ai', 'export', 'billing', 'mail'];
+const LECTERN_SERVICES = ['gateway', 'transcripts', 'ai', 'export', 'billing', 'mail', 'media'];
 const ENV_SCHEMAS: Record<string, z.ZodObject> = {
   gateway: GatewayEnvSchema,
   transcripts: TranscriptsEnvSchema,
@@ -39,6 +40,7 @@ const ENV_SCHEMAS: Record<string, z.ZodObject> = {
   export: ExportEnvSchema,
   billing: BillingEnvSchema,
   mail: MailEnvSchema,
+  media: MediaEnvSchema,
 };
 // One install per compose project needs no key prefix; the image carries the built web app; compose runs one Redis
 // of its own, so the settings of a Sentinel-watched or clustered Redis are not passed.

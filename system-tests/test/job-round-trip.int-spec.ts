@@ -15,7 +15,7 @@ describe('request-reply through the queues', () => {
     await gateway.close();
   });
 
-  it.each(['transcripts', 'ai', 'export', 'billing', 'mail'] as const)(
+  it.each(['transcripts', 'ai', 'export', 'billing', 'mail', 'media'] as const)(
     'sends a job from the gateway to the %s worker and gets its answer back, on both lanes',
     async (queue) => {
       const requester = gateway.app.get(JobRequester);

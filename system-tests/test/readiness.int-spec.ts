@@ -52,7 +52,14 @@ describe('health and readiness', () => {
     const response = await gateway.http().get('/api/health/ready');
     expect(response.status).toBe(503);
     expect(response.body.message).toBe('Lectern is not ready: workers unavailable.');
-    expect(response.body.details.workers.missing).toEqual(['transcripts', 'ai', 'export', 'billing', 'mail']);
+    expect(response.body.details.workers.missing).toEqual([
+      'transcripts',
+      'ai',
+      'export',
+      'billing',
+      'mail',
+      'media',
+    ]);
     expect(response.body.details.postgres.status).toBe('up');
   });
 

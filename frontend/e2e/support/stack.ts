@@ -13,7 +13,7 @@ import pg from 'pg';
 const POSTGRES_SERVER = process.env.LECTERN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail'] as const;
+const WORKERS = ['transcripts', 'ai', 'export', 'billing', 'mail', 'media'] as const;
 
 /** The sample lectures `npm run demo` offers on the analyse page, offered here too. */
 export const DEMO_SAMPLES = JSON.parse(

@@ -17,6 +17,8 @@ export type * from './jobs/ai.jobs';
 export type * from './jobs/export.jobs';
 export * from './jobs/billing.jobs';
 export type * from './jobs/mail.jobs';
+export * from './jobs/media.jobs';
+export * from './speech-transcript';
 export * from './youtube-url';
 export * from './caption-tracks';
 export * from './review';

@@ -9,6 +9,7 @@ export const QueueName = {
   Export: 'export',
   Billing: 'billing',
   Mail: 'mail',
+  Media: 'media',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const QUEUE_NAMES: readonly QueueName[] = Object.values(QueueName);

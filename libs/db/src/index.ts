@@ -15,6 +15,8 @@ export * from './tables/ai-questions';
 export * from './tables/deleted-stripe-customers';
 export * from './tables/export-files';
 export * from './tables/highlights';
+export * from './tables/media-files';
+export * from './tables/media-transcriptions';
 export * from './tables/review-cards';
 export * from './tables/stripe-events';
 export * from './tables/stripe-subscriptions';

@@ -8,5 +8,6 @@ export * from './counters/dropped-citations';
 export * from './counters/youtube-blocks';
 export * from './dev-mail';
 export * from './export-hand-over';
+export * from './media-store';
 export * from './stripe-event-jobs';
 export * from './transcript-answer';

@@ -20,6 +20,8 @@ const perQueue: Record<QueueName, JobsOptions> = {
   billing: { attempts: 8, backoff: { type: 'exponential', delay: 2000 } },
   // An SMTP server that is down for a while must not lose a reset link: 2 s doubling to about 17 min, over 2 h in all.
   mail: { attempts: 12, backoff: { type: 'exponential', delay: 2000 } },
+  // A transcription keeps each finished piece, so a retry (or a restarted worker) goes on where it stopped.
+  media: { attempts: 4, backoff: { type: 'exponential', delay: 5000 } },
 };
 
 export function jobOptionsFor(queue: QueueName, overrides: JobsOptions = {}): JobsOptions {

@@ -41,7 +41,7 @@ describe('readiness details', () => {
     expect(detailed.body.details.workers).toEqual({
       status: 'down',
       processes: { transcripts: 0, ai: 0, export: 0, billing: 0, mail: 0 },
-      missing: ['transcripts', 'ai', 'export', 'billing', 'mail'],
+      missing: ['transcripts', 'ai', 'export', 'billing', 'mail', 'media'],
     });
 
     expect(detailed.body.details.ai).toEqual({ status: 'up', engines: [] });
@@ -69,7 +69,7 @@ describe('readiness details', () => {
     expect(plain.body.details).toEqual({
       postgres: { status: 'up' },
       redis: { status: 'up' },
-      workers: { status: 'down', missing: ['transcripts', 'ai', 'export', 'billing', 'mail'] },
+      workers: { status: 'down', missing: ['transcripts', 'ai', 'export', 'billing', 'mail', 'media'] },
     });
   });
 

@@ -18,6 +18,8 @@ import { ExportEnvSchema } from '../../../services/export/src/env';
 import { createExportRuntime } from '../../../services/export/src/worker';
 import { MailEnvSchema } from '../../../services/mail/src/env';
 import { createMailRuntime } from '../../../services/mail/src/worker';
+import { MediaEnvSchema } from '../../../services/media/src/env';
+import { createMediaRuntime } from '../../../services/media/src/worker';
 import { TranscriptsEnvSchema } from '../../../services/transcripts/src/env';
 import { createTranscriptsRuntime } from '../../../services/transcripts/src/worker';
 import { type GatewayEnv } from '../../../services/gateway/test/support';
@@ -52,6 +54,8 @@ export interface TestWorkerOptions extends AiTestWorkerOptions {
   stripeReconcileAfterMs?: number;
   /** SMTP_URL of the mail worker (a test SMTP server's); without it mails are only logged. */
   smtpUrl?: string;
+  /** Where the media worker finds its speech-to-text endpoint: a fake's URL. */
+  transcribeBaseUrl?: string;
 }
 
 /** The environment the worker processes would get beside this gateway, with the test's fakes in it. */
@@ -79,6 +83,7 @@ export function testWorkerEnv(env: GatewayEnv, options: TestWorkerOptions = {}):
     STRIPE_API_URL: options.stripeApiUrl,
     STRIPE_RECONCILE_AFTER_MS: options.stripeReconcileAfterMs?.toString(),
     SMTP_URL: options.smtpUrl,
+    TRANSCRIBE_BASE_URL: options.transcribeBaseUrl,
   };
 }
 
@@ -148,6 +153,11 @@ export async function startTestWorkers(
     ),
     startTestWorker(
       { queue: QueueName.Mail, envSchema: MailEnvSchema, setup: createMailRuntime },
+      processEnv,
+      concurrency,
+    ),
+    startTestWorker(
+      { queue: QueueName.Media, envSchema: MediaEnvSchema, setup: createMediaRuntime },
       processEnv,
       concurrency,
     ),

@@ -4,6 +4,7 @@ import type { BillingJobs } from './billing.jobs';
 import type { PingJob } from './common';
 import type { ExportJobs } from './export.jobs';
 import type { MailJobs } from './mail.jobs';
+import type { MediaJobs } from './media.jobs';
 import type { TranscriptsJobs } from './transcripts.jobs';
 
 /** The jobs each service's own handlers answer. */
@@ -13,6 +14,7 @@ export interface ServiceJobCatalogue {
   export: ExportJobs;
   billing: BillingJobs;
   mail: MailJobs;
+  media: MediaJobs;
 }
 
 /** Jobs every queue answers: the queue runtime handles them itself, whatever the service. */

@@ -13,6 +13,7 @@ import { CreateReviewCards1795400100000 } from './1795400100000-create-review-ca
 import { CreateTranscriptAnswers1795400200000 } from './1795400200000-create-transcript-answers';
 import { DropStaleTranscriptAnswers1795400300000 } from './1795400300000-drop-stale-transcript-answers';
 import { StripePricesAndPrunedEvents1795400600000 } from './1795400600000-stripe-prices-and-pruned-events';
+import { CreateMediaTranscription1795400700000 } from './1795400700000-create-media-transcription';
 import { ChaptersAndOutlines1795400900000 } from './1795400900000-chapters-and-outlines';
 
 /** Every migration, oldest first. */
@@ -32,5 +33,6 @@ export const MIGRATIONS = [
   CreateTranscriptAnswers1795400200000,
   DropStaleTranscriptAnswers1795400300000,
   StripePricesAndPrunedEvents1795400600000,
+  CreateMediaTranscription1795400700000,
   ChaptersAndOutlines1795400900000,
 ];

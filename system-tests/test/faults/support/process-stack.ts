@@ -14,8 +14,8 @@ import { dropDatabase } from '../../../../services/gateway/test/support';
 // Fault drills run the BUILT services as real processes, so that SIGKILL and SIGTERM are the real thing.
 const ROOT = path.resolve(__dirname, '../../../..');
 export const FAKE_OPENAI_KEY = 'sk-lectern-drill-5c1e';
-export type ServiceName = 'gateway' | 'transcripts' | 'ai' | 'export' | 'billing' | 'mail';
-export const WORKERS: ServiceName[] = ['transcripts', 'ai', 'export', 'billing', 'mail'];
+export type ServiceName = 'gateway' | 'transcripts' | 'ai' | 'export' | 'billing' | 'mail' | 'media';
+export const WORKERS: ServiceName[] = ['transcripts', 'ai', 'export', 'billing', 'mail', 'media'];
 /** The file a service's own process runs: the gateway's `main.js`, a worker's `worker.js`. */
 export const entryOf = (name: string) => `services/${name}/dist/${name === 'gateway' ? 'main' : 'worker'}.js`;
 

@@ -1,0 +1,43 @@
+import type { JobKind } from './common';
+
+/**
+ * Transcribe a recording kept in the media store (`mediaId`) into the transcripts table. The worker checks the
+ * recording is the user's; every finished piece is kept, so a retried or restarted job goes on where it stopped.
+ */
+export interface TranscribeMediaData {
+  mediaId: string;
+  userId: string;
+}
+
+export interface TranscribeMediaResult {
+  mediaId: string;
+  /** The `transcripts` row holding the segments (source kind `upload`). */
+  transcriptId: string;
+  /** The speech-to-text model that wrote it, as the transcript says. */
+  model: string;
+  durationSeconds: number;
+  pieces: number;
+  segmentCount: number;
+  /** Segments dropped as silence the recogniser filled with words (high no-speech probability, known phrases). */
+  droppedSegments: number;
+  unclearSegments: number;
+}
+
+/** Phases a transcription goes through, in order. */
+export const MEDIA_TRANSCRIPTION_PHASES = ['preparing', 'transcribing', 'storing'] as const;
+export type MediaTranscriptionPhase = (typeof MEDIA_TRANSCRIPTION_PHASES)[number];
+
+/** What `transcribe-media` reports as its job progress while it runs. */
+export interface MediaTranscriptionProgress {
+  phase: MediaTranscriptionPhase;
+  piecesDone: number;
+  /** 0 until the recording has been cut. */
+  pieceCount: number;
+  /** 0 to 100 over the whole job. */
+  percent: number;
+}
+
+/** The jobs the media worker handles. */
+export interface MediaJobs {
+  'transcribe-media': JobKind<TranscribeMediaData, TranscribeMediaResult>;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { TranscriptSegmentSchema } from './entities';
+
+/**
+ * A segment of a transcript made by speech recognition: a caption segment's shape (start seconds, text) with its
+ * duration, and `unclear` when the recogniser was not confident of the words (shown as unclear, never hidden).
+ */
+export const SpeechSegmentSchema = TranscriptSegmentSchema.extend({
+  /** Seconds the words take from `start`. */
+  duration: z.number().nonnegative(),
+  unclear: z.literal(true).optional(),
+});
+export type SpeechSegment = z.infer<typeof SpeechSegmentSchema>;
+
+/** Where a transcript's words come from: a YouTube video's captions, or a recording the user uploaded. */
+export const TranscriptSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('youtube'), youtubeId: z.string() }),
+  z.object({ kind: z.literal('upload'), mediaId: z.string().uuid() }),
+]);
+export type TranscriptSource = z.infer<typeof TranscriptSourceSchema>;
+
+/** How a transcript was written when no one wrote captions: by speech recognition, with this model. */
+export const SpeechRecognitionCreditSchema = z.object({
+  method: z.literal('speech-recognition'),
+  model: z.string().min(1),
+});
+export type SpeechRecognitionCredit = z.infer<typeof SpeechRecognitionCreditSchema>;
+
+/** The sentence the app and every export show under a transcript made by speech recognition. */
+export function speechRecognitionNote(credit: SpeechRecognitionCredit): string {
+  return `Transcribed by speech recognition (${credit.model}); it may contain mistakes.`;
+}

@@ -1,0 +1,39 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import { insertUser, type Db } from '@lectern/db';
+import type { MediaStore } from '@lectern/handovers';
+
+let users = 0;
+
+export async function aUser(db: Db): Promise<string> {
+  users += 1;
+  return (
+    await insertUser(db, {
+      email: `listener${users}.${Date.now()}@example.com`,
+      name: null,
+      passwordHash: 'h',
+    })
+  ).id;
+}
+
+/**
+ * Stores a recording as a resumable upload would: created with its size, sent in two requests (the first one cut
+ * off mid-way, the second continuing at the offset the store answered), then finished.
+ */
+export async function uploadRecording(
+  media: MediaStore,
+  userId: string,
+  file: string,
+  fileName: string,
+): Promise<string> {
+  const size = (await stat(file)).size;
+  const mediaId = await media.create({ userId, fileName, contentType: 'audio/mpeg', declaredBytes: size });
+  const half = Math.floor(size / 2);
+  const firstRequest = new PassThrough();
+  createReadStream(file, { start: 0, end: half - 1 }).pipe(firstRequest);
+  const offset = await media.append(mediaId, 0, firstRequest);
+  await media.append(mediaId, offset, createReadStream(file, { start: offset }));
+  await media.finish(mediaId);
+  return mediaId;
+}
