@@ -3,6 +3,7 @@ import {
   FeatureTypeSchema,
   HighlightColorSchema,
   SummaryLengthSchema,
+  type Chapter,
   type TranscriptSegment,
 } from '@lectern/contracts';
 import {
@@ -43,6 +44,7 @@ export class ExportStore {
       language: row.caption_language,
       exportedAt,
       segments: JSON.parse(row.segments_json) as TranscriptSegment[],
+      chapters: JSON.parse(row.chapters_json) as Chapter[],
       highlights: highlights.flatMap((h) => {
         const color = HighlightColorSchema.safeParse(h.color);
         return color.success

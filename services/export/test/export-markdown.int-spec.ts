@@ -2,6 +2,7 @@ import {
   FEATURE_LABELS,
   OFFLINE_MATERIAL_NOTICE,
   WRITTEN_MATERIAL_HINT,
+  writeOutline,
   type FeatureType,
 } from '@lectern/contracts';
 import type { ExportDocument } from '../src/render';
@@ -28,7 +29,7 @@ async function exported(doc: ExportDocument) {
   return { text: file.toString('utf8'), ...(await readMarkdown(file)) };
 }
 
-/** Every AI item kind, the outline as the AI engines store it (JSON). */
+/** Every AI item kind, the outline as the AI engines store it. */
 function studyDocument(): ExportDocument {
   const doc = multilingualDocument();
   const item = (featureType: string, outputText: string) => ({
@@ -47,7 +48,7 @@ function studyDocument(): ExportDocument {
       item('action_plan', '1. Watch the tide table (0:15)\n2. Visit a tidal plant (1:00)'),
       item(
         'outline',
-        JSON.stringify({
+        writeOutline({
           sections: [
             {
               title: 'Why tides happen',

@@ -126,7 +126,14 @@ export async function findVideoDetailsOfUser(db: Db, userId: string): Promise<Vi
 /** What an export document shows of a video and its transcript. */
 export type VideoExportRow = Pick<
   VideoDetailRow,
-  'youtube_id' | 'notes' | 'title' | 'channel_name' | 'duration' | 'segments_json' | 'caption_language'
+  | 'youtube_id'
+  | 'notes'
+  | 'title'
+  | 'channel_name'
+  | 'duration'
+  | 'segments_json'
+  | 'caption_language'
+  | 'chapters_json'
 >;
 
 export async function findVideoForExport(
@@ -135,7 +142,8 @@ export async function findVideoForExport(
   videoId: string,
 ): Promise<VideoExportRow | null> {
   const { rows } = await db.query<VideoExportRow>(
-    `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json, t.caption_language
+    `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json, t.caption_language,
+              t.chapters_json
        ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
   );

@@ -1,4 +1,11 @@
-import type { AiContentItem, ExportFormat, Highlight, TranscriptSegment, Video } from '@lectern/contracts';
+import type {
+  AiContentItem,
+  Chapter,
+  ExportFormat,
+  Highlight,
+  TranscriptSegment,
+  Video,
+} from '@lectern/contracts';
 
 type ExportedVideoFields = Pick<Video, 'title' | 'channelName' | 'youtubeId' | 'duration' | 'notes'>;
 
@@ -13,7 +20,7 @@ export interface ExportDocument extends ExportedVideoFields {
    * The video's chapters as stored with its transcript (YouTube's own, read from the description), in order;
    * absent or empty when the video has none. The Markdown export lists them.
    */
-  chapters?: Array<{ title: string; start: number }>;
+  chapters?: Chapter[];
   /** Offsets index into the transcript text. */
   highlights: Array<Pick<Highlight, 'text' | 'startIndex' | 'endIndex' | 'color'>>;
   /** outputText is Markdown; engine is the one that wrote it (offline material is labelled as such). */

@@ -12,7 +12,6 @@ import {
 import { documentLanguage } from './document-language';
 import type { ExportDocument } from './export-document';
 import { parseMarkdown, type InlineSpan, type MarkdownBlock } from './markdown';
-import { OUTLINE_FEATURE, OUTLINE_LABEL, outlineBlocks } from './outline-blocks';
 import { isRtlParagraph } from './scripts';
 
 // What every format shows, worked out once so TXT, PDF and DOCX cannot drift apart.
@@ -122,13 +121,10 @@ const OFFLINE_NOTICE: MarkdownBlock = {
 /**
  * The blocks of an AI item. Flashcards are read as cards (the stored `Q:` / `A:` pairs) and each becomes
  * its question on one line and its answer on the next; Markdown would run the two together as one
- * paragraph. The outline (stored as JSON) becomes a heading per section over its points. Flashcards with no
- * card in them, and every other kind, are Markdown.
+ * paragraph. Flashcards with no card in them, and every other kind (the outline's sections and points too), are
+ * Markdown.
  */
 function studyBlocks(featureType: FeatureType, text: string): MarkdownBlock[] {
-  // Typed as a string: the outline is a kind newer than some workers' contracts.
-  const kind: string = featureType;
-  if (kind === OUTLINE_FEATURE) return outlineBlocks(text) ?? parseMarkdown(text);
   const cards = featureType === 'flashcards' ? parseFlashcards(text) : [];
   if (cards.length === 0) return parseMarkdown(text);
   return cards.map((card) => ({
@@ -218,9 +214,7 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
         SUMMARY_ORDER.indexOf(a.summaryLength ?? '') - SUMMARY_ORDER.indexOf(b.summaryLength ?? ''),
     )
     .map((item) => {
-      // The outline may be newer than these contracts' labels.
-      const labels: Partial<Record<string, string>> = { [OUTLINE_FEATURE]: OUTLINE_LABEL, ...FEATURE_LABELS };
-      const label = labels[item.featureType] ?? item.featureType;
+      const label = FEATURE_LABELS[item.featureType];
       const length = item.featureType === 'summary' && item.summaryLength ? item.summaryLength : null;
       const heading = length ? `${label} (${length[0]?.toUpperCase() ?? ''}${length.slice(1)})` : label;
       const blocks = studyBlocks(item.featureType, sanitize(item.outputText));
