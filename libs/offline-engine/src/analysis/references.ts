@@ -79,6 +79,7 @@ export function isReferringWord(tokens: TokenTable, token: number): boolean {
 export function hasDemonstrativePhrase(tokens: TokenTable, first: number, last: number): boolean {
   for (let token = first; token < last; token += 1) {
     if (!FOLLOWS_DETERMINER_POS.has(tokens.pos[token + 1] ?? '')) continue;
+    if (namesItsContent(tokens, token + 1)) continue;
     const word = tokens.normal[token] ?? '';
     if (DEMONSTRATIVES.has(word)) return true;
     if (word === 'that' && (token === first || !BEFORE_CLAUSE_THAT_POS.has(tokens.pos[token - 1] ?? '')))
@@ -87,13 +88,35 @@ export function hasDemonstrativePhrase(tokens: TokenTable, first: number, last: 
   return false;
 }
 
+// "this idea of beautiful code": what the idea is follows in the same phrase, so it points at nothing before.
+const APPOSITIVE_NOUNS = new Set(['idea', 'notion', 'concept']);
+
+function namesItsContent(tokens: TokenTable, noun: number): boolean {
+  return (
+    APPOSITIVE_NOUNS.has((tokens.lemma[noun] ?? '').toLowerCase()) &&
+    tokens.normal[noun + 1] === 'of' &&
+    FOLLOWS_DETERMINER_POS.has(tokens.pos[noun + 2] ?? '')
+  );
+}
+
+// "It is possible to have two base cases", "it's important that …": the "it" stands for the clause that follows,
+// not for anything said before.
+function isDummyIt(tokens: TokenTable, token: number): boolean {
+  return (
+    tokens.normal[token] === 'it' &&
+    ['is', "'s", 'was'].includes(tokens.normal[token + 1] ?? '') &&
+    tokens.pos[token + 2] === 'ADJ' &&
+    ['to', 'that'].includes(tokens.normal[token + 3] ?? '')
+  );
+}
+
 /**
  * The subject a sentence opens with stands for something said elsewhere: a pronoun or demonstrative ("They…",
  * "Those ions…") or a placeholder noun after an article ("The result is…", "The trick is…").
  */
 export function opensWithReference(tokens: TokenTable, start: number, last: number): boolean {
   if (start > last) return true;
-  if (isReferringWord(tokens, start)) return true;
+  if (isReferringWord(tokens, start) && !isDummyIt(tokens, start)) return true;
   const word = tokens.normal[start] ?? '';
   // "Some of them …", "Many of those …"
   if (QUANTIFIERS.has(word) && tokens.normal[start + 1] === 'of') return true;
