@@ -99,9 +99,8 @@ function namesItsContent(tokens: TokenTable, noun: number): boolean {
   );
 }
 
-// "It is possible to have two base cases", "it's important that …": the "it" stands for the clause that follows,
-// not for anything said before.
-function isDummyIt(tokens: TokenTable, token: number): boolean {
+/** "it is possible to …", "it's important that …": an "it" that stands for the clause after it, not for anything said before. */
+export function isClauseIt(tokens: TokenTable, token: number): boolean {
   return (
     tokens.normal[token] === 'it' &&
     ['is', "'s", 'was'].includes(tokens.normal[token + 1] ?? '') &&
@@ -116,7 +115,7 @@ function isDummyIt(tokens: TokenTable, token: number): boolean {
  */
 export function opensWithReference(tokens: TokenTable, start: number, last: number): boolean {
   if (start > last) return true;
-  if (isReferringWord(tokens, start) && !isDummyIt(tokens, start)) return true;
+  if (isReferringWord(tokens, start)) return true;
   const word = tokens.normal[start] ?? '';
   // "Some of them …", "Many of those …"
   if (QUANTIFIERS.has(word) && tokens.normal[start + 1] === 'of') return true;

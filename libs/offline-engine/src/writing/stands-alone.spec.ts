@@ -19,16 +19,17 @@ const alone = (text: string) => {
 };
 
 describe('a sentence a student can read on its own', () => {
-  it('opens with an "it" that stands for nothing ("it is possible to …")', () => {
+  it('speaks, after a lead-in, of an "it" that stands for the clause after it ("it is possible to …")', () => {
     expect(
       alone(
         'Now, it is possible to have more than one base case or more than one recursive case, depending on what your function is trying to do.',
       ),
     ).toBe(true);
-    expect(alone("It's important to have a base case in every recursive function.")).toBe(true);
-    // An "it" that stands for something said before still leans on it.
-    expect(alone('It is a function that calls itself as part of its execution.')).toBe(false);
-    expect(alone('It is possible.')).toBe(false);
+    expect(alone("So it's important to have a base case in every recursive function.")).toBe(true);
+    // Shown first, "It …" reads as pointing back; an "it" that stands for something said before leans on it.
+    expect(alone('It is possible to have more than one base case.')).toBe(false);
+    expect(alone('Now, it is a function that calls itself as part of its execution.')).toBe(false);
+    expect(alone('Now, it is possible.')).toBe(false);
   });
 
   it('names what its demonstrative points at ("this idea of beautiful, elegant-looking code")', () => {
