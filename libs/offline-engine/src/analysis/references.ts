@@ -79,12 +79,34 @@ export function isReferringWord(tokens: TokenTable, token: number): boolean {
 export function hasDemonstrativePhrase(tokens: TokenTable, first: number, last: number): boolean {
   for (let token = first; token < last; token += 1) {
     if (!FOLLOWS_DETERMINER_POS.has(tokens.pos[token + 1] ?? '')) continue;
+    if (namesItsContent(tokens, token + 1)) continue;
     const word = tokens.normal[token] ?? '';
     if (DEMONSTRATIVES.has(word)) return true;
     if (word === 'that' && (token === first || !BEFORE_CLAUSE_THAT_POS.has(tokens.pos[token - 1] ?? '')))
       return true;
   }
   return false;
+}
+
+// "this idea of beautiful code": what the idea is follows in the same phrase, so it points at nothing before.
+const APPOSITIVE_NOUNS = new Set(['idea', 'notion', 'concept']);
+
+function namesItsContent(tokens: TokenTable, noun: number): boolean {
+  return (
+    APPOSITIVE_NOUNS.has((tokens.lemma[noun] ?? '').toLowerCase()) &&
+    tokens.normal[noun + 1] === 'of' &&
+    FOLLOWS_DETERMINER_POS.has(tokens.pos[noun + 2] ?? '')
+  );
+}
+
+/** "it is possible to …", "it's important that …": an "it" that stands for the clause after it, not for anything said before. */
+export function isClauseIt(tokens: TokenTable, token: number): boolean {
+  return (
+    tokens.normal[token] === 'it' &&
+    ['is', "'s", 'was'].includes(tokens.normal[token + 1] ?? '') &&
+    tokens.pos[token + 2] === 'ADJ' &&
+    ['to', 'that'].includes(tokens.normal[token + 3] ?? '')
+  );
 }
 
 /**

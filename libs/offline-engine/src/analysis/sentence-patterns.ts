@@ -52,7 +52,10 @@ const DEFINITION_STARTS = new Set([
   'defined',
   'just',
 ]);
+// A determiner other than the article ("every other element", "each node", "no function") makes a phrase about
+// some of a thing, not the name of one.
 const NOT_SUBJECT_POS = new Set([
+  'DET',
   'PRON',
   'AUX',
   'VERB',

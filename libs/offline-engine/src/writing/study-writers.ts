@@ -10,6 +10,7 @@ import {
 import {
   DEPENDENT_OPENERS,
   hasDemonstrativePhrase,
+  isClauseIt,
   opensWithReference,
   speaksOfTheLecture,
 } from '../analysis/references';
@@ -333,9 +334,12 @@ function statesSomething(analysis: TranscriptAnalysis, sentence: Sentence): bool
 export function standsAlone(analysis: TranscriptAnalysis, sentence: Sentence): boolean {
   const { tokens } = analysis;
   const start = contentStart(analysis, sentence);
+  // "Now, it is possible to have more than one base case": the "it" stands for the clause after it. A sentence shown
+  // opening with it ("It is tempting to say …") still reads as pointing back, so only after a lead-in.
+  const clauseIt = start > sentence.firstToken && isClauseIt(tokens, start);
   return (
     !DEPENDENT_OPENERS.has(tokens.normal[sentence.firstToken] ?? '') &&
-    !opensWithReference(tokens, start, sentence.lastToken) &&
+    (clauseIt || !opensWithReference(tokens, start, sentence.lastToken)) &&
     !hasDemonstrativePhrase(tokens, sentence.firstToken, sentence.lastToken)
   );
 }
