@@ -110,9 +110,9 @@ describe('the video on its page', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     const narrowPlayer = await page.getByRole('region', { name: 'Video' }).boundingBox();
     const narrowTranscript = await page.locator('[aria-label="Transcript"]').boundingBox();
-    expect(narrowPlayer && narrowTranscript && narrowPlayer.y + narrowPlayer.height <= narrowTranscript.y).toBe(
-      true,
-    );
+    expect(
+      narrowPlayer && narrowTranscript && narrowPlayer.y + narrowPlayer.height <= narrowTranscript.y,
+    ).toBe(true);
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 
@@ -206,7 +206,9 @@ describe('every moment plays the video', () => {
     expect(href).toBe(`/video/${video.id}?t=${seconds}`);
     await cited.click();
     await expectPlayerAt(seconds);
-    await currentRow().and(page.locator(`[data-segment-index="${segmentAt(seconds)}"]`)).waitFor();
+    await currentRow()
+      .and(page.locator(`[data-segment-index="${segmentAt(seconds)}"]`))
+      .waitFor();
     await pause();
   });
 
@@ -216,7 +218,9 @@ describe('every moment plays the video', () => {
     await page.getByRole('tab', { name: 'Study' }).click();
     const insights = page.getByRole('region', { name: 'Key Insights result' });
     const cited = insights.getByRole('link', { name: /^Play from / }).nth(1);
-    const seconds = Number(new URL((await cited.getAttribute('href')) ?? '', baseUrl()).searchParams.get('t'));
+    const seconds = Number(
+      new URL((await cited.getAttribute('href')) ?? '', baseUrl()).searchParams.get('t'),
+    );
     await player().waitFor();
     await cited.click();
     await expectPlayerAt(seconds);
@@ -229,7 +233,9 @@ describe('every moment plays the video', () => {
     await page.getByRole('tab', { name: 'Study' }).click();
     const cards = page.getByRole('region', { name: 'Flashcards result' });
     const cardMoment = cards.getByRole('link', { name: 'Play card 1 from the video' });
-    const seconds = Number(new URL((await cardMoment.getAttribute('href')) ?? '', baseUrl()).searchParams.get('t'));
+    const seconds = Number(
+      new URL((await cardMoment.getAttribute('href')) ?? '', baseUrl()).searchParams.get('t'),
+    );
     await player().waitFor();
     await cardMoment.click();
     await expectPlayerAt(seconds);
@@ -246,14 +252,19 @@ describe('every moment plays the video', () => {
     await page.waitForURL((url) => url.pathname === `/video/${video.id}` && url.search === `?t=${moment}`);
     await player().waitFor();
     await expectPlayerAt(moment);
-    await currentRow().and(page.locator(`[data-segment-index="${segmentAt(moment)}"]`)).waitFor();
+    await currentRow()
+      .and(page.locator(`[data-segment-index="${segmentAt(moment)}"]`))
+      .waitFor();
   });
 
   it('a highlight', async () => {
     await dismissToasts(page);
     const row = page.locator('[data-segment-index="2"] [data-segment-text]');
     await row.dblclick();
-    await page.getByRole('toolbar', { name: 'Highlight menu' }).getByRole('button', { name: 'Yellow' }).click();
+    await page
+      .getByRole('toolbar', { name: 'Highlight menu' })
+      .getByRole('button', { name: 'Yellow' })
+      .click();
     await expectToast(page, 'Highlight saved!');
     await page.locator('[data-segment-index="0"] [data-segment-text]').click();
     await expectPlayerAt(0);
@@ -284,7 +295,10 @@ describe('notes keep their moments', () => {
     const saved = page.getByRole('region', { name: 'Saved note' });
     await page.locator('[data-segment-index="0"] [data-segment-text]').click();
     await expectPlayerAt(0);
-    await saved.getByRole('link', { name: `Play from ${formatTimestamp(at)}` }).first().click();
+    await saved
+      .getByRole('link', { name: `Play from ${formatTimestamp(at)}` })
+      .first()
+      .click();
     await expectPlayerAt(at);
     await pause();
     const stored = await apiJson<Video>(context, `/api/videos/${video.id}`);
@@ -300,7 +314,9 @@ describe('a link to a moment', () => {
     await openPage(`/video/${video.id}?t=${seconds}`);
     await expectPlayerAt(seconds, page, 1);
     expect((await playerState()).playing).toBe(false);
-    await currentRow().and(page.locator(`[data-segment-index="${segmentAt(seconds)}"]`)).waitFor();
+    await currentRow()
+      .and(page.locator(`[data-segment-index="${segmentAt(seconds)}"]`))
+      .waitFor();
   });
 });
 
@@ -332,7 +348,9 @@ describe('a player that cannot load', () => {
       .getByRole('region', { name: 'Video' })
       .getByText('The owner of this video does not allow it to play outside YouTube.')
       .waitFor();
-    expect(await other.locator('[data-player-status]').getAttribute('data-player-status')).toBe('unavailable');
+    expect(await other.locator('[data-player-status]').getAttribute('data-player-status')).toBe(
+      'unavailable',
+    );
     await other.close();
   });
 });

@@ -8,8 +8,5 @@ export function useCardMoments(videoId: string, cards: readonly Flashcard[]): (n
   const video = useVideo(videoId);
   const segments = video.data?.transcriptSegments;
   const index = useMemo(() => (segments ? transcriptWords(segments) : null), [segments]);
-  return useMemo(
-    () => cards.map((card) => (index ? cardMoment(card, index) : null)),
-    [cards, index],
-  );
+  return useMemo(() => cards.map((card) => (index ? cardMoment(card, index) : null)), [cards, index]);
 }

@@ -13,9 +13,17 @@ describe("a flashcard's moment in its video", () => {
 
   it('is where its answer is said, across segment ends, whatever the case and punctuation', () => {
     expect(
-      cardMoment({ question: 'What is chlorophyll?', answer: 'Chlorophyll is the pigment that absorbs red and blue light.' }, index),
+      cardMoment(
+        {
+          question: 'What is chlorophyll?',
+          answer: 'Chlorophyll is the pigment that absorbs red and blue light.',
+        },
+        index,
+      ),
     ).toBe(4);
-    expect(cardMoment({ question: 'What builds sugar?', answer: 'The Calvin cycle builds sugar' }, index)).toBe(14);
+    expect(
+      cardMoment({ question: 'What builds sugar?', answer: 'The Calvin cycle builds sugar' }, index),
+    ).toBe(14);
   });
 
   it('is where a cloze question is said, with its blank filled in', () => {
@@ -23,7 +31,9 @@ describe("a flashcard's moment in its video", () => {
   });
 
   it('is unknown when the card shares no run of words with the transcript', () => {
-    expect(cardMoment({ question: 'What is osmosis?', answer: 'Water moving through a membrane.' }, index)).toBeNull();
+    expect(
+      cardMoment({ question: 'What is osmosis?', answer: 'Water moving through a membrane.' }, index),
+    ).toBeNull();
     expect(cardMoment({ question: 'Plants?', answer: 'Yes' }, index)).toBeNull();
   });
 });

@@ -59,7 +59,7 @@ export default function VideoPage() {
 
   return (
     <TranscriptSeekProvider>
-      <VideoPlayerProvider youtubeId={video.data.youtubeId} startAt={startAt}>
+      <VideoPlayerProvider key={video.data.id} youtubeId={video.data.youtubeId} startAt={startAt}>
         <div className="space-y-6 pb-20 lg:pb-0">
           <VideoHeader video={video.data} isPro={isPro} />
           {/* Wide: the player and the study tools beside the transcript and notes; narrow: the player first. */}

@@ -1,7 +1,4 @@
-import type {
-  YouTubePlayer,
-  YouTubePlayerOptions,
-} from '@/components/video/player/youtube-iframe-api';
+import type { YouTubePlayer, YouTubePlayerOptions } from '@/components/video/player/youtube-iframe-api';
 
 /** A stand-in `YT.Player` for unit tests: the test sets where it is and whether it plays. */
 export class PlayerDouble implements YouTubePlayer {

@@ -42,7 +42,9 @@ describe("the video page's player", () => {
 
     it("answers the stand-in's address and lets pages load scripts from its origin", async () => {
       const ada = await signedInBrowser(gateway);
-      expect((await ada.get('/api/player')).body).toEqual({ iframeApiUrl: 'http://127.0.0.1:3099/iframe_api' });
+      expect((await ada.get('/api/player')).body).toEqual({
+        iframeApiUrl: 'http://127.0.0.1:3099/iframe_api',
+      });
       const csp = (await gateway.http().get('/dashboard')).headers['content-security-policy'] as string;
       expect(directive(csp, 'script-src')).toBe("script-src 'self' http://127.0.0.1:3099");
     });

@@ -63,7 +63,10 @@ describe('MarkdownView with the video', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('link', { name: 'Play from 0:05' })).toHaveAttribute('href', '/video/v1?t=5');
-    expect(screen.getByRole('link', { name: 'Play from 1:02:03' })).toHaveAttribute('href', '/video/v1?t=3723');
+    expect(screen.getByRole('link', { name: 'Play from 1:02:03' })).toHaveAttribute(
+      'href',
+      '/video/v1?t=3723',
+    );
     expect(screen.getAllByRole('link')).toHaveLength(2);
     expect(container.textContent).toContain('[0:05] Light is absorbed.');
     expect(container.textContent).toContain('Water is split (1:02:03).');

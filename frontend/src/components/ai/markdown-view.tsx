@@ -13,7 +13,11 @@ const components: Components = {
 };
 
 function textOf(children: ReactNode): string {
-  return Array.isArray(children) ? children.map(textOf).join('') : typeof children === 'string' ? children : '';
+  return Array.isArray(children)
+    ? children.map(textOf).join('')
+    : typeof children === 'string'
+      ? children
+      : '';
 }
 
 /** With the video's id, each cited moment plays the video there (on its page) or links to it. */

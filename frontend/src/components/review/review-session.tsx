@@ -273,7 +273,11 @@ function CardMoment({ card }: { card: DueCard }) {
   return (
     <p className="mt-2 text-xs text-muted-foreground">
       From the video at{' '}
-      <MomentLink videoId={card.videoId} seconds={moment} label={`Watch this moment (${formatTimestamp(moment)})`} />
+      <MomentLink
+        videoId={card.videoId}
+        seconds={moment}
+        label={`Watch this moment (${formatTimestamp(moment)})`}
+      />
     </p>
   );
 }

@@ -32,7 +32,8 @@ describe('following the video in the transcript', () => {
   });
 
   it('counts the keys that scroll a box as the user scrolling', () => {
-    for (const key of ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']) expect(isScrollKey(key)).toBe(true);
+    for (const key of ['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End'])
+      expect(isScrollKey(key)).toBe(true);
     for (const key of ['ArrowLeft', 'k', ' ', 'Tab']) expect(isScrollKey(key)).toBe(false);
   });
 });

@@ -12,7 +12,9 @@ import { useSaveNotes } from '@/hooks/use-videos';
 import { hasMoments, insertAtCursor, momentTag } from '@/lib/moments';
 
 /** Alt+T writes the current moment, wherever the keyboard layout puts T (Option+T on a Mac types †). */
-export function isInsertMomentKey(event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'code'>): boolean {
+export function isInsertMomentKey(
+  event: Pick<KeyboardEvent, 'altKey' | 'ctrlKey' | 'metaKey' | 'code'>,
+): boolean {
   return event.altKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyT';
 }
 

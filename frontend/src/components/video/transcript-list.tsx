@@ -92,7 +92,8 @@ export const TranscriptList = memo(function TranscriptList({
   // Following: the current segment stays in the upper part of the box (virtualized rows: scrolled by index).
   useEffect(() => {
     if (!follow || currentSegment === null) return;
-    const position = indices[currentSegment] === currentSegment ? currentSegment : indices.indexOf(currentSegment);
+    const position =
+      indices[currentSegment] === currentSegment ? currentSegment : indices.indexOf(currentSegment);
     const row = position < 0 ? undefined : virtualizer.measurementsCache[position];
     if (!row) return;
     const view = { offset: virtualizer.scrollOffset ?? 0, height: virtualizer.scrollRect?.height ?? 0 };

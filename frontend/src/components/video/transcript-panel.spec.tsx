@@ -166,7 +166,9 @@ describe('transcript panel with the video playing', () => {
   it('keeps searching and highlights working while the video plays', async () => {
     const player = await renderWithPlayer();
     act(() => player.playVideo());
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search transcript' }), { target: { value: 'make' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search transcript' }), {
+      target: { value: 'make' },
+    });
     expect(screen.getByText('2 results')).toBeInTheDocument();
     player.time = 66;
     await waitFor(() => expect(currentRowText()).toBe('Mitochondria make energy.'));

@@ -83,7 +83,10 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   STREAM_READERS_PER_USER: positiveInt(10),
   /** The script defining YouTube's IFrame Player API (`YT.Player`); tests and the demo point it at a stand-in. */
   YOUTUBE_IFRAME_API_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL (the YouTube IFrame Player API script)' })
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL (the YouTube IFrame Player API script)',
+    })
     .default('https://www.youtube.com/iframe_api'),
   /** Videos the analyse page offers to try in one click; `npm run demo` sets its sample lectures. */
   SAMPLE_VIDEOS: z

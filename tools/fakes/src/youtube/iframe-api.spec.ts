@@ -33,7 +33,10 @@ function fakeElement() {
 function page(now: () => number) {
   const window: Record<string, unknown> = {};
   const document = { createElement: () => fakeElement(), getElementById: () => null };
-  return { window, context: { window, document, performance: { now }, setTimeout, setInterval, clearInterval } };
+  return {
+    window,
+    context: { window, document, performance: { now }, setTimeout, setInterval, clearInterval },
+  };
 }
 
 describe("the fake YouTube's IFrame Player API stand-in", () => {
@@ -52,7 +55,10 @@ describe("the fake YouTube's IFrame Player API stand-in", () => {
     const ready = new Promise<void>((resolve) => (window.onYouTubeIframeAPIReady = resolve));
     runInNewContext(await response.text(), context);
     await ready;
-    return { YT: window.YT as { Player: new (...args: unknown[]) => StandInPlayer }, tick: (ms: number) => (clock += ms) };
+    return {
+      YT: window.YT as { Player: new (...args: unknown[]) => StandInPlayer },
+      tick: (ms: number) => (clock += ms),
+    };
   }
 
   it('plays a catalogue video on a clock: time runs while playing, seekTo moves it, states as YT.PlayerState', async () => {
@@ -62,7 +68,10 @@ describe("the fake YouTube's IFrame Player API stand-in", () => {
       new YT.Player(fakeElement(), {
         videoId: 'tenHourLong',
         playerVars: { start: 30 },
-        events: { onReady: ({ target }: { target: StandInPlayer }) => resolve(target), onStateChange: ({ data }: { data: number }) => events.push(data) },
+        events: {
+          onReady: ({ target }: { target: StandInPlayer }) => resolve(target),
+          onStateChange: ({ data }: { data: number }) => events.push(data),
+        },
       });
     });
     expect(player.getPlayerState()).toBe(-1);

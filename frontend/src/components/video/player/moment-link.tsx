@@ -28,7 +28,8 @@ export function MomentLink({ videoId, seconds, children, className, label, revea
   const text = children ?? formatTimestamp(seconds);
   const name = label ?? `Play from ${formatTimestamp(seconds)}`;
   const onClick = (event: MouseEvent) => {
-    if (!onPage || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!onPage || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     seekTo(seconds, { play: true, reveal });
   };

@@ -105,10 +105,16 @@ export interface PlayerProviderProps {
 }
 
 /**
- * Owns the video page's YouTube player. `VideoPlayer` inside it says where the player goes; every moment uses
+ * Owns the video page's YouTube player; mount it with `key` set to the video, so another video starts afresh. `VideoPlayer` inside it says where the player goes; every moment uses
  * `usePlayerControls()` (or `usePlayer()` to follow the time).
  */
-export function PlayerProvider({ youtubeId, iframeApiUrl, startAt = 0, onSeek, children }: PlayerProviderProps) {
+export function PlayerProvider({
+  youtubeId,
+  iframeApiUrl,
+  startAt = 0,
+  onSeek,
+  children,
+}: PlayerProviderProps) {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [status, setStatus] = useState<PlayerStatus>('loading');
   const [problem, setProblem] = useState<string | null>(null);
@@ -147,8 +153,6 @@ export function PlayerProvider({ youtubeId, iframeApiUrl, startAt = 0, onSeek, c
     const host = document.createElement('div');
     host.className = 'size-full';
     element.replaceChildren(host);
-    setStatus('loading');
-    setProblem(null);
     const unavailable = (text: string) => {
       if (cancelled) return;
       player.current = null;

@@ -16,7 +16,9 @@ function keepsKeys(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   if (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
-  return target.closest('[role="slider"],[role="tablist"],[role="menu"],[role="listbox"],[role="dialog"]') !== null;
+  return (
+    target.closest('[role="slider"],[role="tablist"],[role="menu"],[role="listbox"],[role="dialog"]') !== null
+  );
 }
 
 /**
