@@ -91,12 +91,17 @@ describe("the fake YouTube's IFrame Player API stand-in", () => {
 
   it('reports the error asked for instead of becoming ready (?error=150: embedding forbidden)', async () => {
     const { YT } = await load('?error=150');
-    const code = await new Promise<number>((resolve) => {
+    const { code, target } = await new Promise<{ code: number; target: StandInPlayer }>((resolve) => {
       new YT.Player(fakeElement(), {
         videoId: 'tenHourLong',
-        events: { onReady: () => resolve(-1), onError: ({ data }: { data: number }) => resolve(data) },
+        events: {
+          onReady: ({ target }: { target: StandInPlayer }) => resolve({ code: -1, target }),
+          onError: ({ data, target }: { data: number; target: StandInPlayer }) =>
+            resolve({ code: data, target }),
+        },
       });
     });
+    target.destroy();
     expect(code).toBe(150);
   });
 });
