@@ -70,7 +70,7 @@ export const TranscriptRow = memo(function TranscriptRow({
           'group/row flex items-baseline gap-3 rounded-md border-l-2 border-transparent px-2 py-1.5',
           onPage && 'cursor-pointer',
           first ? HIGHLIGHT_STYLES[first.color].row : searchActive && SEARCH_MATCH_ROW,
-          current && 'border-primary bg-accent',
+          current && 'border-primary bg-muted/60 dark:bg-muted/40',
           flashing && 'bg-primary/10 ring-2 ring-primary motion-safe:animate-pulse',
         )}
       >
