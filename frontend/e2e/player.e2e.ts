@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { formatTimestamp, type Video } from '@lectern/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import {
   signUpByApi,
 } from './support/browser';
 import { setBilling } from './support/plans';
-import { checkScreen } from './support/screens';
+import { SCREENSHOT_DIR, checkScreen } from './support/screens';
 
 // A Pro student watches a lecture on its page, in the fake YouTube's stand-in for YouTube's IFrame Player API:
 // every kind of moment plays the video there, the transcript follows it, YouTube's keys work, notes keep their
@@ -113,6 +114,25 @@ describe('the video on its page', () => {
     expect(
       narrowPlayer && narrowTranscript && narrowPlayer.y + narrowPlayer.height <= narrowTranscript.y,
     ).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('is photographed for the README while it plays (test-artifacts/screenshots/video-page-readme.png)', async () => {
+    await page.getByRole('button', { name: 'Dismiss email confirmation reminder' }).click();
+    await page.setViewportSize({ width: 1280, height: 760 });
+    const third = video.transcriptSegments[2]!;
+    await page
+      .locator('[aria-label="Transcript"]')
+      .getByRole('link', { name: `Play from ${formatTimestamp(third.start)}` })
+      .click();
+    await page.getByRole('region', { name: 'Video' }).evaluate((region) => region.scrollIntoView());
+    await page.evaluate(() => window.scrollBy(0, -96));
+    await page.waitForTimeout(2_500);
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, 'video-page-readme.png'),
+      animations: 'disabled',
+    });
+    await pause();
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

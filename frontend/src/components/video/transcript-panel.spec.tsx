@@ -147,8 +147,14 @@ describe('transcript panel with the video playing', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Play from 2:10' }));
     expect(player.seeks).toEqual([130]);
     expect(player.state).toBe(1);
-    fireEvent.click(document.querySelector('[data-segment-index="1"] [data-segment-text]')!);
-    expect(player.seeks).toEqual([130, 65.4]);
+    const words = document.querySelector('[data-segment-index="1"] [data-segment-text]')!;
+    // A double-click selects words to highlight: it does not seek.
+    fireEvent.click(words, { detail: 1 });
+    fireEvent.click(words, { detail: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(player.seeks).toEqual([130]);
+    fireEvent.click(words, { detail: 1 });
+    await waitFor(() => expect(player.seeks).toEqual([130, 65.4]));
     await waitFor(() => expect(currentRowText()).toBe('Mitochondria make energy.'));
   });
 

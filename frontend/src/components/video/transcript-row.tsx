@@ -1,6 +1,6 @@
 import { formatTimestamp, type Highlight, type TranscriptSegment } from '@lectern/contracts';
 import { X } from 'lucide-react';
-import { memo, type Ref } from 'react';
+import { memo, useEffect, useRef, type Ref } from 'react';
 import { HIGHLIGHT_STYLES, SEARCH_MATCH_ROW } from '@/components/video/highlight-colors';
 import { MomentLink } from '@/components/video/player/moment-link';
 import { usePlayerControls } from '@/components/video/player/player-context';
@@ -25,6 +25,9 @@ export interface TranscriptRowProps {
   onDeleteHighlight: (highlight: Highlight) => void;
 }
 
+/** How long after a click on the words a second click makes it a double-click (which selects, not seeks). */
+const SINGLE_CLICK_MS = 300;
+
 function preview(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
@@ -45,6 +48,8 @@ export const TranscriptRow = memo(function TranscriptRow({
   onDeleteHighlight,
 }: TranscriptRowProps) {
   const { onPage, seekTo } = usePlayerControls();
+  const pendingSeek = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pendingSeek.current), []);
   const first = highlights?.[0];
   const timestamp = formatTimestamp(segment.start);
   const pieces = highlights ? splitByHighlights(segment.text, offset, highlights) : [{ text: segment.text }];
@@ -62,9 +67,14 @@ export const TranscriptRow = memo(function TranscriptRow({
       {/* A click on the words plays from this segment, as on YouTube; a drag selects them for a highlight. */}
       <div
         onClick={(event) => {
-          if (!onPage || !window.getSelection()?.isCollapsed) return;
+          clearTimeout(pendingSeek.current);
+          if (!onPage || event.detail !== 1) return;
           if (event.target instanceof Element && event.target.closest('a,button')) return;
-          seekTo(segment.start, { play: true, reveal: false });
+          // A double-click selects a word to highlight: wait to see the click was a single one.
+          pendingSeek.current = setTimeout(() => {
+            if (window.getSelection()?.isCollapsed ?? true)
+              seekTo(segment.start, { play: true, reveal: false });
+          }, SINGLE_CLICK_MS);
         }}
         className={cn(
           'group/row flex items-baseline gap-3 rounded-md border-l-2 border-transparent px-2 py-1.5',
