@@ -46,13 +46,15 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Where a word of the transcript is on screen, or null when no visible row shows it. */
+/** Where a word of the transcript is on screen (its row scrolled into view), or null when no row shows it. */
 function wordCentre(wanted: string): { x: number; y: number } | null {
   for (const row of document.querySelectorAll('[data-segment-text]')) {
     const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const at = (node as Text).data.indexOf(wanted);
       if (at === -1) continue;
+      // The row may be painted below the transcript's visible part (the list sits beside the player).
+      row.scrollIntoView({ block: 'nearest' });
       const range = document.createRange();
       range.setStart(node, at);
       range.setEnd(node, at + wanted.length);
