@@ -183,6 +183,7 @@ describe('the video on its page', () => {
   it("answers YouTube's keys when no text field has focus: k and Space, j/l 10 s, arrows 5 s", async () => {
     await openPage();
     await page.locator('[data-segment-index="3"] [data-segment-text]').click();
+    await expectPlayerAt(video.transcriptSegments[3]!.start);
     await pause();
     const start = (await playerState()).time;
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -298,6 +299,7 @@ describe('every moment plays the video', () => {
 describe('notes keep their moments', () => {
   it('writes the current moment with Alt+T and the button; the saved note links its moments', async () => {
     await page.locator('[data-segment-index="4"] [data-segment-text]').click();
+    await expectPlayerAt(video.transcriptSegments[4]!.start);
     await pause();
     const at = Math.floor((await playerState()).time);
     const notes = page.getByRole('textbox', { name: 'Notes' });
