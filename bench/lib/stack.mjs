@@ -58,6 +58,8 @@ export async function startStack({
     EXPORTS_PER_HOUR_PRO: '1000000',
     BILLING_REQUESTS_PER_HOUR: '1000000',
     YOUTUBE_ORIGIN: youtube.url,
+    // The video page's player runs, as the fake YouTube's stand-in for YouTube's IFrame Player API.
+    YOUTUBE_IFRAME_API_URL: `${youtube.url}/iframe_api`,
     OPENAI_API_KEY: '',
     AUTH_RATE_LIMIT_IP: '1000000',
     AUTH_RATE_LIMIT_EMAIL: '1000000',

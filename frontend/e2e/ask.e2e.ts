@@ -83,7 +83,7 @@ describe('Ask the video', () => {
     );
     await page.getByText('4 of 5 questions left this month').waitFor();
 
-    const citations = answer.getByRole('button', { name: /^Show [\d:]+ in the transcript$/ });
+    const citations = answer.getByRole('link', { name: /^Play from [\d:]+$/ });
     expect(await citations.count()).toBeGreaterThan(0);
     const moment = ((await citations.first().textContent()) ?? '').replace(/[[\]]/g, '');
     expect(parseTimestamp(moment)).toBeGreaterThan(60);
@@ -111,7 +111,7 @@ describe('Ask the video', () => {
     expect(
       await items
         .nth(1)
-        .getByRole('button', { name: /in the transcript$/ })
+        .getByRole('link', { name: /^Play from / })
         .count(),
     ).toBe(0);
     await checkScreen(page, 'video-ask');

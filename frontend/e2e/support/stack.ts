@@ -183,6 +183,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       SESSION_SECRET: randomBytes(32).toString('hex'),
       YOUTUBE_ORIGIN: youtubeUrl,
       YOUTUBE_PROXY_URL: '',
+      // The video page plays in the fake YouTube's stand-in for YouTube's IFrame Player API.
+      YOUTUBE_IFRAME_API_URL: `${youtubeUrl}/iframe_api`,
       OPENAI_API_KEY: options.openAi?.apiKey ?? '',
       // No model server on the machine running the tests writes in place of the offline engine.
       AI_LOCAL_MODEL: 'off',

@@ -10,6 +10,7 @@ export const queryKeys = {
     tracks: (id: string) => ['videos', 'tracks', id] as const,
   },
   samples: ['samples'] as const,
+  playerConfig: ['player-config'] as const,
   aiContent: (videoId: string) => ['ai-content', videoId] as const,
   questions: (videoId: string) => ['ai-questions', videoId] as const,
   usage: ['usage'] as const,

@@ -1,19 +1,25 @@
 import { hasProAccess } from '@lectern/contracts';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
 import { AiToolsPanel } from '@/components/ai/ai-tools-panel';
 import { ChaptersCard } from '@/components/video/chapters/chapters-card';
-import { WithMoments } from '@/components/video/chapters/with-moments';
+import { WithMoments, WithSeek } from '@/components/video/chapters/with-moments';
 import { MindMapCard } from '@/components/video/mind-map/mind-map-card';
 import { NotesCard } from '@/components/video/notes-card';
 import { TranscriptPanel } from '@/components/video/transcript-panel';
-import { TranscriptSeekProvider } from '@/components/video/transcript-seek';
+import { PlayerProvider } from '@/components/video/player/player-context';
+import { usePlayerKeys } from '@/components/video/player/player-keys';
+import { VideoPlayer } from '@/components/video/player/video-player';
+import { TranscriptSeekProvider, useTranscriptSeek } from '@/components/video/transcript-seek';
 import { VideoHeader } from '@/components/video/video-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/hooks/use-auth';
+import { usePlayerConfig } from '@/hooks/use-player-config';
 import { useVideo } from '@/hooks/use-videos';
+import { parseMomentParam } from '@/lib/moments';
 import { ROUTES } from '@/routes';
 
 function VideoSkeleton() {
@@ -22,9 +28,9 @@ function VideoSkeleton() {
       <Skeleton className="h-8 w-24" />
       <Skeleton className="h-9 w-2/3" />
       <Skeleton className="h-4 w-1/3" />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <Skeleton className="h-[600px] lg:col-span-2" />
-        <Skeleton className="h-96" />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Skeleton className="aspect-video" />
+        <Skeleton className="h-[600px]" />
       </div>
     </div>
   );
@@ -32,6 +38,8 @@ function VideoSkeleton() {
 
 export default function VideoPage() {
   const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const startAt = parseMomentParam(searchParams.get('t'));
   const video = useVideo(id);
   const { user } = useSession();
   const isPro = user ? hasProAccess(user) : false;
@@ -54,22 +62,61 @@ export default function VideoPage() {
 
   return (
     <TranscriptSeekProvider>
-      <div className="space-y-6 pb-20 lg:pb-0">
-        <VideoHeader video={video.data} isPro={isPro} />
-        <div className="grid items-start gap-6 lg:grid-cols-3">
-          <div className="min-w-0 space-y-6 lg:col-span-2">
-            <TranscriptPanel video={video.data} />
-            <NotesCard key={video.data.id} video={video.data} />
-            <WithMoments>
-              {({ onSeek }) => <MindMapCard video={video.data} isPro={isPro} onSeek={onSeek} />}
-            </WithMoments>
-          </div>
-          <div className="min-w-0 space-y-6">
-            <WithMoments>{(moments) => <ChaptersCard video={video.data} {...moments} />}</WithMoments>
-            <AiToolsPanel videoId={video.data.id} isPro={isPro} />
+      <VideoPlayerProvider key={video.data.id} youtubeId={video.data.youtubeId} startAt={startAt}>
+        <div className="space-y-6 pb-20 lg:pb-0">
+          <VideoHeader video={video.data} isPro={isPro} />
+          {/* Wide: the player and the study tools beside the transcript and notes; narrow: the player first. */}
+          <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr]">
+            <div className="min-w-0 lg:col-start-1 lg:row-start-1">
+              <VideoPlayer video={video.data} />
+            </div>
+            <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+              <WithMoments>{(moments) => <ChaptersCard video={video.data} {...moments} />}</WithMoments>
+              <TranscriptPanel video={video.data} />
+              <NotesCard key={video.data.id} video={video.data} />
+            </div>
+            <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-2">
+              <AiToolsPanel videoId={video.data.id} isPro={isPro} />
+              <WithSeek>
+                {(onSeek) => <MindMapCard video={video.data} isPro={isPro} onSeek={onSeek} />}
+              </WithSeek>
+            </div>
           </div>
         </div>
-      </div>
+      </VideoPlayerProvider>
     </TranscriptSeekProvider>
   );
+}
+
+/** The page's player: every seek also shows its moment in the transcript, and `?t=` opens the page there. */
+function VideoPlayerProvider({
+  youtubeId,
+  startAt,
+  children,
+}: {
+  youtubeId: string;
+  startAt: number | null;
+  children: ReactNode;
+}) {
+  const config = usePlayerConfig();
+  const { seek } = useTranscriptSeek();
+  const shownStart = useRef(false);
+  useEffect(() => {
+    if (shownStart.current || startAt === null) return;
+    shownStart.current = true;
+    seek(startAt);
+  }, [seek, startAt]);
+  // Without its address the player cannot load; the page says so as for any failed load.
+  const iframeApiUrl = config.isError ? '' : config.data?.iframeApiUrl;
+  return (
+    <PlayerProvider youtubeId={youtubeId} iframeApiUrl={iframeApiUrl} startAt={startAt ?? 0} onSeek={seek}>
+      <PlayerKeys />
+      {children}
+    </PlayerProvider>
+  );
+}
+
+function PlayerKeys() {
+  usePlayerKeys();
+  return null;
 }

@@ -144,6 +144,13 @@ export const SampleVideoSchema = z.object({
 });
 export type SampleVideo = z.infer<typeof SampleVideoSchema>;
 
+/** What `GET /api/player` answers: where the web app loads YouTube's IFrame Player API from. */
+export const PlayerConfigSchema = z.object({
+  /** The script defining `YT.Player` (`YOUTUBE_IFRAME_API_URL`). */
+  iframeApiUrl: z.string(),
+});
+export type PlayerConfig = z.infer<typeof PlayerConfigSchema>;
+
 export const CreateHighlightRequestSchema = z.object({
   videoId: z.string({ error: 'videoId is required.' }),
   text: z.string({ error: 'text is required.' }),

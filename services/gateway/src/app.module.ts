@@ -23,6 +23,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 import { ReviewModule } from './review/review.module';
 import { StreamsModule } from './streams/streams.module';
+import { PlayerModule } from './player/player.module';
 import { SamplesModule } from './samples/samples.module';
 import { TranscriptsModule } from './transcripts/transcripts.module';
 import { UsageModule } from './usage/usage.module';
@@ -81,6 +82,7 @@ export class AppModule {
         HighlightsModule,
         CaptionTracksModule,
         SamplesModule,
+        PlayerModule,
         ExportModule,
         AiModule,
         QuestionsModule,

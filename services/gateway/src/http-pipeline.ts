@@ -20,6 +20,17 @@ import { defaultWebDistDir, spaHandler } from './http/spa';
 /** YouTube's image hosts (i.ytimg.com, i9.ytimg.com …), where real video thumbnails live. */
 export const THUMBNAIL_HOSTS = ['https://*.ytimg.com'];
 
+/** Where the video page's player comes from: YouTube's privacy-enhanced player host. */
+export const PLAYER_FRAME_ORIGIN = 'https://www.youtube-nocookie.com';
+
+/**
+ * The scripts the web app may run: its own, and the IFrame Player API's (whose origin also serves the widget
+ * script the real API loads, `https://www.youtube.com/s/player/…/www-widgetapi.js`).
+ */
+export function scriptSources(env: Pick<GatewayEnv, 'YOUTUBE_IFRAME_API_URL'>): string[] {
+  return ["'self'", new URL(env.YOUTUBE_IFRAME_API_URL).origin];
+}
+
 /** Everything in front of the controllers: headers, body parsing, sessions, the web app, error shape. */
 export function configureHttp(app: NestExpressApplication, env: GatewayEnv): void {
   app.set('trust proxy', env.TRUST_PROXY);
@@ -37,6 +48,9 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
           // Video thumbnails come from YouTube's image hosts (the offline catalogue draws them as data: SVGs);
           // no other image loads, so a link planted in a video's captions cannot reach any viewer's browser.
           'img-src': ["'self'", 'data:', ...THUMBNAIL_HOSTS],
+          // The video page's player and the script that drives it, and nothing else.
+          'script-src': scriptSources(env),
+          'frame-src': [PLAYER_FRAME_ORIGIN],
           'upgrade-insecure-requests': isHttps(env) ? [] : null,
         },
       },

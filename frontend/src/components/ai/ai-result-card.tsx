@@ -48,7 +48,7 @@ export function AiResultCard({
         {cards.length > 0 ? (
           <FlashcardsView videoId={item.videoId} contentId={item.id} cards={cards} />
         ) : (
-          <MarkdownView text={item.outputText} />
+          <MarkdownView text={item.outputText} videoId={item.videoId} />
         )}
       </CardContent>
       <CardFooter className="flex-wrap justify-between gap-2 px-4">

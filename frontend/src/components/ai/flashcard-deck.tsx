@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { Flashcard } from '@lectern/contracts';
+import { MomentLink } from '@/components/video/player/moment-link';
+import { useCardMoments } from '@/hooks/use-card-moments';
 import { cn } from '@/lib/utils';
 
 function FlashcardView({ card, number }: { card: Flashcard; number: number }) {
@@ -39,14 +41,23 @@ function FlashcardView({ card, number }: { card: Flashcard; number: number }) {
   );
 }
 
-export function FlashcardDeck({ cards }: { cards: readonly Flashcard[] }) {
+export function FlashcardDeck({ videoId, cards }: { videoId: string; cards: readonly Flashcard[] }) {
+  const moments = useCardMoments(videoId, cards);
   return (
     <div className="space-y-2">
       <p className="text-xs text-muted-foreground">Select a card to flip it.</p>
       <ul className="grid gap-3">
         {cards.map((card, i) => (
-          <li key={`${i}-${card.question}`}>
+          <li key={`${i}-${card.question}`} className="space-y-1">
             <FlashcardView card={card} number={i + 1} />
+            {moments[i] !== null && moments[i] !== undefined ? (
+              <MomentLink
+                videoId={videoId}
+                seconds={moments[i]}
+                label={`Play card ${i + 1} from the video`}
+                className="ml-1"
+              />
+            ) : null}
           </li>
         ))}
       </ul>

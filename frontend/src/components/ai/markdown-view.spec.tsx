@@ -44,3 +44,31 @@ describe('MarkdownView', () => {
     expect(container.textContent).toBe('See the notes.');
   });
 });
+
+describe('MarkdownView with the video', () => {
+  it('links every moment a study aid cites, [m:ss] or (m:ss), to that moment of the video', async () => {
+    const { MemoryRouter } = await import('react-router-dom');
+    const { container } = render(
+      <MemoryRouter>
+        <MarkdownView
+          videoId="v1"
+          text={[
+            '## Key points',
+            '- [0:05] Light is absorbed.',
+            '- Water is split (1:02:03).',
+            '',
+            'Code keeps `[9:99]` and `(2:00)` as written.',
+          ].join('\n')}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Play from 0:05' })).toHaveAttribute('href', '/video/v1?t=5');
+    expect(screen.getByRole('link', { name: 'Play from 1:02:03' })).toHaveAttribute(
+      'href',
+      '/video/v1?t=3723',
+    );
+    expect(screen.getAllByRole('link')).toHaveLength(2);
+    expect(container.textContent).toContain('[0:05] Light is absorbed.');
+    expect(container.textContent).toContain('Water is split (1:02:03).');
+  });
+});

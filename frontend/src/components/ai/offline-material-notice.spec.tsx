@@ -6,6 +6,7 @@ import {
   type AiQuestion,
 } from '@lectern/contracts';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AiResultCard } from '@/components/ai/ai-result-card';
 import { QuestionItem } from '@/components/ai/ask/question-item';
@@ -51,24 +52,28 @@ describe('the offline material notice', () => {
 
   it('labels an answer the offline engine wrote, and not one a model wrote', () => {
     const { unmount } = render(
-      <QuestionItem
-        item={question('offline', 'lectern-extractive-1')}
-        deleting={false}
-        onSeek={noop}
-        onDelete={noop}
-      />,
+      <MemoryRouter>
+        <QuestionItem
+          item={question('offline', 'lectern-extractive-1')}
+          deleting={false}
+          videoId="v1"
+          onDelete={noop}
+        />
+      </MemoryRouter>,
     );
     expect(screen.getByRole('note', { name: 'About this material' })).toHaveTextContent(
       OFFLINE_MATERIAL_NOTICE,
     );
     unmount();
     render(
-      <QuestionItem
-        item={question('openai', 'gpt-4o-mini')}
-        deleting={false}
-        onSeek={noop}
-        onDelete={noop}
-      />,
+      <MemoryRouter>
+        <QuestionItem
+          item={question('openai', 'gpt-4o-mini')}
+          deleting={false}
+          videoId="v1"
+          onDelete={noop}
+        />
+      </MemoryRouter>,
     );
     expect(screen.queryByRole('note')).toBeNull();
   });
@@ -79,7 +84,11 @@ describe('the offline material notice', () => {
       answer: NOT_COVERED_ANSWER,
       citations: [],
     };
-    render(<QuestionItem item={declined} deleting={false} onSeek={noop} onDelete={noop} />);
+    render(
+      <MemoryRouter>
+        <QuestionItem item={declined} deleting={false} videoId="v1" onDelete={noop} />
+      </MemoryRouter>,
+    );
     expect(screen.getByText(NOT_COVERED_ANSWER)).toBeInTheDocument();
     expect(screen.queryByRole('note')).toBeNull();
   });

@@ -30,7 +30,7 @@ export function FlashcardsView({
         </TabsTrigger>
       </TabsList>
       <TabsContent value="cards">
-        <FlashcardDeck cards={cards} />
+        <FlashcardDeck videoId={videoId} cards={cards} />
       </TabsContent>
       {/* Tab from the Review tab goes straight to the question, where the session's keys work. */}
       <TabsContent value="review" tabIndex={-1}>

@@ -2,8 +2,10 @@ import { formatTimestamp, type DueCard, type ReviewRating, type ReviewedCard } f
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
+import { MomentLink } from '@/components/video/player/moment-link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useCardMoments } from '@/hooks/use-card-moments';
 import { useDueCards, useReviewCard } from '@/hooks/use-review';
 import { toast } from '@/hooks/use-toast';
 import { buildRoute } from '@/routes';
@@ -201,6 +203,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
               >
                 <p className="text-xs font-medium text-muted-foreground">Answer</p>
                 <p className="mt-1">{card.answer}</p>
+                <CardMoment card={card} />
               </div>
               <div
                 role="group"
@@ -260,5 +263,21 @@ function NextCardCountdown({
         A card you just rated comes back in a moment, to be learnt again. Stay here, or come back later.
       </p>
     </div>
+  );
+}
+
+/** The moment the card comes from: plays it on the video page, opens the video there from the review page. */
+function CardMoment({ card }: { card: DueCard }) {
+  const [moment] = useCardMoments(card.videoId, [card]);
+  if (moment === null || moment === undefined) return null;
+  return (
+    <p className="mt-2 text-xs text-muted-foreground">
+      From the video at{' '}
+      <MomentLink
+        videoId={card.videoId}
+        seconds={moment}
+        label={`Watch this moment (${formatTimestamp(moment)})`}
+      />
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import type { Highlight, TranscriptSegment } from '@lectern/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useEffect, useRef, useState } from 'react';
+import { followScroll, isScrollKey } from '@/components/video/follow';
 import { TranscriptRow } from '@/components/video/transcript-row';
 import { readSegmentSelection, type SegmentSelection } from '@/lib/selection';
 
@@ -24,8 +25,14 @@ export interface TranscriptListProps {
   highlightsBySegment: ReadonlyMap<number, Highlight[]>;
   showTimestamps: boolean;
   searchActive: boolean;
-  youtubeId: string;
+  videoId: string;
   focus: TranscriptFocus | null;
+  /** The segment the video is at, marked; null before the player is ready. */
+  currentSegment: number | null;
+  /** Keep the current segment in view as the video plays. */
+  follow: boolean;
+  /** The user scrolled or pressed in the list themselves: following pauses. */
+  onUserScroll: () => void;
   onSelect: (selection: SegmentSelection | null) => void;
   onDeleteHighlight: (highlight: Highlight) => void;
 }
@@ -41,8 +48,11 @@ export const TranscriptList = memo(function TranscriptList({
   highlightsBySegment,
   showTimestamps,
   searchActive,
-  youtubeId,
+  videoId,
   focus,
+  currentSegment,
+  follow,
+  onUserScroll,
   onSelect,
   onDeleteHighlight,
 }: TranscriptListProps) {
@@ -79,6 +89,18 @@ export const TranscriptList = memo(function TranscriptList({
     return () => clearTimeout(timer);
   }, [flashing, focus]);
 
+  // Following: the current segment stays in the upper part of the box (virtualized rows: scrolled by index).
+  useEffect(() => {
+    if (!follow || currentSegment === null) return;
+    const position =
+      indices[currentSegment] === currentSegment ? currentSegment : indices.indexOf(currentSegment);
+    const row = position < 0 ? undefined : virtualizer.measurementsCache[position];
+    if (!row) return;
+    const view = { offset: virtualizer.scrollOffset ?? 0, height: virtualizer.scrollRect?.height ?? 0 };
+    const align = followScroll(row, view);
+    if (align) virtualizer.scrollToIndex(position, { align });
+  }, [follow, currentSegment, indices, virtualizer]);
+
   const readSelection = () => {
     const root = scrollRef.current;
     if (root) onSelect(readSegmentSelection(window.getSelection(), root));
@@ -97,6 +119,15 @@ export const TranscriptList = memo(function TranscriptList({
       onMouseUp={readSelection}
       onKeyUp={readSelection}
       onTouchEnd={readSelection}
+      onWheel={onUserScroll}
+      onTouchMove={onUserScroll}
+      onMouseDown={(event) => {
+        // On the scroll bar: the box itself, not a row.
+        if (event.target === event.currentTarget) onUserScroll();
+      }}
+      onKeyDown={(event) => {
+        if (isScrollKey(event.key)) onUserScroll();
+      }}
     >
       <div role="list" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
@@ -115,8 +146,9 @@ export const TranscriptList = memo(function TranscriptList({
               highlights={highlightsBySegment.get(segmentIndex)}
               showTimestamps={showTimestamps}
               searchActive={searchActive}
-              youtubeId={youtubeId}
+              videoId={videoId}
               flashing={flashing === segmentIndex}
+              current={currentSegment === segmentIndex}
               onDeleteHighlight={onDeleteHighlight}
             />
           );

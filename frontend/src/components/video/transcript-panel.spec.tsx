@@ -1,9 +1,14 @@
 import type { Video } from '@lectern/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlayerProvider } from '@/components/video/player/player-context';
+import { VideoPlayer } from '@/components/video/player/video-player';
 import { TranscriptPanel } from '@/components/video/transcript-panel';
+import { TranscriptSeekProvider, useTranscriptSeek } from '@/components/video/transcript-seek';
 import { createQueryClient } from '@/lib/query-client';
+import { PlayerDouble, installPlayerDouble, removePlayerDouble } from '@/test/youtube-player-double';
 
 const segments = [
   { text: 'Welcome to the lecture on cells.', start: 0 },
@@ -33,10 +38,45 @@ const video: Video = {
 
 function renderPanel() {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <TranscriptPanel video={video} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <TranscriptPanel video={video} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
+}
+
+function PlayerWithTranscriptFocus({ children }: { children: React.ReactNode }) {
+  const { seek } = useTranscriptSeek();
+  return (
+    <PlayerProvider youtubeId="abc123" iframeApiUrl="https://yt.test/iframe_api" onSeek={seek}>
+      <VideoPlayer video={{ youtubeId: 'abc123', title: 'Cells', thumbnailUrl: null }} />
+      {children}
+    </PlayerProvider>
+  );
+}
+
+/** The panel on a video page whose player is ready (a `PlayerDouble`). */
+async function renderWithPlayer(): Promise<PlayerDouble> {
+  render(
+    <MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <TranscriptSeekProvider>
+          <PlayerWithTranscriptFocus>
+            <TranscriptPanel video={video} />
+          </PlayerWithTranscriptFocus>
+        </TranscriptSeekProvider>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+  await waitFor(() => expect(PlayerDouble.last).not.toBeNull());
+  const player = PlayerDouble.last!;
+  await waitFor(() => expect(document.querySelector('[aria-current="true"]')).not.toBeNull());
+  return player;
+}
+
+function currentRowText(): string | null | undefined {
+  return document.querySelector('[aria-current="true"] [data-segment-text]')?.textContent;
 }
 
 describe('transcript panel', () => {
@@ -47,11 +87,11 @@ describe('transcript panel', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it('lists segments with timestamps linking to the video at that moment', () => {
+  it('lists segments with timestamps linking to that moment of the video page', () => {
     renderPanel();
-    const link = screen.getByRole('link', { name: 'Open the video at 1:05' });
-    expect(link).toHaveAttribute('href', 'https://www.youtube.com/watch?v=abc123&t=65s');
-    expect(link).toHaveAttribute('target', '_blank');
+    const link = screen.getByRole('link', { name: 'Play from 1:05' });
+    expect(link).toHaveAttribute('href', '/video/v1?t=65');
+    expect(link).not.toHaveAttribute('target');
     expect(screen.getByText('Mitochondria').tagName).toBe('MARK');
     expect(screen.getByRole('button', { name: 'Remove highlight "Mitochondria"' })).toBeInTheDocument();
   });
@@ -59,7 +99,7 @@ describe('transcript panel', () => {
   it('hides timestamps with the switch', () => {
     renderPanel();
     fireEvent.click(screen.getByRole('switch', { name: 'Timestamps' }));
-    expect(screen.queryByRole('link', { name: /Open the video at/u })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Play from/u })).not.toBeInTheDocument();
   });
 
   it('filters, counts results, offers Clear, and says when nothing matches', () => {
@@ -76,5 +116,70 @@ describe('transcript panel', () => {
     fireEvent.change(search, { target: { value: 'zebra' } });
     expect(screen.getByText('No results found for "zebra"')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
+  });
+});
+
+describe('transcript panel with the video playing', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+    installPlayerDouble();
+  });
+  afterEach(() => {
+    removePlayerDouble();
+    vi.restoreAllMocks();
+  });
+
+  it('marks the segment the video is at as it plays', async () => {
+    const player = await renderWithPlayer();
+    expect(currentRowText()).toBe('Welcome to the lecture on cells.');
+    act(() => {
+      player.time = 70;
+      player.playVideo();
+    });
+    await waitFor(() => expect(currentRowText()).toBe('Mitochondria make energy.'));
+    player.time = 131;
+    await waitFor(() => expect(currentRowText()).toBe('Ribosomes make proteins.'));
+    expect(document.querySelectorAll('[aria-current="true"]')).toHaveLength(1);
+  });
+
+  it('seeks the player from a timestamp or a click on the words, without leaving the page', async () => {
+    const player = await renderWithPlayer();
+    fireEvent.click(screen.getByRole('link', { name: 'Play from 2:10' }));
+    expect(player.seeks).toEqual([130]);
+    expect(player.state).toBe(1);
+    const words = document.querySelector('[data-segment-index="1"] [data-segment-text]')!;
+    // A double-click selects words to highlight: it does not seek.
+    fireEvent.click(words, { detail: 1 });
+    fireEvent.click(words, { detail: 2 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(player.seeks).toEqual([130]);
+    fireEvent.click(words, { detail: 1 });
+    await waitFor(() => expect(player.seeks).toEqual([130, 65.4]));
+    await waitFor(() => expect(currentRowText()).toBe('Mitochondria make energy.'));
+  });
+
+  it('stops following when the user scrolls the transcript, and "Back to the video" resumes it', async () => {
+    await renderWithPlayer();
+    expect(screen.queryByRole('button', { name: 'Back to the video' })).not.toBeInTheDocument();
+    fireEvent.wheel(screen.getByLabelText('Transcript'));
+    const back = await screen.findByRole('button', { name: 'Back to the video' });
+    fireEvent.click(back);
+    expect(screen.queryByRole('button', { name: 'Back to the video' })).not.toBeInTheDocument();
+    fireEvent.keyDown(screen.getByLabelText('Transcript'), { key: 'PageDown' });
+    expect(screen.getByRole('button', { name: 'Back to the video' })).toBeInTheDocument();
+  });
+
+  it('keeps searching and highlights working while the video plays', async () => {
+    const player = await renderWithPlayer();
+    act(() => player.playVideo());
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search transcript' }), {
+      target: { value: 'make' },
+    });
+    expect(screen.getByText('2 results')).toBeInTheDocument();
+    player.time = 66;
+    await waitFor(() => expect(currentRowText()).toBe('Mitochondria make energy.'));
+    expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Mitochondria').tagName).toBe('MARK');
   });
 });

@@ -1,10 +1,12 @@
 import type { Highlight, HighlightColor, Video } from '@lectern/contracts';
-import { Check, Copy, Search } from 'lucide-react';
+import { Check, Copy, LocateFixed, Search } from 'lucide-react';
 import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { errorMessage } from '@/api/http';
 import { CaptionTrackSelect } from '@/components/video/caption-track-select';
 import { ChapterFilter } from '@/components/video/chapters/chapter-filter';
+import { segmentIndexAt } from '@/components/video/follow';
 import { HighlightMenu } from '@/components/video/highlight-menu';
+import { usePlayerControls, usePlayerSelector } from '@/components/video/player/player-context';
 import { TranscriptList, type TranscriptFocus } from '@/components/video/transcript-list';
 import { segmentAtMoment, useTranscriptSeek } from '@/components/video/transcript-seek';
 import { Badge } from '@/components/ui/badge';
@@ -49,6 +51,18 @@ export function TranscriptPanel({ video }: { video: Video }) {
     setQuery('');
     setChapter(null);
   }
+  // The transcript follows the video until the user scrolls it; a moment opened anywhere resumes following.
+  const { status } = usePlayerControls();
+  const currentSegment = usePlayerSelector((time) =>
+    status === 'ready' ? segmentIndexAt(segments, time) : null,
+  );
+  const [following, setFollowing] = useState(true);
+  const [followNonce, setFollowNonce] = useState(0);
+  if (target && target.nonce !== followNonce) {
+    setFollowNonce(target.nonce);
+    setFollowing(true);
+  }
+  const pauseFollowing = useCallback(() => setFollowing(false), []);
   // Typing stays responsive: the list filters against the deferred query.
   const deferredQuery = useDeferredValue(query);
   const focus = useMemo<TranscriptFocus | null>(
@@ -167,6 +181,19 @@ export function TranscriptPanel({ video }: { video: Video }) {
       </CardHeader>
       {/* The query the list below shows (it trails the input while typing); benchmarks time paints by it. */}
       <CardContent className="relative" data-search-query={deferredQuery}>
+        {status === 'ready' && !following && deferredQuery === '' && chapter === null ? (
+          <div className="pointer-events-none absolute inset-x-0 bottom-3 z-10 flex justify-center">
+            <Button
+              variant="secondary"
+              size="sm"
+              className="pointer-events-auto shadow-md"
+              onClick={() => setFollowing(true)}
+            >
+              <LocateFixed aria-hidden />
+              Back to the video
+            </Button>
+          </div>
+        ) : null}
         {selection ? (
           <HighlightMenu
             pending={createHighlight.isPending}
@@ -186,8 +213,12 @@ export function TranscriptPanel({ video }: { video: Video }) {
             highlightsBySegment={bySegment}
             showTimestamps={showTimestamps}
             searchActive={summary.showCount}
-            youtubeId={video.youtubeId}
+            videoId={video.id}
             focus={deferredQuery === '' ? focus : null}
+            currentSegment={currentSegment}
+            // Following moves through the whole video: not while a search or a chapter narrows the list.
+            follow={following && deferredQuery === '' && chapter === null}
+            onUserScroll={pauseFollowing}
             onSelect={onSelect}
             onDeleteHighlight={onDeleteHighlight}
           />

@@ -1,7 +1,9 @@
-import { formatTimestamp, watchUrlAt, type Highlight, type TranscriptSegment } from '@lectern/contracts';
+import { formatTimestamp, type Highlight, type TranscriptSegment } from '@lectern/contracts';
 import { X } from 'lucide-react';
-import { memo, type Ref } from 'react';
+import { memo, useEffect, useRef, type Ref } from 'react';
 import { HIGHLIGHT_STYLES, SEARCH_MATCH_ROW } from '@/components/video/highlight-colors';
+import { MomentLink } from '@/components/video/player/moment-link';
+import { usePlayerControls } from '@/components/video/player/player-context';
 import { splitByHighlights } from '@/lib/transcript-offsets';
 import { cn } from '@/lib/utils';
 
@@ -15,11 +17,16 @@ export interface TranscriptRowProps {
   highlights: readonly Highlight[] | undefined;
   showTimestamps: boolean;
   searchActive: boolean;
-  youtubeId: string;
+  videoId: string;
   /** Shown for a moment after a cited moment was opened here. */
   flashing: boolean;
+  /** The segment the video is at. */
+  current: boolean;
   onDeleteHighlight: (highlight: Highlight) => void;
 }
+
+/** How long after a click on the words a second click makes it a double-click (which selects, not seeks). */
+const SINGLE_CLICK_MS = 300;
 
 function preview(text: string): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -35,10 +42,14 @@ export const TranscriptRow = memo(function TranscriptRow({
   highlights,
   showTimestamps,
   searchActive,
-  youtubeId,
+  videoId,
   flashing,
+  current,
   onDeleteHighlight,
 }: TranscriptRowProps) {
+  const { onPage, seekTo } = usePlayerControls();
+  const pendingSeek = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pendingSeek.current), []);
   const first = highlights?.[0];
   const timestamp = formatTimestamp(segment.start);
   const pieces = highlights ? splitByHighlights(segment.text, offset, highlights) : [{ text: segment.text }];
@@ -49,26 +60,40 @@ export const TranscriptRow = memo(function TranscriptRow({
       data-index={virtualIndex}
       data-segment-index={segmentIndex}
       data-flash={flashing ? '' : undefined}
+      aria-current={current ? 'true' : undefined}
       className="absolute top-0 left-0 w-full pb-1"
       style={{ transform: `translateY(${start}px)` }}
     >
+      {/* A click on the words plays from this segment, as on YouTube; a drag selects them for a highlight. */}
       <div
+        onClick={(event) => {
+          clearTimeout(pendingSeek.current);
+          if (!onPage || event.detail !== 1) return;
+          if (event.target instanceof Element && event.target.closest('a,button')) return;
+          // A double-click selects a word to highlight: wait to see the click was a single one.
+          pendingSeek.current = setTimeout(() => {
+            if (window.getSelection()?.isCollapsed ?? true)
+              seekTo(segment.start, { play: true, reveal: false });
+          }, SINGLE_CLICK_MS);
+        }}
         className={cn(
-          'group/row flex items-baseline gap-3 rounded-md px-2 py-1.5',
+          'group/row flex items-baseline gap-3 rounded-md border-l-2 border-transparent px-2 py-1.5',
+          onPage && 'cursor-pointer',
           first ? HIGHLIGHT_STYLES[first.color].row : searchActive && SEARCH_MATCH_ROW,
+          current && 'border-primary bg-muted/60 dark:bg-muted/40',
           flashing && 'bg-primary/10 ring-2 ring-primary motion-safe:animate-pulse',
         )}
       >
         {showTimestamps ? (
-          <a
-            href={watchUrlAt(youtubeId, segment.start)}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={`Open the video at ${timestamp}`}
-            className="w-12 shrink-0 rounded font-mono text-xs text-primary tabular-nums select-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          <MomentLink
+            videoId={videoId}
+            seconds={segment.start}
+            label={`Play from ${timestamp}`}
+            reveal={false}
+            className="w-12 shrink-0 text-left no-underline select-none hover:underline"
           >
             {timestamp}
-          </a>
+          </MomentLink>
         ) : null}
         <p data-segment-text="" className="flex-1 text-sm leading-relaxed">
           {pieces.map((piece, i) =>

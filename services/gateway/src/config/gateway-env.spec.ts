@@ -48,6 +48,17 @@ describe("the gateway's configuration", () => {
     );
   });
 
+  it("loads YouTube's IFrame Player API unless YOUTUBE_IFRAME_API_URL names a stand-in, and refuses a non-http one", () => {
+    expect(resolveGatewayEnv({}).YOUTUBE_IFRAME_API_URL).toBe('https://www.youtube.com/iframe_api');
+    expect(
+      resolveGatewayEnv({ YOUTUBE_IFRAME_API_URL: 'http://127.0.0.1:3099/iframe_api' })
+        .YOUTUBE_IFRAME_API_URL,
+    ).toBe('http://127.0.0.1:3099/iframe_api');
+    expect(refusal({ YOUTUBE_IFRAME_API_URL: 'javascript:alert(1)' })).toMatch(
+      /^Invalid configuration: YOUTUBE_IFRAME_API_URL must be an http:\/\/ or https:\/\/ URL/,
+    );
+  });
+
   it('offers no sample videos unless SAMPLE_VIDEOS names some, and refuses one that is not a YouTube link', () => {
     expect(resolveGatewayEnv({}).SAMPLE_VIDEOS).toEqual([]);
     expect(

@@ -81,6 +81,13 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   REGENERATIONS_PER_HOUR: positiveInt(60),
   /** Readers of streamed answers (`GET /api/ai/streams/:id`) one user may hold open at once. */
   STREAM_READERS_PER_USER: positiveInt(10),
+  /** The script defining YouTube's IFrame Player API (`YT.Player`); tests and the demo point it at a stand-in. */
+  YOUTUBE_IFRAME_API_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be an http:// or https:// URL (the YouTube IFrame Player API script)',
+    })
+    .default('https://www.youtube.com/iframe_api'),
   /** Videos the analyse page offers to try in one click; `npm run demo` sets its sample lectures. */
   SAMPLE_VIDEOS: z
     .string()

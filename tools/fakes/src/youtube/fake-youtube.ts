@@ -4,6 +4,7 @@ import { escapeHtml, parseYouTubeUrl, youtubeWatchUrl } from '@lectern/contracts
 import { renderClassic, renderSrv3 } from './captions';
 import { BOT_CHECK_TEXTS, buildCatalogue, type FakeTrack, type FakeVideo } from './catalogue';
 import { consentPage } from './consent-page';
+import { iframeApiScript } from './iframe-api';
 
 // A stand-in for the parts of YouTube Lectern talks to (see docs/operating.md, section YouTube), answering in
 // YouTube's own formats so the real youtube-transcript library parses them. Tests and `npm run demo` use it.
@@ -157,6 +158,12 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
         captionCache.set(key, xml);
       }
       return send(res, video, 200, 'text/xml; charset=UTF-8', xml);
+    }
+
+    if (req.method === 'GET' && url.pathname === '/iframe_api') {
+      const error = url.searchParams.get('error');
+      const code = error !== null && /^\d+$/u.test(error) ? Number(error) : null;
+      return send(res, undefined, 200, 'text/javascript; charset=utf-8', iframeApiScript(videos, code));
     }
 
     if (req.method === 'GET' && url.pathname === '/oembed') {

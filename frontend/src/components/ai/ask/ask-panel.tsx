@@ -3,7 +3,6 @@ import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '@/api/http';
 import { AnswerInProgress, QuestionItem } from '@/components/ai/ask/question-item';
-import { useTranscriptSeek } from '@/components/video/transcript-seek';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -17,7 +16,6 @@ export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }
   const ask = useAskQuestion(videoId);
   const remove = useDeleteQuestion(videoId);
   const usage = useUsage();
-  const { seek } = useTranscriptSeek();
   const [question, setQuestion] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const questionId = useId();
@@ -61,14 +59,14 @@ export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }
           {items.map((item) => (
             <QuestionItem
               key={item.id}
+              videoId={videoId}
               item={item}
               deleting={remove.isPending && remove.variables === item.id}
-              onSeek={seek}
               onDelete={() => onDelete(item.id)}
             />
           ))}
           {ask.isPending ? (
-            <AnswerInProgress question={ask.variables} text={ask.streamedText} onSeek={seek} />
+            <AnswerInProgress videoId={videoId} question={ask.variables} text={ask.streamedText} />
           ) : null}
         </ol>
       ) : thread.isSuccess ? (

@@ -1,28 +1,40 @@
 import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { CitedAnswer } from '@/components/ai/ask/cited-answer';
 import { segmentAtMoment } from '@/components/video/transcript-seek';
+import { PlayerProvider } from '@/components/video/player/player-context';
 
 describe('CitedAnswer', () => {
-  it('turns each cited moment into a button that seeks there, keeping the text around it', () => {
+  it('turns each cited moment into a link to that moment that seeks the player, keeping the text around it', () => {
     const onSeek = vi.fn();
     const { container } = render(
-      <CitedAnswer
-        text={'“Retrieval changes memory.” [1:20]\n\n“Sleep consolidates.” [1:02:03]'}
-        onSeek={onSeek}
-      />,
+      <MemoryRouter>
+        <PlayerProvider youtubeId="abc" iframeApiUrl={undefined} onSeek={onSeek}>
+          <CitedAnswer
+            videoId="v1"
+            text={'“Retrieval changes memory.” [1:20]\n\n“Sleep consolidates.” [1:02:03]'}
+          />
+        </PlayerProvider>
+      </MemoryRouter>,
     );
     expect(container.textContent).toBe(
       '“Retrieval changes memory.” [1:20]\n\n“Sleep consolidates.” [1:02:03]',
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Show 1:02:03 in the transcript' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Show 1:20 in the transcript' }));
+    const late = screen.getByRole('link', { name: 'Play from 1:02:03' });
+    expect(late.getAttribute('href')).toBe('/video/v1?t=3723');
+    fireEvent.click(late);
+    fireEvent.click(screen.getByRole('link', { name: 'Play from 1:20' }));
     expect(onSeek.mock.calls).toEqual([[3723], [80]]);
   });
 
   it('shows an answer without moments as plain text', () => {
-    render(<CitedAnswer text="The video does not cover this." onSeek={() => undefined} />);
-    expect(screen.queryByRole('button')).toBeNull();
+    render(
+      <MemoryRouter>
+        <CitedAnswer videoId="v1" text="The video does not cover this." />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('link')).toBeNull();
     expect(screen.getByText('The video does not cover this.')).toBeTruthy();
   });
 });

@@ -6,14 +6,14 @@ import { Button } from '@/components/ui/button';
 
 /** One question of the thread and its answer, with its cited moments and a way to delete it. */
 export function QuestionItem({
+  videoId,
   item,
   deleting,
-  onSeek,
   onDelete,
 }: {
+  videoId: string;
   item: AiQuestion;
   deleting: boolean;
-  onSeek: (seconds: number) => void;
   onDelete: () => void;
 }) {
   return (
@@ -31,7 +31,7 @@ export function QuestionItem({
           <Trash2 aria-hidden />
         </Button>
       </div>
-      <CitedAnswer text={item.answer} onSeek={onSeek} />
+      <CitedAnswer videoId={videoId} text={item.answer} />
       {/* A decline quotes nothing, so there are no passages to label. */}
       {isOfflineMaterial(item) && item.answer !== NOT_COVERED_ANSWER ? <OfflineMaterialNotice /> : null}
       <p className="text-xs text-muted-foreground" title="The engine and model that answered">
@@ -46,13 +46,13 @@ export function QuestionItem({
  * was not in the transcript it sent, so each cited moment is safe to seek to while the rest is still coming).
  */
 export function AnswerInProgress({
+  videoId,
   question,
   text,
-  onSeek,
 }: {
+  videoId: string;
   question: string;
   text: string;
-  onSeek: (seconds: number) => void;
 }) {
   return (
     <li
@@ -64,7 +64,7 @@ export function AnswerInProgress({
       {text === '' ? (
         <p className="text-sm text-muted-foreground">Finding the moments that answer it...</p>
       ) : (
-        <CitedAnswer text={text} onSeek={onSeek} />
+        <CitedAnswer videoId={videoId} text={text} />
       )}
     </li>
   );

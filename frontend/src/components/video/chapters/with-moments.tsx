@@ -1,17 +1,29 @@
-import type { ReactNode } from 'react';
-import { useTranscriptSeek } from '@/components/video/transcript-seek';
+import { useCallback, type ReactNode } from 'react';
+import { usePlayerControls, usePlayerSelector } from '@/components/video/player/player-context';
 
-/** What the chapters and the mind map need of the page: where the video is, and a way to go to a moment. */
+/** What the chapters need of the page: where the video is, and a way to go to a moment. */
 export interface Moments {
   currentTime: number;
   onSeek: (seconds: number) => void;
 }
 
+/** Plays the page's video from a moment (and shows it in the transcript). */
+function useSeekAndPlay(): (seconds: number) => void {
+  const { seekTo } = usePlayerControls();
+  return useCallback((seconds: number) => seekTo(seconds, { play: true }), [seekTo]);
+}
+
 /**
- * Today's moments on the video page: a moment opened shows it in the transcript, and the last one opened is
- * where the video "is". Where the page has a player, its `currentTime` and `seekTo` take this place.
+ * The player's moments for the chapters: where the video is, in whole seconds (so the list re-renders once a
+ * second while playing, not on every tick), and a seek that plays from there.
  */
 export function WithMoments({ children }: { children: (moments: Moments) => ReactNode }) {
-  const { target, seek } = useTranscriptSeek();
-  return <>{children({ currentTime: target?.start ?? 0, onSeek: seek })}</>;
+  const currentTime = usePlayerSelector((time) => Math.floor(time));
+  const onSeek = useSeekAndPlay();
+  return <>{children({ currentTime, onSeek })}</>;
+}
+
+/** Only the seek, for parts that never show where the video is (the mind map is not redrawn as it plays). */
+export function WithSeek({ children }: { children: (onSeek: (seconds: number) => void) => ReactNode }) {
+  return <>{children(useSeekAndPlay())}</>;
 }

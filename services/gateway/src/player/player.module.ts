@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+import { PlayerController } from './player.controller';
+
+@Module({ controllers: [PlayerController] })
+export class PlayerModule {}
