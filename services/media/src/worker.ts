@@ -1,7 +1,12 @@
 import { QueueName } from '@lectern/contracts';
 import { createPool } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
-import { type Logger, runWorkerProcess, type WorkerRuntime, type WorkerService } from '@lectern/queue-runtime';
+import {
+  type Logger,
+  runWorkerProcess,
+  type WorkerRuntime,
+  type WorkerService,
+} from '@lectern/queue-runtime';
 import { MediaEnvSchema, transcribeEndpointOf, type MediaEnv } from './env';
 import { findFfmpeg } from './ffmpeg-binary';
 import { createMediaHandlers } from './handlers';
