@@ -1,4 +1,11 @@
-import { NO_FLASHCARDS_TO_EXPORT, parseFlashcards, QueueName, type AiContentItem } from '@lectern/contracts';
+import {
+  NO_FLASHCARDS_TO_EXPORT,
+  OFFLINE_MATERIAL_NOTICE,
+  parseFlashcards,
+  QueueName,
+  WRITTEN_MATERIAL_HINT,
+  type AiContentItem,
+} from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
 import {
   analysed,
@@ -77,6 +84,12 @@ describe('exporting flashcards', () => {
       '#html:false',
       '#notetype:Basic',
       '#deck:Supply and Demand in Ten Minutes',
+    ]);
+    // Cards the offline engine wrote say so: a tag Anki gives every note, and the notice as header comments.
+    expect(rows.splice(0, 3)).toEqual([
+      '#tags:extracted-passages',
+      `# ${OFFLINE_MATERIAL_NOTICE}`,
+      `# ${WRITTEN_MATERIAL_HINT}`,
     ]);
     expect(rows.pop()).toBe('');
     expect(rows).toHaveLength(questions.length);

@@ -203,7 +203,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       ).join(','),
     };
     children.push(start('gateway', 'services/gateway/dist/main.js', [], env));
-    for (const worker of WORKERS) children.push(start(worker, `services/${worker}/dist/main.js`, [], env));
+    for (const worker of WORKERS) children.push(start(worker, `services/${worker}/dist/worker.js`, [], env));
     await waitUntilReady(baseUrl, children, 60_000);
     return { baseUrl, youtubeUrl, databaseUrl, stop };
   } catch (error) {

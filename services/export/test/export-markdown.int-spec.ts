@@ -96,9 +96,6 @@ describe('Markdown export', () => {
       '2 Highlights',
       '2 Notes',
       '2 AI Study Material',
-      '3 Outline',
-      '4 0:00 Why tides happen',
-      '4 1:00 Tidal energy',
       `3 ${FEATURE_LABELS.summary} (Short)`,
       `3 ${FEATURE_LABELS.insights}`,
       '4 Main ideas',
@@ -106,6 +103,9 @@ describe('Markdown export', () => {
       `3 ${FEATURE_LABELS.cornell_notes}`,
       '4 Cues',
       '4 Notes',
+      `3 ${FEATURE_LABELS.outline}`,
+      '4 0:00 Why tides happen',
+      '4 1:00 Tidal energy',
       `3 ${FEATURE_LABELS.tweet}`,
       `3 ${FEATURE_LABELS.blog}`,
       '4 Riding the tide',
@@ -129,7 +129,7 @@ describe('Markdown export', () => {
       `1:00 -> ${WATCH}&t=60s`,
       `1:15 -> ${WATCH}&t=75s`,
     ]);
-    expect(links(section(tree, 'Outline'))).toEqual([
+    expect(links(section(tree, FEATURE_LABELS.outline))).toEqual([
       `0:00 -> ${WATCH}&t=0s`,
       `0:07 -> ${WATCH}&t=7s`,
       `0:22 -> ${WATCH}&t=22s`,

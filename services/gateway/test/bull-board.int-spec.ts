@@ -89,6 +89,8 @@ describe('Bull Board at /admin/queues', () => {
         'export-pro',
         'mail-free',
         'mail-pro',
+        'media-free',
+        'media-pro',
         'transcripts-free',
         'transcripts-pro',
       ].sort(),

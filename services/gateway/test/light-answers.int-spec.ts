@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { insertAiContent, insertTranscriptIfAbsent, insertVideo, typeormDb } from '@lectern/db';
+import { TRANSCRIPT_ANSWER_FORMAT } from '@lectern/handovers';
 import { DataSource } from 'typeorm';
 import { TranscriptAnswerBuilds } from '../src/library/transcript-answer-builds';
 import { MetricsService } from '../src/metrics/metrics.service';
@@ -302,7 +303,7 @@ describe('light answers: compression, revalidation and cached web app files', ()
       return answers;
     };
     /** The stored row of a transcript, once it is there (stored in the background after a read). */
-    const storedRowOf = async (transcriptId: string, format = 1) => {
+    const storedRowOf = async (transcriptId: string, format = TRANSCRIPT_ANSWER_FORMAT) => {
       for (let attempt = 0; attempt < 200; attempt += 1) {
         const [row] = await gateway.app
           .get(DataSource)
@@ -450,12 +451,12 @@ describe('light answers: compression, revalidation and cached web app files', ()
       await gateway.app
         .get(DataSource)
         .query(
-          `UPDATE transcript_answers SET format = 0, brotli = '\\x00', deflate = '\\x00' WHERE transcript_id = $1`,
-          [frenchTranscriptId],
+          `UPDATE transcript_answers SET format = $2, brotli = '\\x00', deflate = '\\x00' WHERE transcript_id = $1`,
+          [frenchTranscriptId, TRANSCRIPT_ANSWER_FORMAT - 1],
         );
       const video = expectSameContent(await representations());
       expect(video.captionLanguage).toBe('fr');
-      await storedRowOf(frenchTranscriptId, 1);
+      await storedRowOf(frenchTranscriptId, TRANSCRIPT_ANSWER_FORMAT);
       expect(expectSameContent(await representations())).toEqual(video);
     });
 
@@ -463,15 +464,15 @@ describe('light answers: compression, revalidation and cached web app files', ()
       await gateway.app
         .get(DataSource)
         .query(
-          `UPDATE transcript_answers SET format = 2, brotli = '\\x00', deflate = '\\x00' WHERE transcript_id = $1`,
-          [frenchTranscriptId],
+          `UPDATE transcript_answers SET format = $2, brotli = '\\x00', deflate = '\\x00' WHERE transcript_id = $1`,
+          [frenchTranscriptId, TRANSCRIPT_ANSWER_FORMAT + 1],
         );
       const buildsBefore = await builds();
       const video = expectSameContent(await representations());
       expect(video.captionLanguage).toBe('fr');
       await settledBuilds();
       const row = (await storedRows()).find((stored) => stored.transcript_id === frenchTranscriptId);
-      expect(row).toMatchObject({ format: 2, brotli: Buffer.from([0]) });
+      expect(row).toMatchObject({ format: TRANSCRIPT_ANSWER_FORMAT + 1, brotli: Buffer.from([0]) });
       expect(await builds()).toBe(buildsBefore);
       await gateway.app
         .get(DataSource)

@@ -40,7 +40,7 @@ describe('readiness details', () => {
     expect(detailed.status).toBe(503);
     expect(detailed.body.details.workers).toEqual({
       status: 'down',
-      processes: { transcripts: 0, ai: 0, export: 0, billing: 0, mail: 0 },
+      processes: { transcripts: 0, ai: 0, export: 0, billing: 0, mail: 0, media: 0 },
       missing: ['transcripts', 'ai', 'export', 'billing', 'mail', 'media'],
     });
 

@@ -165,6 +165,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'DELETE /api/ai/questions/:id': { params: (ids) => ({ id: [ids.questionId] }) },
   'GET /api/ai/streams/:id': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/usage': {},
+  'GET /api/player': {},
   'POST /api/stripe/create-checkout-session': {},
   'POST /api/stripe/create-portal-session': {},
   'POST /api/stripe/sync-checkout': {

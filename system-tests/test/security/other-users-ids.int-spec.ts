@@ -157,6 +157,7 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'POST /api/transcripts/fetch': 'a YouTube link; analysing a video gives the caller their own copy',
   'GET /api/usage': "the caller's own counts",
   'GET /api/samples': "the install's sample videos, the same for everyone",
+  'GET /api/player': "the install's player script address, the same for everyone",
   'POST /api/stripe/create-checkout-session': "the caller's own subscription",
   'POST /api/stripe/create-portal-session': "the caller's own Stripe customer",
   'POST /api/stripe/sync-checkout':
