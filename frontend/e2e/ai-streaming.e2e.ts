@@ -106,9 +106,7 @@ describe('a streamed generation', () => {
     await thread.locator('li:not([aria-busy])').first().waitFor({ timeout: 30_000 });
     expect(await writing.count()).toBe(0);
     const answer = thread.getByRole('listitem').first();
-    expect(
-      await answer.getByRole('button', { name: /^Show [\d:]+ in the transcript$/ }).count(),
-    ).toBeGreaterThan(0);
+    expect(await answer.getByRole('link', { name: /^Play from [\d:]+$/ }).count()).toBeGreaterThan(0);
     expect(fake.requests.at(-1)).toMatchObject({ kind: 'ask', stream: true });
     expect(await answer.getByRole('note').count()).toBe(0);
   }, 60_000);

@@ -302,7 +302,9 @@ describe('the video page', () => {
     for (const name of ['Key Insights', 'Flashcards', 'Cornell Notes']) {
       expect(await page.getByRole('button', { name: new RegExp(name) }).isDisabled()).toBe(true);
     }
-    const upgrade = page.getByRole('link', { name: 'Upgrade to Pro' });
+    const upgrade = page
+      .getByRole('tabpanel', { name: 'Study' })
+      .getByRole('link', { name: 'Upgrade to Pro' });
     expect(await upgrade.getAttribute('href')).toBe('/pricing');
     await page.getByRole('tab', { name: 'Create' }).click();
     for (const name of ['Tweet Thread', 'Blog Post', 'Action Plan']) {

@@ -127,7 +127,9 @@ describe('Lectern on a Sentinel-watched Redis, through a failover', () => {
     }
 
     const load = Promise.all(users.map((user) => work(user)));
-    await sleep(1_500);
+    // The primary dies under load: once jobs are completing and more are in flight (on a busy machine the first
+    // completes later than on a quiet one).
+    await waitFor(() => Promise.resolve(completed > 0 && inFlight > 0), 30_000);
     const beforeKill = completed;
     const inFlightAtKill = inFlight;
     // What the primary acknowledged in its last instant may be lost with it (Redis replicates asynchronously, as

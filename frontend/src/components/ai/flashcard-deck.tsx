@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Flashcard } from '@lectern/contracts';
+import { formatTimestamp, type Flashcard } from '@lectern/contracts';
 import { MomentLink } from '@/components/video/player/moment-link';
 import { useCardMoments } from '@/hooks/use-card-moments';
 import { cn } from '@/lib/utils';
@@ -54,7 +54,8 @@ export function FlashcardDeck({ videoId, cards }: { videoId: string; cards: read
               <MomentLink
                 videoId={videoId}
                 seconds={moments[i]}
-                label={`Play card ${i + 1} from the video`}
+                // The visible moment is part of the name (WCAG 2.5.3: what is seen is what is said).
+                label={`Play card ${i + 1} from ${formatTimestamp(moments[i])}`}
                 className="ml-1"
               />
             ) : null}

@@ -26,11 +26,17 @@ export function ChapterList({
               aria-current={isCurrent ? 'step' : undefined}
               onClick={() => onSeek(chapter.start)}
               className={cn(
-                'flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                'group flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                 isCurrent && 'bg-primary/10 font-semibold',
               )}
             >
-              <span className="shrink-0 font-mono text-xs text-primary tabular-nums">
+              {/* On the marked or hovered row's tint the primary colour loses contrast in the dark theme. */}
+              <span
+                className={cn(
+                  'shrink-0 font-mono text-xs tabular-nums',
+                  isCurrent ? 'text-foreground' : 'text-primary group-hover:text-foreground',
+                )}
+              >
                 {formatTimestamp(chapter.start)}
               </span>
               <span className="min-w-0 break-words">{chapter.title}</span>
