@@ -249,6 +249,8 @@ describe('the video page', () => {
     await notes.fill('   ');
     expect(await save.isDisabled()).toBe(true);
     await notes.fill('Stage one charges the batteries; stage two spends them.');
+    // The last step's toast sits over the notes' corner of the page until it closes.
+    await dismissToasts(page);
     await save.click();
     await expectToast(page, 'Note saved');
 
