@@ -70,6 +70,7 @@ describe('one process for a small install (LECTERN_PROCESSES=one)', () => {
       'gateway',
       'lectern',
       'mail-worker',
+      'media-worker',
       'transcripts-worker',
     ]);
   });
