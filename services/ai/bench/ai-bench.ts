@@ -22,7 +22,7 @@ import {
 import type { GenerationRequest } from '../src/engines/engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { TranscriptIndexCache } from '../src/engines/ask/transcript-index-cache';
-import { createAiHandlers } from '../src/handlers';
+import { createAiHandlers } from '../src/worker';
 import type { TranscriptSource } from '../src/ai-store';
 
 // `node services/ai/dist-bench/bench/ai-bench.js`, or runAiBench() from the root bench runner: the offline engine's

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { TranscriptIndexCache, type AiEngine } from '../src/engines';
 import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
-import { createAiHandlers } from '../src/handlers';
+import { createAiHandlers } from '../src/worker';
 import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture } from '@lectern/offline-engine/bench';
 

@@ -26,7 +26,7 @@ import pino from 'pino';
 import { TranscriptIndexCache, type AiEngine } from '../src/engines';
 import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
-import { createAiHandlers } from '../src/handlers';
+import { createAiHandlers } from '../src/worker';
 import { INVENTED_LINK, INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture, tenHourLecture } from '@lectern/offline-engine/bench';
 

@@ -15,7 +15,7 @@ import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import type { AiEngine } from '../src/engines';
 import { TranscriptIndexCache } from '../src/engines';
-import { createAiHandlers } from '../src/handlers';
+import { createAiHandlers } from '../src/worker';
 import { startFakeOpenAi, tokensOf, type FakeOpenAi } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture, tenHourLecture } from '@lectern/offline-engine/bench';
 

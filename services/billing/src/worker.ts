@@ -1,6 +1,7 @@
-import { Queue } from 'bullmq';
-import { QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts';
+import { BillingMessage, QueueName, laneQueueName, planChangedChannel } from '@lectern/contracts';
 import {
+  PermanentJobError,
+  type JobHandlers,
   createRedis,
   jobOptionsFor,
   type Logger,
@@ -11,11 +12,34 @@ import {
   type WorkerService,
 } from '@lectern/queue-runtime';
 import { BillingService } from './billing.service';
+import { StripeEventReconciler } from './stripe-event-reconciler';
+import { Queue } from 'bullmq';
 import { BillingStore } from './billing-store';
 import { type BillingEnv, BillingEnvSchema } from './env';
-import { createBillingHandlers } from './handlers';
 import { createStripeClient } from './stripe-client';
-import { StripeEventReconciler } from './stripe-event-reconciler';
+
+/** The billing worker's handlers; without a BillingService (no database wired) each answers 503. */
+export function createBillingHandlers(
+  billing: BillingService | null = null,
+  reconciler: StripeEventReconciler | null = null,
+): JobHandlers<typeof QueueName.Billing> {
+  const service = (): BillingService => {
+    if (!billing) throw new PermanentJobError(503, BillingMessage.NotConfigured);
+    return billing;
+  };
+  return {
+    'create-checkout-session': async (data) => service().createCheckoutSession(data),
+    'create-portal-session': async (data) => service().createPortalSession(data),
+    'process-webhook-event': async (data) => service().processWebhookEvent(data.eventId),
+    'sync-subscription': async (data) => service().syncSubscription(data.subscriptionId),
+    'sync-checkout-session': async (data) => service().syncCheckoutSession(data),
+    'cancel-subscriptions': async (data) => service().cancelSubscriptions(data),
+    'reconcile-stripe-events': async () => {
+      if (!reconciler) throw new PermanentJobError(503, BillingMessage.NotConfigured);
+      return reconciler.run();
+    },
+  };
+}
 
 // Read a little after the period ends, so Stripe's state and our clock both say it is over.
 const PERIOD_END_MARGIN_MS = 1000;

@@ -9,7 +9,7 @@ import {
 import type { GatewayEnv } from '../src/config/gateway-env';
 import type { EventStream } from '../src/http/event-stream';
 import { JobStreams } from '../src/streams/job-streams';
-import { relayJobStream } from '../src/streams/relay-job-stream';
+import { relayJobStream } from '../src/streams/event-stream-answers';
 
 const REDIS_URL = process.env.LECTERN_TEST_REDIS_URL!;
 const prefix = `lectern-test-${randomBytes(5).toString('hex')}`;

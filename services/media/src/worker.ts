@@ -1,16 +1,31 @@
 import { QueueName } from '@lectern/contracts';
-import { createPool } from '@lectern/db';
-import { MediaStore } from '@lectern/handovers';
 import {
+  type JobHandlers,
   type Logger,
   runWorkerProcess,
   type WorkerRuntime,
   type WorkerService,
 } from '@lectern/queue-runtime';
+import { transcribeRecording, type RecordingTranscriptionDeps } from './recording-transcription';
+import { createPool } from '@lectern/db';
+import { MediaStore } from '@lectern/handovers';
 import { MediaEnvSchema, transcribeEndpointOf, type MediaEnv } from './env';
 import { findFfmpeg } from './ffmpeg-binary';
-import { createMediaHandlers } from './handlers';
 import { SpeechToText } from './speech-to-text';
+
+/** The media worker's jobs: `transcribe-media`, reporting its progress on the job as it goes. */
+export function createMediaHandlers(deps: RecordingTranscriptionDeps): JobHandlers<typeof QueueName.Media> {
+  return {
+    'transcribe-media': (data, { job, signal, logger }) =>
+      transcribeRecording(deps, data, {
+        signal,
+        progress: async (progress) => {
+          logger.debug({ mediaId: data.mediaId, ...progress }, 'transcription progress');
+          await job.updateProgress({ ...progress });
+        },
+      }),
+  };
+}
 
 const NO_FFMPEG =
   'The media worker needs ffmpeg to transcribe: install it (Debian: apt-get install ffmpeg), or set FFMPEG_PATH to its binary.';

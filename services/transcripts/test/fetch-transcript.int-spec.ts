@@ -7,7 +7,7 @@ import { TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/hando
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '@lectern/fakes/youtube/lectures';
-import { createTranscriptsHandlers } from '../src/handlers';
+import { createTranscriptsHandlers } from '../src/worker';
 import { TranscriptsStore } from '../src/transcripts-store';
 import { createYouTubeClient, type YouTubeClient } from '../src/youtube';
 

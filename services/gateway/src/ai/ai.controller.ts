@@ -10,7 +10,7 @@ import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { sendRevalidatableJson } from '../http/revalidatable-json';
 import { videoIdPipe } from '../library/video-id';
 import { AiService, type GenerateCommand } from './ai.service';
-import { answerWithEventStream } from '../streams/answer-with-event-stream';
+import { answerWithEventStream } from '../streams/event-stream-answers';
 import { wantsEventStream } from '../http/event-stream';
 import { JobStreams } from '../streams/job-streams';
 import { parseWith } from '../http/zod';

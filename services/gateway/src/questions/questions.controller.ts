@@ -6,7 +6,7 @@ import { wantsEventStream } from '../http/event-stream';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { videoIdPipe } from '../library/video-id';
 import { parseAskRequest } from './ask-request';
-import { answerWithEventStream } from '../streams/answer-with-event-stream';
+import { answerWithEventStream } from '../streams/event-stream-answers';
 import { JobStreams } from '../streams/job-streams';
 import { QuestionsService } from './questions.service';
 

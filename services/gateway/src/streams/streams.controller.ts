@@ -4,10 +4,10 @@ import type { Response } from 'express';
 import { SignedInGuard, SignedInUser } from '../auth/guards';
 import { EventStream } from '../http/event-stream';
 import { ParseIdPipe } from '../http/parse-id.pipe';
-import { STREAM_ID_HEADER } from './answer-with-event-stream';
+import { STREAM_ID_HEADER } from './event-stream-answers';
 import { JobStreams } from './job-streams';
 import { StreamReaderSlots } from './stream-reader-slots';
-import { STREAM_EXPIRED_MESSAGE, relayJobStream } from './relay-job-stream';
+import { STREAM_EXPIRED_MESSAGE, relayJobStream } from './event-stream-answers';
 
 export const RESTARTING_MESSAGE = 'Lectern is restarting. Please try again in a moment.';
 export const STREAM_NOT_FOUND = 'This answer is not being streamed (it may have finished a while ago).';

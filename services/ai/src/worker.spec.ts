@@ -2,7 +2,7 @@ import type { TranscriptSegment } from '@lectern/contracts';
 import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lectern/queue-runtime';
 import { TranscriptIndexCache, type AiEngine, type AnswerRequest, type GenerationRequest } from './engines';
 import { AiEnvSchema } from './env';
-import { createAiHandlers } from './handlers';
+import { createAiHandlers } from './worker';
 import type { TranscriptSource } from './ai-store';
 
 const SEGMENTS: TranscriptSegment[] = [

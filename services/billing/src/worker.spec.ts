@@ -1,4 +1,4 @@
-import { createBillingHandlers } from './handlers';
+import { createBillingHandlers } from './worker';
 
 describe('billing worker handlers', () => {
   it('answers 503 "Billing is not configured." for billing jobs when no billing service is wired', async () => {

@@ -1,4 +1,4 @@
-import { preferredLanguages } from './preferred-languages';
+import { preferredLanguages } from './transcripts.controller';
 
 describe('preferredLanguages', () => {
   it('orders languages by quality, keeping the order of equal ones', () => {
