@@ -90,6 +90,16 @@ describe("YouTube's chapters", () => {
     expect(texts.join(' ')).not.toContain('Stage one is the light-dependent reactions');
     await checkScreen(page, 'video-chapter-filter');
 
+    // The next chapter follows from the one just read.
+    await page.getByRole('button', { name: 'Next chapter' }).click();
+    await page.waitForFunction(
+      () => !document.querySelector('[data-segment-index]')?.textContent?.includes('Both stages take place'),
+    );
+    expect((await rows.allTextContents()).join(' ')).not.toContain('Both stages take place');
+    expect(await page.getByRole('combobox', { name: 'Chapter' }).textContent()).not.toContain(
+      'Inside the chloroplast',
+    );
+
     await page.getByRole('combobox', { name: 'Chapter' }).click();
     await page.getByRole('option', { name: 'Whole video' }).click();
     await page.waitForFunction(() => document.querySelectorAll('[data-segment-index]').length > 3);

@@ -1,12 +1,17 @@
 import type { Chapter } from '@lectern/contracts';
 import { formatTimestamp } from '@lectern/contracts';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
+import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 
 const WHOLE_VIDEO = 'all';
 
-/** Reads the transcript one chapter at a time: the whole video, or one of its chapters. */
+/**
+ * Reads the transcript one chapter at a time: the whole video, or one of its chapters, with the chapter before
+ * and after one click away.
+ */
 export function ChapterFilter({
   chapters,
   chapter,
@@ -37,6 +42,28 @@ export function ChapterFilter({
           ))}
         </SelectContent>
       </Select>
+      {chapter === null ? null : (
+        <div className="flex items-center gap-1">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Previous chapter"
+            disabled={chapter === 0}
+            onClick={() => onChapter(chapter - 1)}
+          >
+            <ChevronLeft aria-hidden />
+          </Button>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Next chapter"
+            disabled={chapter >= chapters.length - 1}
+            onClick={() => onChapter(chapter + 1)}
+          >
+            <ChevronRight aria-hidden />
+          </Button>
+        </div>
+      )}
     </div>
   );
 }
