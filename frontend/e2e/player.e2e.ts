@@ -119,16 +119,15 @@ describe('the video on its page', () => {
 
   it('is photographed for the README while it plays (test-artifacts/screenshots/video-page-readme.png)', async () => {
     await page.getByRole('button', { name: 'Dismiss email confirmation reminder' }).click();
-    await page.setViewportSize({ width: 1280, height: 760 });
+    await page.setViewportSize({ width: 1280, height: 960 });
     const third = video.transcriptSegments[2]!;
     await page
       .locator('[aria-label="Transcript"]')
       .getByRole('link', { name: `Play from ${formatTimestamp(third.start)}` })
       .click();
-    await page
-      .getByRole('region', { name: 'Video', exact: true })
-      .evaluate((region) => region.scrollIntoView());
-    await page.evaluate(() => window.scrollBy(0, -96));
+    // The title just below the sticky header, then the player, the chapters and the transcript.
+    await page.getByRole('heading', { level: 1 }).evaluate((title) => title.scrollIntoView());
+    await page.evaluate(() => window.scrollBy(0, -88));
     await page.waitForTimeout(2_500);
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, 'video-page-readme.png'),
