@@ -1,5 +1,5 @@
-import porter2 from 'wink-porter2-stemmer';
 import type { TokenTable } from '../reading/nlp';
+import { stem } from '../search/search-terms';
 import { bracketedTokens, isSpeakerLabel } from './caption-annotations';
 import type { KeyTerm } from './key-terms';
 import type { TranscriptAnalysis } from './transcript-analysis';
@@ -35,26 +35,13 @@ export interface TermTreatment {
 const WEIGHT = { defined: 2, title: 3, chapters: 2, spread: 3, explained: 1 };
 const COMPOUND_WEIGHT = 1.25;
 
-const stems = new Map<string, string>();
-
-/** The Porter2 stem of a lower-case word ("recursion", "recursive" and "recursively" share "recurs"). */
-export function stemOf(word: string): string {
-  let stemmed = stems.get(word);
-  if (stemmed === undefined) {
-    stemmed = porter2(word);
-    if (stems.size > 200_000) stems.clear();
-    stems.set(word, stemmed);
-  }
-  return stemmed;
-}
-
 /** The stems of a text's words, in order. */
 export function stemsOfText(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}']+/u)
     .filter((word) => word !== '')
-    .map(stemOf);
+    .map(stem);
 }
 
 /** The number of consecutive parts the lecture is read in to see whether it comes back to a term. */
@@ -160,7 +147,7 @@ function usedAsVerb(tokens: TokenTable, token: number): boolean {
 function stemsOfTokens(tokens: TokenTable): string[] {
   const out = new Array<string>(tokens.count);
   for (let token = 0; token < tokens.count; token += 1)
-    out[token] = tokens.type[token] === 'word' ? stemOf((tokens.normal[token] ?? '').toLowerCase()) : '';
+    out[token] = tokens.type[token] === 'word' ? stem((tokens.normal[token] ?? '').toLowerCase()) : '';
   return out;
 }
 

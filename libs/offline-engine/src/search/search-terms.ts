@@ -37,8 +37,11 @@ const QUESTION_FRAME_WORDS = [
 
 const stems = new Map<string, string>();
 
-/** The Porter2 stem of a word, remembered: a transcript repeats its vocabulary. */
-function stem(word: string): string {
+/**
+ * The Porter2 stem of a lower-case word, remembered (a transcript repeats its vocabulary): "recursion",
+ * "recursive" and "recursively" share "recurs". Search and the weighing of key terms both count words by it.
+ */
+export function stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
     stemmed = porter2(word);
