@@ -17,7 +17,10 @@ function topTerms(lecture: CaptionedLecture, count: number): string[] {
     .map((term) => term.text.toLowerCase());
 }
 
-async function write(lecture: CaptionedLecture, feature: 'flashcards' | 'cornell_notes'): Promise<string> {
+async function write(
+  lecture: CaptionedLecture,
+  feature: 'flashcards' | 'cornell_notes' | 'outline',
+): Promise<string> {
   const { outputText } = await engine.generate({
     feature,
     summaryLength: 'short',
@@ -59,6 +62,15 @@ describe('key terms of the CS50 section on recursion (13:50, human captions)', (
     const written = cues(await write(CS50_RECURSION_SECTION, 'cornell_notes'));
     expect(written.slice(0, 3)).toEqual(expect.arrayContaining(['recursion', 'base case']));
     expect(written.some((cue) => cue.includes('curly'))).toBe(false);
+  });
+
+  it('titles the outline by what each part teaches, never by the curly braces', async () => {
+    const headings = [
+      ...(await write(CS50_RECURSION_SECTION, 'outline')).matchAll(/^## \[[\d:]+\] (.+)$/gm),
+    ].map((match) => (match[1] ?? '').toLowerCase());
+    expect(headings.length).toBeGreaterThanOrEqual(3);
+    expect(headings.some((heading) => heading.includes('curly'))).toBe(false);
+    expect(headings.some((heading) => RECURSION.test(heading) || heading.startsWith('recursive'))).toBe(true);
   });
 });
 

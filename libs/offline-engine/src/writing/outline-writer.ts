@@ -1,5 +1,6 @@
 import { writeOutline, type OutlineSection } from '@lectern/contracts';
 import { keyTerms, type KeyTerm } from '../analysis/key-terms';
+import { stemsOfText } from '../analysis/term-importance';
 import {
   pickDiverse,
   rankWithin,
@@ -13,6 +14,9 @@ import { capitalise, truncateAtWord } from './text-style';
 // given a few of its best sentences as key points, each with its moment.
 
 const POINTS_PER_SECTION = 3;
+// A part is titled by a term the lecture makes something of: at least this share of its most important term's
+// weight (a volunteer's name said often in one demonstration is not a heading).
+const MIN_TITLE_IMPORTANCE = 0.25;
 /** Sentences on each side of a possible cut whose words are compared (TextTiling's blocks). */
 const WINDOW = 6;
 
@@ -28,7 +32,7 @@ export function writeOutlineOf(analysis: TranscriptAnalysis): string {
   const usedTitles = new Set<string>();
   const sections: OutlineSection[] = parts.map((part) => {
     const title = titleOf(analysis, part, usedTitles);
-    usedTitles.add(title.toLowerCase());
+    usedTitles.add(titleKey(title));
     return { title, start: part[0]?.start ?? 0, points: pointsOf(analysis, part) };
   });
   return writeOutline({ sections });
@@ -91,20 +95,24 @@ function termWeights(sentences: readonly Sentence[]): Map<number, number> {
 
 /**
  * The named term the part is most about: said most often in it, weighed by how much of all its mentions
- * fall there, so a term of the whole lecture does not title every part. Else the opening of its best sentence.
+ * fall there (so a term of the whole lecture does not title every part) and by how much the lecture makes of
+ * it (so a side word said often in one stretch, "curly braces", does not). Else the opening of its best
+ * sentence.
  */
 function titleOf(analysis: TranscriptAnalysis, part: readonly Sentence[], used: Set<string>): string {
   const first = part[0]?.index ?? 0;
   const last = part[part.length - 1]?.index ?? 0;
   let best: { term: KeyTerm; score: number } | null = null;
-  for (const term of keyTerms(analysis)) {
-    if (term.fullForm || used.has(term.text.toLowerCase())) continue;
+  const terms = keyTerms(analysis);
+  const floor = Math.max(0, ...terms.map((term) => term.importance)) * MIN_TITLE_IMPORTANCE;
+  for (const term of terms) {
+    if (term.fullForm || term.importance < floor || used.has(titleKey(term.text))) continue;
     const sentencesOf = new Set(term.occurrences.map((occurrence) => occurrence.sentence));
     const inPart = [...sentencesOf].filter((sentence) => sentence >= first && sentence <= last).length;
     if (inPart < 2) continue;
     // A name of several words ("base case", "Calvin cycle") says more than one word of everyday speech.
     const words = term.text.split(' ').length;
-    const score = inPart * (inPart / sentencesOf.size) * term.phrase.score * (words > 1 ? 1.5 : 1);
+    const score = inPart * (inPart / sentencesOf.size) * term.importance * (words > 1 ? 1.5 : 1);
     if (!best || score > best.score) best = { term, score };
   }
   if (best) return capitalise(best.term.text);
@@ -134,4 +142,9 @@ function pointsOf(analysis: TranscriptAnalysis, part: readonly Sentence[]) {
 // Captions mark a change of speaker with ">>" (">> DOUG LLOYD: ..."); a point is read without it.
 function withoutSpeakerMarks(text: string): string {
   return text.replace(/^(?:>>\s*)+/u, '');
+}
+
+/** One key for a title in any of its word forms ("Linked list", "linked lists"). */
+function titleKey(text: string): string {
+  return stemsOfText(text.toLowerCase()).join(' ');
 }
