@@ -37,6 +37,20 @@ describe('the real-lecture judges', () => {
     ]);
   });
 
+  it('takes advice shown from its verb on ("We should practice…" as "Practice…") as whole', () => {
+    // The TEDx talk on learning with AI, as Whisper wrote it (bench/lectures/real).
+    const captions =
+      'For example, maybe we should understand what the elements are good for. ' +
+      "We should practice using LLMs to assist our thinking rather than replace our thinking. Again, you wouldn't.";
+    const figures = judgeCutSentences(
+      [
+        '1. Practice using LLMs to assist our thinking rather than replace our thinking.\n2. Assist our thinking rather than replace our thinking.',
+      ],
+      captions,
+    );
+    expect(figures).toEqual({ checked: 2, cut: ['Assist our thinking rather than replace our thinking.'] });
+  });
+
   it('keeps a card that names a concept of the lecture and answers it with substance, not a question or a marker', () => {
     expect(isAnswerOfSubstance('A function that calls itself as part of its execution.')).toBe(true);
     expect(isAnswerOfSubstance('Is it 1, or is it 2?')).toBe(false);
