@@ -41,14 +41,21 @@ describe('the real-lecture judges', () => {
     // The TEDx talk on learning with AI, as Whisper wrote it (bench/lectures/real).
     const captions =
       'For example, maybe we should understand what the elements are good for. ' +
-      "We should practice using LLMs to assist our thinking rather than replace our thinking. Again, you wouldn't.";
+      "We should practice using LLMs to assist our thinking rather than replace our thinking. Again, you wouldn't. " +
+      'We should not forget the nutrition label on the back of the food.';
     const figures = judgeCutSentences(
       [
-        '1. Practice using LLMs to assist our thinking rather than replace our thinking.\n2. Assist our thinking rather than replace our thinking.',
+        '1. Practice using LLMs to assist our thinking rather than replace our thinking.\n2. Assist our thinking rather than replace our thinking.\n3. Forget the nutrition label on the back of the food.',
       ],
       captions,
     );
-    expect(figures).toEqual({ checked: 2, cut: ['Assist our thinking rather than replace our thinking.'] });
+    expect(figures).toEqual({
+      checked: 3,
+      cut: [
+        'Assist our thinking rather than replace our thinking.',
+        'Forget the nutrition label on the back of the food.',
+      ],
+    });
   });
 
   it('keeps a card that names a concept of the lecture and answers it with substance, not a question or a marker', () => {

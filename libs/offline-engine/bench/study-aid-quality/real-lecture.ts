@@ -28,8 +28,10 @@ export function wordsOf(text: string): string {
 
 // Words a speaker opens a sentence with that a writer may leave out without cutting the sentence.
 const OPENERS = /(?:(?:so|and|but|now|okay|ok|well|right|then|also|oh|um|uh|yeah|yes|no)[,]?\s+)*$/;
-// Advice shown from its verb on leaves out who should act: "We should practice…" is shown as "Practice…".
-const ADVICE_LEAD = /(?:we|you|i)\s+(?:should|must|need\s+to|have\s+to|ought\s+to)\s+(?:\w+\s+)?$/;
+// Advice shown from its verb on leaves out who should act: "We should practice…" is shown as "Practice…" (and "We
+// should u practice…" of speech recognition too), never "We should not forget…" as "Forget…".
+const ADVICE_LEAD =
+  /(?:we|you|i)\s+(?:should|must|need\s+to|have\s+to|ought\s+to)\s+(?:(?!not\b|never\b)\w+\s+)?$/;
 
 /** The sentences a study aid shows as the lecture's own: list items, paragraphs and table cells, not headings. */
 export function shownSentences(markdown: string): string[] {
