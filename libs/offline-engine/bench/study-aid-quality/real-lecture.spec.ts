@@ -37,6 +37,27 @@ describe('the real-lecture judges', () => {
     ]);
   });
 
+  it('takes advice shown from its verb on ("We should practice…" as "Practice…") as whole', () => {
+    // The TEDx talk on learning with AI, as Whisper wrote it (bench/lectures/real).
+    const captions =
+      'For example, maybe we should understand what the elements are good for. ' +
+      "We should practice using LLMs to assist our thinking rather than replace our thinking. Again, you wouldn't. " +
+      'We should not forget the nutrition label on the back of the food.';
+    const figures = judgeCutSentences(
+      [
+        '1. Practice using LLMs to assist our thinking rather than replace our thinking.\n2. Assist our thinking rather than replace our thinking.\n3. Forget the nutrition label on the back of the food.',
+      ],
+      captions,
+    );
+    expect(figures).toEqual({
+      checked: 3,
+      cut: [
+        'Assist our thinking rather than replace our thinking.',
+        'Forget the nutrition label on the back of the food.',
+      ],
+    });
+  });
+
   it('keeps a card that names a concept of the lecture and answers it with substance, not a question or a marker', () => {
     expect(isAnswerOfSubstance('A function that calls itself as part of its execution.')).toBe(true);
     expect(isAnswerOfSubstance('Is it 1, or is it 2?')).toBe(false);

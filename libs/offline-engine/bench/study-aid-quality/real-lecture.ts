@@ -28,6 +28,10 @@ export function wordsOf(text: string): string {
 
 // Words a speaker opens a sentence with that a writer may leave out without cutting the sentence.
 const OPENERS = /(?:(?:so|and|but|now|okay|ok|well|right|then|also|oh|um|uh|yeah|yes|no)[,]?\s+)*$/;
+// Advice shown from its verb on leaves out who should act: "We should practice…" is shown as "Practice…" (and "We
+// should u practice…" of speech recognition too), never "We should not forget…" as "Forget…".
+const ADVICE_LEAD =
+  /(?:we|you|i)\s+(?:should|must|need\s+to|have\s+to|ought\s+to)\s+(?:(?!not\b|never\b)\w+\s+)?$/;
 
 /** The sentences a study aid shows as the lecture's own: list items, paragraphs and table cells, not headings. */
 export function shownSentences(markdown: string): string[] {
@@ -77,7 +81,10 @@ export function judgeCutSentences(markdowns: readonly string[], captions: string
     figures.checked += 1;
     let whole = false;
     while (at >= 0 && !whole) {
-      const before = transcript.slice(Math.max(0, at - 60), at).replace(OPENERS, '');
+      const before = transcript
+        .slice(Math.max(0, at - 60), at)
+        .replace(ADVICE_LEAD, '')
+        .replace(OPENERS, '');
       const starts = before.trim() === '' || /[.!?:"]\s*$/.test(before);
       const ends = /[.!?]$/.test(sentence) && /^[.!?]/.test(transcript.slice(at + core.length));
       whole = starts && ends;

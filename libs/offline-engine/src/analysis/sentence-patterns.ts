@@ -94,6 +94,7 @@ export interface Definition {
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);
+const HEDGES = new Set(['just', 'simply', 'basically']);
 const NAME_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 const MAX_TERM_WORDS = 4;
 
@@ -112,6 +113,8 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
     // "Meiosis is division that makes gametes": a bare noun defines too, an adjective ("is important") does not.
     const bareNoun = tokens.pos[verb + 1] === 'NOUN' && !isVagueWord(next);
     if (COPULAS.has(word) && ((!DEFINITION_STARTS.has(next) && !bareNoun) || next === 'called')) return null;
+    // "Kids were just saying, …": a verb after "just" or "simply" tells what someone did, it defines nothing.
+    if (COPULAS.has(word) && HEDGES.has(next) && tokens.pos[verb + 2] === 'VERB') return null;
     if (word === 'refers' && next !== 'to') return null;
     const article = ARTICLES.has(tokens.normal[start] ?? '') ? (tokens.normal[start] ?? '') : '';
     const subjectStart = article ? start + 1 : start;
@@ -129,6 +132,53 @@ export function findDefinition(analysis: TranscriptAnalysis, sentence: Sentence)
       past: word === 'was' || word === 'were',
       answer: sliceText(analysis, start, end),
     };
+  }
+  return null;
+}
+
+// How a statement opens when it says what the term just named is: "And what that means is …", "It's essentially …".
+const EXPLAINING_START =
+  /^(?:(?:and|so|now)[,]?\s+)?(?:what (?:that|this) means is|(?:it|this|that)(?:'s| is) (?:essentially|basically)|in other words)\b/i;
+// A statement between the name and its explanation ("And we haven't yet found what that is.") is a short one.
+const MAX_WORDS_BETWEEN = 10;
+
+/**
+ * "… which is called a dark pattern." then "And what that means is, we can simplify a UX …": a term named at the
+ * end of a sentence and explained by a statement just after it, which is the answer, whole.
+ */
+export function findExplainedNaming(analysis: TranscriptAnalysis, sentence: Sentence): Definition | null {
+  const { tokens } = analysis;
+  if (sentence.question || sentence.runsOn) return null;
+  let nameEnd = sentence.lastToken;
+  while (nameEnd > sentence.firstToken && tokens.type[nameEnd] !== 'word') nameEnd -= 1;
+  let called = nameEnd - 1;
+  while (called > nameEnd - MAX_TERM_WORDS - 2 && tokens.normal[called] !== 'called') called -= 1;
+  if (called <= sentence.firstToken || tokens.normal[called] !== 'called') return null;
+  const article = ARTICLES.has(tokens.normal[called + 1] ?? '') ? (tokens.normal[called + 1] ?? '') : '';
+  const nameStart = article ? called + 2 : called + 1;
+  if (nameStart > nameEnd || !['NOUN', 'PROPN'].includes(tokens.pos[nameEnd] ?? '')) return null;
+  for (let token = nameStart; token <= nameEnd; token += 1)
+    if (tokens.type[token] !== 'word' || !NAME_POS.has(tokens.pos[token] ?? '')) return null;
+  if (!isNamedSubject(analysis, nameStart, nameEnd)) return null;
+  const explanation = explainingStatement(analysis, sentence.index);
+  if (!explanation) return null;
+  const term = sliceText(analysis, nameStart, nameEnd);
+  const last = tokens.normal[nameEnd] ?? '';
+  return {
+    sentence: explanation,
+    term,
+    termWithArticle: article ? `${article} ${term}` : term,
+    plural: (tokens.lemma[nameEnd] ?? '').toLowerCase() !== last,
+    answer: explanation.text,
+  };
+}
+
+/** The statement after sentence `index`, or after a short one that follows it, that opens by explaining. */
+function explainingStatement(analysis: TranscriptAnalysis, index: number): Sentence | null {
+  for (const next of [analysis.sentences[index + 1], analysis.sentences[index + 2]]) {
+    if (!next || next.question || next.runsOn) return null;
+    if (EXPLAINING_START.test(next.raw.trim()) && next.wordCount >= 6) return next;
+    if (next.wordCount > MAX_WORDS_BETWEEN) return null;
   }
   return null;
 }

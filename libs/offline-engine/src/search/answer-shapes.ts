@@ -23,6 +23,10 @@ const DEFINING_AFTER =
 // What precedes a term when a sentence names it: "called X", "known as X", "we call this X".
 const NAMING_BEFORE = /(?:called|known\s+as|call\s+(?:this|it|that))\s+(?:a\s+|an\s+|the\s+)?$/i;
 
+// The same, before the last word of a term of a few words ("called a dark pattern").
+const NAMING_A_TERM_BEFORE =
+  /(?:called|known\s+as|call\s+(?:this|it|that))\s+(?:a\s+|an\s+|the\s+)?(?:[\p{L}-]+\s+){0,2}$/iu;
+
 export interface TermsOfWords {
   /** The sentence's words, as written. */
   words: readonly string[];
@@ -40,15 +44,35 @@ export function definesTerm(sentence: TermsOfWords, subject: ReadonlySet<string>
   });
 }
 
+/**
+ * The sentence names one of `subject` at its end ("… which is called a dark pattern."): it introduces the term and
+ * the statement after it explains, so the two answer together as a definition does.
+ */
+export function namesTermAtEnd(sentence: TermsOfWords, subject: ReadonlySet<string>): boolean {
+  if (!endsNaming(sentence, subject)) return false;
+  return sentence.terms.some((term, at) => {
+    if (term === null || !subject.has(term)) return false;
+    const before = sentence.words.slice(Math.max(0, at - 6), at).join(' ');
+    return NAMING_A_TERM_BEFORE.test(`${before} `);
+  });
+}
+
 /** The sentence's last word of substance is one of `subject`: it introduces the term, the next sentence explains. */
 export function endsNaming(sentence: TermsOfWords, subject: ReadonlySet<string>): boolean {
   const last = [...sentence.terms].reverse().find((term) => term !== null);
   return last !== undefined && last !== null && subject.has(last);
 }
 
-/** Two of the question's terms said one after the other, as the question says them ("n factorial … calculated"). */
+/**
+ * Two of the question's terms said one after the other, as the question says them ("n factorial … calculated"), in
+ * a sentence that goes on past the question's words: one that ends on them ("I want to say that the biggest
+ * revolution AI is bringing to education.") only says the question again.
+ */
 export function saysQuestionPhrase(sentence: TermsOfWords, question: readonly string[]): boolean {
   const said = sentence.terms.filter((term): term is string => term !== null);
+  const asked = new Set(question);
+  const lastAsked = said.reduce((last, term, index) => (asked.has(term) ? index : last), -1);
+  if (!said.slice(lastAsked + 1).some((term) => !asked.has(term))) return false;
   for (let at = 0; at + 1 < question.length; at += 1) {
     const [first, second] = [question[at], question[at + 1]];
     if (said.some((term, index) => term === first && said[index + 1] === second)) return true;

@@ -35,6 +35,8 @@ const QUESTION_FRAME_WORDS = [
   'matter',
 ];
 
+const ACRONYM_PLURAL = /^(\p{Lu}{2,})['’]?s$/u;
+
 const stems = new Map<string, string>();
 
 /**
@@ -105,7 +107,9 @@ export class TermReader {
   /** A word as the index stores it, or null for a word that carries no topic (MiniSearch's processTerm). */
   term(word: string): string | null {
     // Lower case can lengthen a word (İ is i and a dot): the bound holds whatever reaches the stemmer.
-    const lower = word
+    // An acronym's plural is the acronym ("LLMs" is "LLM", "AIs" is "AI"): the stemmer keeps an s after no vowel.
+    const singular = this.english ? word.replace(ACRONYM_PLURAL, '$1') : word;
+    const lower = singular
       .toLowerCase()
       .replace(/^['’]+|['’]+$/g, '')
       .slice(0, LONGEST_CAPTION_WORD);

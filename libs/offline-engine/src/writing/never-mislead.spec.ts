@@ -120,6 +120,21 @@ describe('definitions come only from definitional statements of substance', () =
     expect(defining.length).toBeGreaterThan(0);
     for (const card of defining) expect(card.answer.split(/\s+/).length).toBeGreaterThan(1);
   });
+
+  it('never reads narration as a definition ("Q: What were kids? A: Kids were just saying, …")', () => {
+    // A TEDx talk on learning with AI, as Whisper wrote it (bench/lectures/real).
+    const analysis = analyseTranscript(
+      captions(`Now, some of you might say, obviously, it's not ideal, but isn't it very similar to what they were doing before? |
+Kids were just saying, that's what I saw on Google. | But I say it depends. |
+Education is a construct, something we as a society put our kids through. |`),
+    );
+    const narration = analysis.sentences.find((sentence) =>
+      sentence.text.startsWith('Kids were just saying'),
+    );
+    expect(narration && findDefinition(analysis, narration)).toBeNull();
+    const terms = definitions(analysis, 20).map((definition) => definition.term);
+    expect(terms).toEqual(['education']);
+  });
 });
 
 // Speech-recognition captions of a lecture on neural networks: no punctuation, lines cut at any length.

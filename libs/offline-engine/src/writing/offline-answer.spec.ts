@@ -96,3 +96,49 @@ describe('the offline answer of Ask on real lectures', () => {
     expect(extractiveAnswer(hashTables, 'How does bubble sort work?').answer).toBe(NOT_COVERED_ANSWER);
   });
 });
+
+// A TEDx talk on learning with AI (bench/lectures/real, CC BY-NC-ND 4.0), as YouTube's speech recognition and
+// Whisper wrote it: sentences punctuated, the talk's terms named at a sentence's end and explained after it.
+describe('the offline answer of Ask on a talk transcribed by speech recognition', () => {
+  const track = (id: string) => {
+    const lecture = REAL_LECTURES.find((candidate) => candidate.id === id);
+    if (!lecture) throw new Error(`no real lecture ${id}`);
+    return new TranscriptIndex(realLectureSegments(lecture), 'en');
+  };
+  const auto = track('tedx-ai-learning-youtube-auto');
+  const whisper = track('tedx-ai-learning-whisper');
+  const quoted = (index: TranscriptIndex, question: string) =>
+    extractiveAnswer(index, question)
+      .citations.map((citation) => citation.text)
+      .join(' ');
+
+  it('reads an acronym’s plural as the acronym: "LLMs" finds "using LLM to assist our thinking"', () => {
+    expect(quoted(auto, 'How should we use LLMs?')).toContain(
+      'practice using LLM to assist our thinking rather than replace our thinking',
+    );
+  });
+
+  it('quotes the sentence naming the asked term at its end first, with the statement that explains it', () => {
+    for (const index of [auto, whisper]) {
+      expect(quoted(index, 'What is a dark pattern?')).toMatch(
+        /which is called a dark pattern\. And what that means is,? we can simplify a UX to the point/,
+      );
+    }
+  });
+
+  it('passes over a statement that says nothing of the named term to the one that explains it', () => {
+    // "…something called productive resistance." "And we haven't yet found what that is." "It's essentially…"
+    for (const index of [auto, whisper]) {
+      expect(quoted(index, 'What is productive resistance?')).toContain(
+        "It's essentially the amount of resistance an AI should give you",
+      );
+    }
+  });
+
+  it('prefers the sentence that goes on past the question’s words to one that only says them', () => {
+    // "But I want to say that the biggest revolution AI is bringing to education." says no more than the question.
+    expect(quoted(auto, 'What is the biggest revolution AI is bringing to education?')).toContain(
+      "education is that it's highlighting the systems failed incentives.",
+    );
+  });
+});

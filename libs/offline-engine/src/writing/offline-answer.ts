@@ -1,6 +1,12 @@
 import { NOT_COVERED_ANSWER, formatTimestamp, type AnswerCitation } from '@lectern/contracts';
 import { spokenSentencesAround } from '../reading/spoken-sentences-around';
-import { definesTerm, endsNaming, isAsking, saysQuestionPhrase } from '../search/answer-shapes';
+import {
+  definesTerm,
+  endsNaming,
+  isAsking,
+  namesTermAtEnd,
+  saysQuestionPhrase,
+} from '../search/answer-shapes';
 import { answeringSentences, isAnswerable, rarestTerms } from '../search/relevance';
 import type { Passage, PassageHit, TranscriptIndex } from '../search/transcript-index';
 
@@ -71,7 +77,7 @@ function answerShape(
 ): number {
   if (!index.punctuated || isAsking(passage.text)) return 0;
   const sentence = index.termsOfWords(passage.text);
-  if (definesTerm(sentence, subject)) return DEFINES_THE_TERM;
+  if (definesTerm(sentence, subject) || namesTermAtEnd(sentence, subject)) return DEFINES_THE_TERM;
   return saysQuestionPhrase(sentence, question) ? SAYS_THE_QUESTION : 0;
 }
 
@@ -89,6 +95,21 @@ function statementAfter(index: TranscriptIndex, passage: Passage): Passage | und
 }
 
 /**
+ * What explains a term a sentence names at its end: the statement after it and, when that one does not say the
+ * term ("And we haven't yet found what that is."), the next statement when it does ("It's essentially the amount
+ * of resistance…").
+ */
+function explanationAfter(index: TranscriptIndex, passage: Passage): Passage[] {
+  const first = statementAfter(index, passage);
+  if (!first) return [];
+  const named = [...index.termsOfWords(passage.text).terms].reverse().find((term) => term !== null) ?? null;
+  const speaksOf = (sentence: Passage) => named !== null && index.termsOf(sentence.text).includes(named);
+  if (speaksOf(first)) return [first];
+  const second = statementAfter(index, first);
+  return second && speaksOf(second) ? [first, second] : [first];
+}
+
+/**
  * What a sentence found is quoted as. In punctuated captions, itself; never a question the lecturer asks ("What's
  * the base case?"), which is quoted by the statement answering it; a sentence ending on the term it names ("We
  * call this a collision.") with the statement that explains it. In speech-recognition captions, where the index's
@@ -99,7 +120,9 @@ function quotesOf(index: TranscriptIndex, hit: PassageHit, asked: ReadonlySet<st
   if (index.punctuated) {
     const after = statementAfter(index, passage);
     if (isAsking(passage.text)) return after ? [after] : [];
-    return after && endsNaming(index.termsOfWords(passage.text), asked) ? [passage, after] : [passage];
+    return after && endsNaming(index.termsOfWords(passage.text), asked)
+      ? [passage, ...explanationAfter(index, passage)]
+      : [passage];
   }
   const around = spokenSentencesAround(index.segments, passage.firstSegment, passage.lastSegment);
   const speaking = around.filter((sentence) =>

@@ -18,6 +18,7 @@ import {
   adviceStep,
   contentStart,
   findDefinition,
+  findExplainedNaming,
   findNaming,
   type Definition,
 } from '../analysis/sentence-patterns';
@@ -120,7 +121,7 @@ export function definitions(analysis: TranscriptAnalysis, max: number): Definiti
   const found: Definition[] = [];
   const terms = new Set<string>();
   // Definitions are rare, so every sentence is read; the pattern check is a few token comparisons.
-  for (const read of [findDefinition, findNaming]) {
+  for (const read of [findDefinition, findNaming, findExplainedNaming]) {
     for (const sentence of analysis.ranked) {
       const definition = read(analysis, sentence);
       if (!definition || terms.has(definition.term.toLowerCase())) continue;

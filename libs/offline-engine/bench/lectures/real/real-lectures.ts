@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TranscriptSegment } from '@lectern/contracts';
 import { parseSrt } from './srt';
+import { parseYouTubeAutoSrt } from './youtube-auto-srt';
 
 // Real lectures written by no one here, kept with their source and licence (see README.md beside this file). For
 // each, read by hand once: the concepts a student revising it must meet, nine questions it answers (each with
@@ -33,6 +34,73 @@ export interface RealLecture {
   covered: CoveredQuestion[];
   uncovered: string[];
 }
+
+const TEDX_SOURCE =
+  'https://github.com/handsomeko/yt-dlp-sub/blob/38def22d9eb0a5181adb8a3cdd3ba4ecf9309ea4/transcript_comparison_samples/';
+const TEDX_LICENCE =
+  "CC BY-NC-ND 4.0, Charlie Gedeon, TEDxSherbrooke Street West (TEDx talks are shared under TED's Creative Commons licence)";
+
+// The same TEDx talk on learning with AI (https://www.youtube.com/watch?v=m8WomdCLBqE), as YouTube's speech
+// recognition and as Whisper wrote it: one reading of the talk, asked the same questions of both tracks. Keys hold
+// the words of both tracks where they differ ("chat GPT", "LLM" and "LLMs").
+const TEDX_CONCEPTS: CentralConcept[] = [
+  { name: 'cognitive offloading', names: ['cognitive offloading', 'offloading'] },
+  { name: 'dark pattern', names: ['dark pattern'] },
+  { name: 'productive resistance', names: ['productive resistance'] },
+  { name: 'personalization', names: ['personalization', 'personalized tutoring', 'personalized'] },
+  { name: 'education and learning', names: ['education is', 'learning is a skill', 'construct'] },
+  { name: 'large language models', names: ['large language model', 'llm', 'llms'] },
+  { name: 'autopilot', names: ['autopilot', 'co pilot'] },
+];
+
+const TEDX_COVERED: CoveredQuestion[] = [
+  {
+    question: 'What is cognitive offloading?',
+    keys: ['they re effectively relinquishing their cognitive powers to a machine'],
+  },
+  {
+    question: 'What is a dark pattern?',
+    keys: [
+      'we can simplify a ux to the point that we might manipulate',
+      'the teeny tiny no donation over there that is a user experience dark pattern',
+    ],
+  },
+  {
+    question: 'What is productive resistance?',
+    keys: ['the amount of resistance an ai should give you before you either leave it'],
+  },
+  {
+    question: 'What is the biggest revolution AI is bringing to education?',
+    keys: ['it s highlighting the systems failed incentives'],
+  },
+  {
+    question: 'What is the difference between education and learning?',
+    keys: ['education is a construct', 'education is a is a construct', 'learning is a skill'],
+  },
+  {
+    question: 'What did a professor at NYU change?',
+    keys: ['a professor changed their assessment so that it could be harder for kids to use chat gpt'],
+  },
+  {
+    question: 'What do kids study in Finland?',
+    keys: ['study myths and disinformation', 'study miss and disinformation'],
+  },
+  {
+    question: 'What do governments need to do about AI?',
+    keys: ['we need more regulation not less'],
+  },
+  {
+    question: 'How should we use LLMs?',
+    keys: ['to assist our thinking rather than replace our thinking'],
+  },
+];
+
+const TEDX_UNCOVERED = [
+  'What is a hash table?',
+  'How does photosynthesis work?',
+  'What is the Pythagorean theorem?',
+  'How does a neural network learn?',
+];
 
 const CS50_SOURCE = 'https://github.com/cs50/tracks/blob/428db1668f526352b1b5bcf92e329464dc66cb98/';
 const CS50_LICENCE = 'CC BY-NC-SA 3.0, David J. Malan, Harvard University (CS50)';
@@ -188,6 +256,30 @@ export const REAL_LECTURES: readonly RealLecture[] = [
     ],
   },
   {
+    id: 'tedx-ai-learning-youtube-auto',
+    title: 'Is AI making us dumber? Maybe. | Charlie Gedeon | TEDxSherbrooke Street West',
+    captions: 'youtube-auto',
+    source: `${TEDX_SOURCE}05_TEDx_AUTO.srt`,
+    licence: TEDX_LICENCE,
+    heldOut: false,
+    file: 'tedx-2025-gedeon-ai-learning.youtube-auto.srt',
+    concepts: TEDX_CONCEPTS,
+    covered: TEDX_COVERED,
+    uncovered: TEDX_UNCOVERED,
+  },
+  {
+    id: 'tedx-ai-learning-whisper',
+    title: 'Is AI making us dumber? Maybe. | Charlie Gedeon | TEDxSherbrooke Street West',
+    captions: 'whisper',
+    source: `${TEDX_SOURCE}07_TEDx_WHISPER.srt`,
+    licence: TEDX_LICENCE,
+    heldOut: false,
+    file: 'tedx-2025-gedeon-ai-learning.whisper.srt',
+    concepts: TEDX_CONCEPTS,
+    covered: TEDX_COVERED,
+    uncovered: TEDX_UNCOVERED,
+  },
+  {
     id: 'cs50-week3-sorting',
     title: 'CS50 2015, week 3: sorting and running times (David J. Malan)',
     captions: 'human',
@@ -270,5 +362,6 @@ function lectureFile(file: string): string {
 }
 
 export function realLectureSegments(lecture: RealLecture): TranscriptSegment[] {
-  return parseSrt(readFileSync(lectureFile(lecture.file), 'utf8'));
+  const srt = readFileSync(lectureFile(lecture.file), 'utf8');
+  return lecture.captions === 'youtube-auto' ? parseYouTubeAutoSrt(srt) : parseSrt(srt);
 }
