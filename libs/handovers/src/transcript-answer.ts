@@ -28,8 +28,9 @@ export const TRANSCRIPT_ANSWER_FORMAT = 2;
  */
 export function transcriptAnswerPrefix(row: TranscriptAnswerSourceRow): string {
   const head = JSON.stringify({
-    youtubeId: row.youtube_id,
-    youtubeUrl: youtubeWatchUrl(row.youtube_id),
+    // An uploaded recording has no YouTube video to link to.
+    youtubeId: row.youtube_id ?? '',
+    youtubeUrl: row.youtube_id === null ? '' : youtubeWatchUrl(row.youtube_id),
     title: row.title,
     channelName: row.channel_name,
     thumbnailUrl: row.thumbnail_url,

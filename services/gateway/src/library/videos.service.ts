@@ -26,8 +26,9 @@ import { videoOr404 } from './user-video';
 export function videoSummary(row: VideoSummaryRow): VideoSummary {
   return {
     id: row.id,
-    youtubeId: row.youtube_id,
-    youtubeUrl: youtubeWatchUrl(row.youtube_id),
+    // An uploaded recording has no YouTube video to link to.
+    youtubeId: row.youtube_id ?? '',
+    youtubeUrl: row.youtube_id === null ? '' : youtubeWatchUrl(row.youtube_id),
     title: row.title,
     channelName: row.channel_name,
     thumbnailUrl: row.thumbnail_url,
