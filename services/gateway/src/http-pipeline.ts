@@ -19,7 +19,7 @@ import { jsonRequestBodies, sameOriginWrites } from './http/request-policy';
 import { absoluteSessionExpiry, createSessionMiddleware, isHttps } from './http/session';
 import { defaultWebDistDir, spaHandler } from './http/spa';
 import { uploadsEndpoint } from './uploads/uploads-endpoint';
-import { UploadsService } from './uploads/uploads.service';
+import { UPLOAD_LIMITS, UploadsService } from './uploads/uploads.service';
 
 /** YouTube's image hosts (i.ytimg.com, i9.ytimg.com …), where real video thumbnails live. */
 export const THUMBNAIL_HOSTS = ['https://*.ytimg.com'];
@@ -76,7 +76,7 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
   );
   app.use(
     UPLOADS_PATH,
-    uploadsEndpoint(app.get(MediaStore), app.get(UploadsService), { maxMegabytes: env.UPLOAD_MAX_MB }),
+    uploadsEndpoint(app.get(MediaStore), app.get(UploadsService), app.get(UPLOAD_LIMITS)),
   );
   mountBullBoard(app);
   mountMetrics(app);

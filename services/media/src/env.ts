@@ -40,8 +40,6 @@ export const MediaEnvSchema = BaseEnvSchema.extend({
   TRANSCRIBE_PIECE_SECONDS: wholeNumber(30, 1800, 600),
   /** The endpoint's limit for one file (25 MB at OpenAI); no piece is larger. */
   TRANSCRIBE_PIECE_MAX_BYTES: wholeNumber(1024 * 1024, 1024 * 1024 * 1024, DEFAULT_PIECE_MAX_BYTES),
-  /** The longest recording transcribed, in minutes (4 hours by default); a longer one fails saying so. */
-  UPLOAD_MAX_MINUTES: wholeNumber(1, 100_000, 240),
   /** An ffmpeg binary to use rather than the one on the PATH or the one shipped with the install. */
   FFMPEG_PATH: optionalText,
 });

@@ -35,8 +35,6 @@ export interface RecordingTranscriptionSettings {
   parallelPieces: number;
   pieceSeconds: number;
   pieceMaxBytes: number;
-  /** The longest recording transcribed; none when not given. */
-  maxMinutes?: number;
   /** Where the decoded audio waits while its pieces are sent (the system's temporary folder by default). */
   workFolder?: string;
 }
@@ -104,10 +102,10 @@ export async function transcribeRecording(
       run.signal,
     );
     if (decoded.durationSeconds < 0.1) throw new PermanentJobError(422, 'The recording has no audio.');
-    if (settings.maxMinutes !== undefined && decoded.durationSeconds > settings.maxMinutes * 60)
+    if (job.maxMinutes !== undefined && decoded.durationSeconds > job.maxMinutes * 60)
       throw new PermanentJobError(
         422,
-        `The recording is ${Math.ceil(decoded.durationSeconds / 60)} minutes long; Lectern transcribes recordings of up to ${settings.maxMinutes} minutes.`,
+        `The recording is ${Math.ceil(decoded.durationSeconds / 60)} minutes long; Lectern transcribes recordings of up to ${job.maxMinutes} minutes.`,
       );
     const plan = await saveTranscriptionPlan(db, job.mediaId, model, {
       duration_seconds: decoded.durationSeconds,

@@ -47,7 +47,6 @@ export function createMediaRuntime(
         parallelPieces: env.TRANSCRIBE_PARALLEL_PIECES,
         pieceSeconds: env.TRANSCRIBE_PIECE_SECONDS,
         pieceMaxBytes: env.TRANSCRIBE_PIECE_MAX_BYTES,
-        maxMinutes: env.UPLOAD_MAX_MINUTES,
       },
     }),
     close: async () => {

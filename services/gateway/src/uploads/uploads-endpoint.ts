@@ -13,17 +13,13 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { toUser } from '../users/to-user';
 import { MediaDataStore, OWNER_METADATA_KEY } from './media-data-store';
 import { TusRefusal } from './tus-refusal';
-import type { UploadsService } from './uploads.service';
+import type { UploadLimits, UploadsService } from './uploads.service';
 
 export const UPLOAD_NEEDS_PRO =
   'Uploading recordings is part of the Pro plan. Upgrade to Pro to transcribe your own recordings.';
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
 
 const MB = 1024 * 1024;
-
-export interface UploadLimits {
-  maxMegabytes: number;
-}
 
 const signedInUser = (req: IncomingMessage) => toUser((req as Request).user as UserRecord);
 

@@ -5,7 +5,7 @@ import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { DB } from '../database/db';
 import { UploadsController } from './uploads.controller';
-import { UploadsService } from './uploads.service';
+import { UPLOAD_LIMITS, UploadsService, type UploadLimits } from './uploads.service';
 
 /** Lets go of the media store's S3 sockets on shutdown (its PostgreSQL connections are the DataSource's). */
 @Injectable()
@@ -26,9 +26,17 @@ class MediaStoreShutdown implements OnApplicationShutdown {
       inject: [GATEWAY_ENV, DB],
       useFactory: (env: GatewayEnv, db: Db) => new MediaStore(db, env.EXPORT_S3_URL),
     },
+    {
+      provide: UPLOAD_LIMITS,
+      inject: [GATEWAY_ENV],
+      useFactory: (env: GatewayEnv): UploadLimits => ({
+        maxMegabytes: env.UPLOAD_MAX_MB,
+        maxMinutes: env.UPLOAD_MAX_MINUTES,
+      }),
+    },
     UploadsService,
     MediaStoreShutdown,
   ],
-  exports: [MediaStore, UploadsService],
+  exports: [MediaStore, UploadsService, UPLOAD_LIMITS],
 })
 export class UploadsModule {}

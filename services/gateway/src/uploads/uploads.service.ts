@@ -1,4 +1,4 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException } from '@nestjs/common';
 import {
   QueueName,
   titleFromFileName,
@@ -14,6 +14,13 @@ import { InjectDb, Transactions } from '../database/db';
 import { laneFor } from '../jobs/user-jobs';
 import { VIDEO_NOT_FOUND } from '../library/user-video';
 
+/** What one upload may be: its size in megabytes (UPLOAD_MAX_MB), its length in minutes (UPLOAD_MAX_MINUTES). */
+export interface UploadLimits {
+  maxMegabytes: number;
+  maxMinutes: number;
+}
+export const UPLOAD_LIMITS = Symbol('UPLOAD_LIMITS');
+
 /** The transcription job of a recording: one per recording, so finishing an upload twice queues it once. */
 export const transcriptionJobId = (mediaId: string) => `transcribe-${mediaId}`;
 
@@ -28,6 +35,7 @@ export class UploadsService {
     private readonly transactions: Transactions,
     private readonly media: MediaStore,
     private readonly requester: JobRequester,
+    @Inject(UPLOAD_LIMITS) private readonly limits: UploadLimits,
   ) {}
 
   /** The upload is whole: the recording is marked so, its library entry made and its transcription queued. */
@@ -45,7 +53,7 @@ export class UploadsService {
     await this.requester.enqueue(
       QueueName.Media,
       'transcribe-media',
-      { mediaId, userId: user.id },
+      { mediaId, userId: user.id, maxMinutes: this.limits.maxMinutes },
       { lane: laneFor(user), jobId: transcriptionJobId(mediaId) },
     );
     return { videoId, mediaId };
