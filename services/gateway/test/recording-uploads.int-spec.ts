@@ -145,7 +145,7 @@ describe('uploading a recording', () => {
       onChunkComplete: () => undefined,
     });
     if (!resumed.ok) throw new Error(`the resumed upload failed: ${resumed.status} ${resumed.message}`);
-    const { videoId } = UploadFinishedSchema.parse(JSON.parse(resumed.body));
+    const { videoId, mediaId } = UploadFinishedSchema.parse(JSON.parse(resumed.body));
     expect(await uploadOffset(cookie, uploadUrl)).toBe(recording.length);
 
     const library = await gateway.http().get('/api/videos').set('Cookie', cookie);
@@ -171,6 +171,15 @@ describe('uploading a recording', () => {
       expect(Math.abs(segment.start - lecture.sentences[index]!.start)).toBeLessThan(1);
     });
     expect(video.transcriptText).toContain(LECTURE[0]!.split(' ')[0]!);
+
+    // The recording and its transcript are the user's alone: they go with the library entry.
+    expect((await gateway.http().delete(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(204);
+    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
+      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
+              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
+      [mediaId],
+    );
+    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
   });
 
   it('refuses a Free account with the plan it needs', async () => {

@@ -1,31 +1,15 @@
-import { Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import type { Db } from '@lectern/db';
-import { MediaStore } from '@lectern/handovers';
+import { Module } from '@nestjs/common';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
-import { DB } from '../database/db';
+import { MediaStoreModule } from './media-store.module';
 import { UploadsController } from './uploads.controller';
 import { UPLOAD_LIMITS, UploadsService, type UploadLimits } from './uploads.service';
 
-/** Lets go of the media store's S3 sockets on shutdown (its PostgreSQL connections are the DataSource's). */
-@Injectable()
-class MediaStoreShutdown implements OnApplicationShutdown {
-  constructor(@Inject(MediaStore) private readonly media: MediaStore) {}
-
-  onApplicationShutdown(): Promise<void> {
-    return this.media.close();
-  }
-}
-
 /** Recordings users upload (tus, mounted in http-pipeline.ts) and their transcription's progress. */
 @Module({
+  imports: [MediaStoreModule],
   controllers: [UploadsController],
   providers: [
-    {
-      provide: MediaStore,
-      inject: [GATEWAY_ENV, DB],
-      useFactory: (env: GatewayEnv, db: Db) => new MediaStore(db, env.EXPORT_S3_URL),
-    },
     {
       provide: UPLOAD_LIMITS,
       inject: [GATEWAY_ENV],
@@ -35,8 +19,7 @@ class MediaStoreShutdown implements OnApplicationShutdown {
       }),
     },
     UploadsService,
-    MediaStoreShutdown,
   ],
-  exports: [MediaStore, UploadsService, UPLOAD_LIMITS],
+  exports: [MediaStoreModule, UploadsService, UPLOAD_LIMITS],
 })
 export class UploadsModule {}
