@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_TRANSCRIPTION_PHASES } from './jobs/media.jobs';
-import { SpeechRecognitionCreditSchema } from './speech-transcript';
+import { SpeechRecognitionCreditSchema } from './entities';
 
 /** Where recordings are uploaded with the tus protocol (creation, then PATCH at the offset HEAD reports). */
 export const UPLOADS_PATH = '/api/uploads';

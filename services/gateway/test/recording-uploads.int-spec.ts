@@ -153,6 +153,9 @@ describe('uploading a recording', () => {
       expect.objectContaining({ id: videoId, title: 'Photosynthesis lecture', youtubeUrl: '' }),
     ]);
 
+    // The page may open the entry while it is transcribed; what it is answered then must not outlive the wait.
+    expect((await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(200);
+
     const done = await eventually(
       async () =>
         (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
@@ -166,6 +169,11 @@ describe('uploading a recording', () => {
     });
 
     const video = (await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video;
+    expect(video).toMatchObject({
+      title: 'Photosynthesis lecture',
+      youtubeUrl: '',
+      transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
+    });
     expect(video.transcriptSegments).toHaveLength(LECTURE.length);
     video.transcriptSegments.forEach((segment, index) => {
       expect(Math.abs(segment.start - lecture.sentences[index]!.start)).toBeLessThan(1);
