@@ -180,3 +180,32 @@ export async function findUploadedVideo(
   );
   return rows[0] ?? null;
 }
+
+/** Counts a stored transcription against its uploader's month (UTC, "YYYY-MM"); a second count of it is ignored. */
+export async function recordTranscriptionUsage(
+  db: Db,
+  usage: { mediaId: string; userId: string; month: string; seconds: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO transcription_usage (media_id, user_id, month, seconds) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (media_id) DO NOTHING`,
+    [usage.mediaId, usage.userId, usage.month, usage.seconds],
+  );
+}
+
+/** Seconds of audio transcribed for the user in the month. */
+export async function transcribedSecondsOfMonth(db: Db, userId: string, month: string): Promise<number> {
+  const { rows } = await db.query<{ seconds: number }>(
+    `SELECT COALESCE(sum(seconds), 0)::float8 AS seconds FROM transcription_usage WHERE user_id = $1 AND month = $2`,
+    [userId, month],
+  );
+  return rows[0]!.seconds;
+}
+
+/** Seconds of audio transcribed for everyone, ever (the accounts still there). */
+export async function transcribedSecondsInAll(db: Db): Promise<number> {
+  const { rows } = await db.query<{ seconds: number }>(
+    'SELECT COALESCE(sum(seconds), 0)::float8 AS seconds FROM transcription_usage',
+  );
+  return rows[0]!.seconds;
+}

@@ -10,9 +10,20 @@ import {
 import { findUploadedVideo, insertPendingSpeechTranscript, insertUploadedVideo, type Db } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
 import { JobRequester } from '@lectern/queue-runtime';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb, Transactions } from '../database/db';
 import { laneFor } from '../jobs/user-jobs';
 import { VIDEO_NOT_FOUND } from '../library/user-video';
+import {
+  minutesUsedUp,
+  transcribedMinutesOfMonth,
+  transcriptionMinutesLimit,
+} from '../usage/transcription-minutes';
+import { usageMonth } from '../usage/usage.service';
+
+export const UPLOAD_NEEDS_PRO =
+  'Uploading recordings is part of the Pro plan. Upgrade to Pro to transcribe your own recordings.';
 
 /** What one upload may be: its size in megabytes (UPLOAD_MAX_MB), its length in minutes (UPLOAD_MAX_MINUTES). */
 export interface UploadLimits {
@@ -36,7 +47,22 @@ export class UploadsService {
     private readonly media: MediaStore,
     private readonly requester: JobRequester,
     @Inject(UPLOAD_LIMITS) private readonly limits: UploadLimits,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
+
+  /**
+   * Why the user may not start an upload now: 403 on a plan without minutes of transcription (Free, by default),
+   * 402 once this month's minutes are used; null when they may.
+   */
+  async refusalOfNewUpload(
+    user: Pick<User, 'id' | 'plan' | 'role'>,
+  ): Promise<{ status: number; message: string } | null> {
+    const limit = transcriptionMinutesLimit(user, this.env);
+    if (limit === 0) return { status: 403, message: UPLOAD_NEEDS_PRO };
+    const used = await transcribedMinutesOfMonth(this.db, user.id, usageMonth());
+    const usedUp = minutesUsedUp(user, used, limit);
+    return usedUp ? { status: 402, message: usedUp } : null;
+  }
 
   /** The upload is whole: the recording is marked so, its library entry made and its transcription queued. */
   async finish(user: Pick<User, 'id' | 'plan' | 'role'>, mediaId: string): Promise<UploadFinished> {
