@@ -22,6 +22,19 @@ export function titleFromFileName(fileName: string): string {
   return title === '' ? fileName.trim() : title;
 }
 
+export const MAX_TITLE_LENGTH = 200;
+
+/** `PATCH /api/videos/:id` of an uploaded recording: its new title. */
+export const RenameVideoRequestSchema = z.object({
+  title: z
+    .string({ error: 'title must be text.' })
+    .trim()
+    .min(1, 'Please give the recording a title.')
+    .max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`)
+    .refine((title) => !title.includes('\u0000'), 'A title cannot contain the NUL character.'),
+});
+export type RenameVideoRequest = z.input<typeof RenameVideoRequestSchema>;
+
 /** The body of the answer to the upload's last PATCH: the library entry made for the recording. */
 export const UploadFinishedSchema = z.object({ videoId: z.string(), mediaId: z.string() });
 export type UploadFinished = z.infer<typeof UploadFinishedSchema>;

@@ -194,6 +194,24 @@ describe('uploading a recording', () => {
     });
     expect(video.transcriptText).toContain(LECTURE[0]!.split(' ')[0]!);
 
+    // The title starts as the file's name and is the user's to change.
+    const renamed = await gateway
+      .http()
+      .patch(`/api/videos/${videoId}`)
+      .set('Cookie', cookie)
+      .send({ title: '  Light and sugar  ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ title: 'Light and sugar' });
+    const retitled = (await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video;
+    expect(retitled).toMatchObject({ title: 'Light and sugar', transcriptText: video.transcriptText });
+    const empty = await gateway
+      .http()
+      .patch(`/api/videos/${videoId}`)
+      .set('Cookie', cookie)
+      .send({ title: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ message: 'Please give the recording a title.' });
+
     // Minutes count once the transcript is stored: the month's allowance is now used, and the operator sees them.
     const usage = await gateway.http().get('/api/usage').set('Cookie', cookie);
     expect((usage.body as UsageStats).transcriptionMinutes).toEqual({ used: 1, limit: 1 });

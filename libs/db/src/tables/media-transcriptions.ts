@@ -209,3 +209,27 @@ export async function transcribedSecondsInAll(db: Db): Promise<number> {
   );
   return rows[0]!.seconds;
 }
+
+/**
+ * Renames the user's uploaded recording (its transcript row holds the title); answers 'renamed', 'youtube' for a
+ * YouTube video (whose title is YouTube's), or null when the user has no such video.
+ */
+export async function renameUploadedVideo(
+  db: Db,
+  userId: string,
+  videoId: string,
+  title: string,
+): Promise<'renamed' | 'youtube' | null> {
+  const { rows } = await db.query<{ source_kind: string }>(
+    `WITH video AS (
+       SELECT t.id, t.source_kind FROM videos v JOIN transcripts t ON t.id = v.transcript_id
+        WHERE v.id = $1 AND v.user_id = $2),
+     renamed AS (
+       UPDATE transcripts SET title = $3 WHERE id IN (SELECT id FROM video WHERE source_kind = 'upload')
+       RETURNING id)
+     SELECT source_kind FROM video`,
+    [videoId, userId, title],
+  );
+  const kind = rows[0]?.source_kind;
+  return kind === undefined ? null : kind === 'upload' ? 'renamed' : 'youtube';
+}

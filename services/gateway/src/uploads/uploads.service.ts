@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
   QueueName,
   titleFromFileName,
@@ -7,7 +7,13 @@ import {
   type UploadTranscription,
   type User,
 } from '@lectern/contracts';
-import { findUploadedVideo, insertPendingSpeechTranscript, insertUploadedVideo, type Db } from '@lectern/db';
+import {
+  findUploadedVideo,
+  insertPendingSpeechTranscript,
+  insertUploadedVideo,
+  renameUploadedVideo,
+  type Db,
+} from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
 import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
@@ -83,6 +89,16 @@ export class UploadsService {
       { lane: laneFor(user), jobId: transcriptionJobId(mediaId) },
     );
     return { videoId, mediaId };
+  }
+
+  /** Gives the user's uploaded recording a new title; a YouTube video keeps YouTube's (422). */
+  async rename(userId: string, videoId: string, title: string): Promise<void> {
+    const outcome = await renameUploadedVideo(this.db, userId, videoId, title);
+    if (!outcome) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (outcome === 'youtube')
+      throw new UnprocessableEntityException(
+        'A YouTube video keeps its title from YouTube; only an uploaded recording can be renamed.',
+      );
   }
 
   /** How the transcription of the user's uploaded recording goes; 404 for any other video. */
