@@ -236,6 +236,27 @@ describe('uploading a recording', () => {
     expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
   });
 
+  it('reports a recording it cannot read as failed, saying why', async () => {
+    const cookie = await signedIn('pro');
+    const finished = await run(Buffer.from('not a recording at all'.repeat(100)), {
+      ...uploadOptions(cookie, 'damaged.mp3'),
+    });
+    if (!finished.ok) throw new Error(`the upload failed: ${finished.status} ${finished.message}`);
+    const { videoId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
+    const status = await eventually(
+      async () =>
+        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
+          .body as UploadTranscription,
+      (answer) => answer.state === 'done' || answer.state === 'failed',
+      60_000,
+    );
+    expect(status).toMatchObject({
+      state: 'failed',
+      message: 'Lectern could not read this recording: the file is damaged, or holds no audio it can decode.',
+      transcribedBy: null,
+    });
+  });
+
   it('refuses a Free account with the plan it needs', async () => {
     const cookie = await signedIn('free');
     const refused = await run(recording, uploadOptions(cookie, 'lecture.wav'));
