@@ -255,6 +255,21 @@ describe('uploading a recording', () => {
       message: 'Lectern could not read this recording: the file is damaged, or holds no audio it can decode.',
       transcribedBy: null,
     });
+
+    // Deleting the account takes the recording and its transcript row with it.
+    const { mediaId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
+    const deleted = await gateway
+      .http()
+      .delete('/api/auth/me')
+      .set('Cookie', cookie)
+      .send({ password: 'correct horse' });
+    expect(deleted.status).toBe(200);
+    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
+      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
+              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
+      [mediaId],
+    );
+    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
   });
 
   it('refuses a Free account with the plan it needs', async () => {
