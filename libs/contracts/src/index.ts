@@ -24,3 +24,4 @@ export * from './caption-tracks';
 export * from './review';
 export * from './caption-words';
 export * from './offline-material';
+export * from './uploads';

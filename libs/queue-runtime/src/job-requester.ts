@@ -48,6 +48,14 @@ export interface RequestOptions {
   sealResult?: boolean;
 }
 
+/** What `JobRequester.status` answers of a job. */
+export interface QueuedJobStatus {
+  state: string;
+  progress: unknown;
+  /** The message a failed job leaves for the user; null unless failed. */
+  failure: string | null;
+}
+
 export interface JobRequesterOptions {
   /**
    * How long adding a job may take. During a Redis outage commands wait for a reconnection that may never come;
@@ -161,6 +169,39 @@ export class JobRequester {
       clearInterval(lostJobCheck);
       this.waiting.delete(stop);
     }
+  }
+
+  /**
+   * Queues a job nobody waits for (work that outlives the request, such as a transcription of hours) under the
+   * caller's id; a job already there under that id is left as it is. Its state is read with `status`.
+   */
+  async enqueue<Q extends QueueName, N extends JobNameOf<Q>>(
+    queue: Q,
+    name: N,
+    data: JobDataOf<Q, N>,
+    options: { lane: Lane; jobId: string },
+  ): Promise<void> {
+    const handle = this.lanes.get(laneQueueName(queue, options.lane));
+    if (!handle) throw new Error(`JobRequester used before init() for ${queue}`);
+    if (this.stopping) throw this.stopping;
+    await this.add(handle.queue, queue, name, data, { ...options, timeoutMs: 0 });
+  }
+
+  /** A queued job's state, progress and failure (decoded as the user sees it), looked up in every lane. */
+  async status(queue: QueueName, jobId: string): Promise<QueuedJobStatus | null> {
+    for (const lane of LANES) {
+      const handle = this.lanes.get(laneQueueName(queue, lane));
+      const job = handle && (await handle.queue.getJob(jobId));
+      if (!job) continue;
+      const state = await job.getState();
+      const decoded = job.failedReason ? decodeFailure(job.failedReason) : null;
+      return {
+        state,
+        progress: job.progress,
+        failure: state === 'failed' ? (decoded?.message ?? 'The job failed. Please try again.') : null,
+      };
+    }
+    return null;
   }
 
   /** Adds the job again, under its id and with its options, whenever it is found missing from Redis. */

@@ -39,7 +39,7 @@ export class ExportStore {
     return {
       title: row.title,
       channelName: row.channel_name,
-      youtubeId: row.youtube_id,
+      youtubeId: row.youtube_id ?? '',
       duration: row.duration,
       language: row.caption_language,
       exportedAt,

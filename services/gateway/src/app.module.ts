@@ -1,3 +1,4 @@
+import { UploadsModule } from './uploads/uploads.module';
 import { randomUUID } from 'node:crypto';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LOG_REDACT_PATHS } from '@lectern/queue-runtime';
@@ -87,6 +88,7 @@ export class AppModule {
         AiModule,
         QuestionsModule,
         ReviewModule,
+        UploadsModule,
       ],
       providers: [
         { provide: GATEWAY_ENV, useValue: env },

@@ -1,3 +1,5 @@
+import { UPLOADS_PATH } from '@lectern/contracts';
+import { MediaStore } from '@lectern/handovers';
 import type { RedisConnection } from '@lectern/queue-runtime';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
@@ -16,6 +18,8 @@ import { jsonBody } from './http/json-body';
 import { jsonRequestBodies, sameOriginWrites } from './http/request-policy';
 import { absoluteSessionExpiry, createSessionMiddleware, isHttps } from './http/session';
 import { defaultWebDistDir, spaHandler } from './http/spa';
+import { uploadsEndpoint } from './uploads/uploads-endpoint';
+import { UPLOAD_LIMITS, UploadsService } from './uploads/uploads.service';
 
 /** YouTube's image hosts (i.ytimg.com, i9.ytimg.com …), where real video thumbnails live. */
 export const THUMBNAIL_HOSTS = ['https://*.ytimg.com'];
@@ -69,6 +73,10 @@ export function configureHttp(app: NestExpressApplication, env: GatewayEnv): voi
     absoluteSessionExpiry,
     passport.initialize(),
     passport.session(),
+  );
+  app.use(
+    UPLOADS_PATH,
+    uploadsEndpoint(app.get(MediaStore), app.get(UploadsService), app.get(UPLOAD_LIMITS)),
   );
   mountBullBoard(app);
   mountMetrics(app);

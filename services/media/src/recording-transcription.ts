@@ -11,6 +11,7 @@ import {
   findSpeechTranscript,
   findTranscribedPieces,
   insertSpeechTranscript,
+  recordTranscriptionUsage,
   saveTranscribedPiece,
   saveTranscriptionPlan,
   type Db,
@@ -102,6 +103,11 @@ export async function transcribeRecording(
       run.signal,
     );
     if (decoded.durationSeconds < 0.1) throw new PermanentJobError(422, 'The recording has no audio.');
+    if (job.maxMinutes !== undefined && decoded.durationSeconds > job.maxMinutes * 60)
+      throw new PermanentJobError(
+        422,
+        `The recording is ${Math.ceil(decoded.durationSeconds / 60)} minutes long; Lectern transcribes recordings of up to ${job.maxMinutes} minutes.`,
+      );
     const plan = await saveTranscriptionPlan(db, job.mediaId, model, {
       duration_seconds: decoded.durationSeconds,
       pieces_json: JSON.stringify(
@@ -159,6 +165,13 @@ export async function transcribeRecording(
       segmentCount: honest.segments.length,
       segmentsJson: JSON.stringify(honest.segments),
       transcriptText: textOf(honest.segments),
+    });
+    // Counted only now that the transcript is stored: a failed transcription never counts.
+    await recordTranscriptionUsage(db, {
+      mediaId: job.mediaId,
+      userId: job.userId,
+      month: new Date().toISOString().slice(0, 7),
+      seconds: plan.duration_seconds,
     });
     await report({ phase: 'storing', piecesDone: pieces.length, pieceCount: pieces.length, percent: 100 });
     return {

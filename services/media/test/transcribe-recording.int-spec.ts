@@ -180,4 +180,15 @@ describe('transcribing a stored recording', () => {
       ),
     ).rejects.toThrow('[503] Transcription is not available on this server (ffmpeg is missing).');
   });
+
+  it('refuses a recording longer than the job allows, before sending any of it', async () => {
+    const mediaId = await uploadRecording(media, userId, lecture.file, 'Too long.mp3');
+    const deps = { db: pool, media, speech: speech(), settings: settings() };
+    const sent = fake.requests.length;
+    // A quarter of a minute: the spoken lecture is longer.
+    await expect(transcribeRecording(deps, { mediaId, userId, maxMinutes: 0.25 })).rejects.toThrow(
+      /^\[422\] The recording is \d+ minutes long; Lectern transcribes recordings of up to 0.25 minutes\.$/,
+    );
+    expect(fake.requests).toHaveLength(sent);
+  });
 });

@@ -7,6 +7,8 @@ import type { JobKind } from './common';
 export interface TranscribeMediaData {
   mediaId: string;
   userId: string;
+  /** The longest recording the gateway lets be transcribed (UPLOAD_MAX_MINUTES); a longer one fails saying so. */
+  maxMinutes?: number;
 }
 
 export interface TranscribeMediaResult {

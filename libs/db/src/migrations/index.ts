@@ -15,6 +15,7 @@ import { DropStaleTranscriptAnswers1795400300000 } from './1795400300000-drop-st
 import { StripePricesAndPrunedEvents1795400600000 } from './1795400600000-stripe-prices-and-pruned-events';
 import { CreateMediaTranscription1795400700000 } from './1795400700000-create-media-transcription';
 import { ChaptersAndOutlines1795400900000 } from './1795400900000-chapters-and-outlines';
+import { UploadedLibraryItems1795401000000 } from './1795401000000-uploaded-library-items';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   StripePricesAndPrunedEvents1795400600000,
   CreateMediaTranscription1795400700000,
   ChaptersAndOutlines1795400900000,
+  UploadedLibraryItems1795401000000,
 ];

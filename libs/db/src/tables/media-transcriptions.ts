@@ -81,14 +81,44 @@ export interface NewSpeechTranscript {
   transcriptText: string;
 }
 
-/** Stores the recording's transcript once; answers its row's id, whether it was stored now or before. */
+/**
+ * The recording's transcript row while it waits to be transcribed: empty and without a model, so its library entry
+ * can point at it from the moment the upload is whole. Answers its id, whether made now or before.
+ */
+export async function insertPendingSpeechTranscript(
+  db: Db,
+  pending: { mediaId: string; title: string },
+): Promise<string> {
+  await db.query(
+    `INSERT INTO transcripts (source_kind, media_id, youtube_id, title, caption_language, captions_auto_generated,
+                              segment_count, segments_json, transcript_text)
+     VALUES ('upload', $1, NULL, $2, 'und', true, 0, '[]', '')
+     ON CONFLICT (media_id) DO NOTHING`,
+    [pending.mediaId, pending.title],
+  );
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM transcripts WHERE source_kind = 'upload' AND media_id = $1`,
+    [pending.mediaId],
+  );
+  return rows[0]!.id;
+}
+
+/**
+ * Stores the recording's transcript once, filling its pending row (whose title, perhaps edited by the user, stays);
+ * answers its row's id, whether it was stored now or before.
+ */
 export async function insertSpeechTranscript(db: Db, transcript: NewSpeechTranscript): Promise<string> {
   await db.query(
     `INSERT INTO transcripts (source_kind, media_id, youtube_id, title, duration, caption_language,
                               captions_auto_generated, segment_count, segments_json, transcript_text,
                               transcribed_by_model)
      VALUES ('upload', $1, NULL, $2, $3, $4, true, $5, $6, $7, $8)
-     ON CONFLICT (media_id) DO NOTHING`,
+     ON CONFLICT (media_id) DO UPDATE
+       SET duration = EXCLUDED.duration, caption_language = EXCLUDED.caption_language,
+           segment_count = EXCLUDED.segment_count, segments_json = EXCLUDED.segments_json,
+           transcript_text = EXCLUDED.transcript_text, transcribed_by_model = EXCLUDED.transcribed_by_model,
+           title = COALESCE(transcripts.title, EXCLUDED.title)
+       WHERE transcripts.transcribed_by_model IS NULL`,
     [
       transcript.mediaId,
       transcript.title,
@@ -120,8 +150,86 @@ export async function findSpeechTranscript(db: Db, mediaId: string): Promise<Spe
   const { rows } = await db.query<SpeechTranscriptRow>(
     `SELECT id, media_id, title, duration, caption_language, transcribed_by_model, segment_count, segments_json,
             transcript_text
-       FROM transcripts WHERE source_kind = 'upload' AND media_id = $1`,
+       FROM transcripts WHERE source_kind = 'upload' AND media_id = $1 AND transcribed_by_model IS NOT NULL`,
     [mediaId],
   );
   return rows[0] ?? null;
+}
+
+/** What the page shows of an uploaded recording's library entry while it is transcribed, and after. */
+export interface UploadedVideoRow {
+  video_id: string;
+  media_id: string;
+  /** Null until the media worker stored the transcript. */
+  transcribed_by_model: string | null;
+  segment_count: number;
+  duration: number | null;
+}
+
+/** The user's library entry of an uploaded recording, by the entry's id; null when it is none of theirs. */
+export async function findUploadedVideo(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<UploadedVideoRow | null> {
+  const { rows } = await db.query<UploadedVideoRow>(
+    `SELECT v.id AS video_id, t.media_id, t.transcribed_by_model, t.segment_count, t.duration
+       FROM videos v JOIN transcripts t ON t.id = v.transcript_id
+      WHERE v.id = $1 AND v.user_id = $2 AND t.source_kind = 'upload'`,
+    [videoId, userId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Counts a stored transcription against its uploader's month (UTC, "YYYY-MM"); a second count of it is ignored. */
+export async function recordTranscriptionUsage(
+  db: Db,
+  usage: { mediaId: string; userId: string; month: string; seconds: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO transcription_usage (media_id, user_id, month, seconds) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (media_id) DO NOTHING`,
+    [usage.mediaId, usage.userId, usage.month, usage.seconds],
+  );
+}
+
+/** Seconds of audio transcribed for the user in the month. */
+export async function transcribedSecondsOfMonth(db: Db, userId: string, month: string): Promise<number> {
+  const { rows } = await db.query<{ seconds: number }>(
+    `SELECT COALESCE(sum(seconds), 0)::float8 AS seconds FROM transcription_usage WHERE user_id = $1 AND month = $2`,
+    [userId, month],
+  );
+  return rows[0]!.seconds;
+}
+
+/** Seconds of audio transcribed for everyone, ever (the accounts still there). */
+export async function transcribedSecondsInAll(db: Db): Promise<number> {
+  const { rows } = await db.query<{ seconds: number }>(
+    'SELECT COALESCE(sum(seconds), 0)::float8 AS seconds FROM transcription_usage',
+  );
+  return rows[0]!.seconds;
+}
+
+/**
+ * Renames the user's uploaded recording (its transcript row holds the title); answers 'renamed', 'youtube' for a
+ * YouTube video (whose title is YouTube's), or null when the user has no such video.
+ */
+export async function renameUploadedVideo(
+  db: Db,
+  userId: string,
+  videoId: string,
+  title: string,
+): Promise<'renamed' | 'youtube' | null> {
+  const { rows } = await db.query<{ source_kind: string }>(
+    `WITH video AS (
+       SELECT t.id, t.source_kind FROM videos v JOIN transcripts t ON t.id = v.transcript_id
+        WHERE v.id = $1 AND v.user_id = $2),
+     renamed AS (
+       UPDATE transcripts SET title = $3 WHERE id IN (SELECT id FROM video WHERE source_kind = 'upload')
+       RETURNING id)
+     SELECT source_kind FROM video`,
+    [videoId, userId, title],
+  );
+  const kind = rows[0]?.source_kind;
+  return kind === undefined ? null : kind === 'upload' ? 'renamed' : 'youtube';
 }

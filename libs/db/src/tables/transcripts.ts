@@ -8,7 +8,8 @@ import type { Db } from '../db';
  */
 export interface TranscriptRow {
   id: string;
-  youtube_id: string;
+  /** Null for the transcript of an uploaded recording (source kind `upload`). */
+  youtube_id: string | null;
   title: string | null;
   channel_name: string | null;
   thumbnail_url: string | null;

@@ -6,7 +6,8 @@ export interface VideoRow {
   id: string;
   user_id: string;
   transcript_id: string;
-  youtube_id: string;
+  /** Null for a recording the user uploaded. */
+  youtube_id: string | null;
   notes: string;
   notes_updated_at: Date | null;
   created_at: Date;
@@ -207,6 +208,25 @@ export async function findVideoIdByYoutubeId(
     [userId, youtubeId],
   );
   return rows[0]?.id ?? null;
+}
+
+/**
+ * The user's library entry of an uploaded recording, pointing at the recording's transcript row; answers the
+ * entry's id, whether it was made now or before (finishing an upload twice makes one entry).
+ */
+export async function insertUploadedVideo(
+  db: Db,
+  video: { userId: string; transcriptId: string },
+): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH made AS (
+       INSERT INTO videos (user_id, transcript_id, youtube_id)
+       SELECT $1, $2, NULL WHERE NOT EXISTS (SELECT 1 FROM videos WHERE user_id = $1 AND transcript_id = $2)
+       RETURNING id)
+     SELECT id FROM made UNION ALL SELECT id FROM videos WHERE user_id = $1 AND transcript_id = $2`,
+    [video.userId, video.transcriptId],
+  );
+  return rows[0]!.id;
 }
 
 export async function insertVideo(

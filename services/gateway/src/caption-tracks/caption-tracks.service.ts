@@ -55,6 +55,11 @@ export class CaptionTracksService {
    */
   async choose(user: User, videoId: string, choice: CaptionTrackChoice): Promise<string> {
     const row = await this.current(user.id, videoId);
+    const youtubeId = row.youtube_id;
+    if (youtubeId === null)
+      throw new UnprocessableEntityException(
+        'An uploaded recording has no caption tracks: its transcript comes from speech recognition.',
+      );
     let dropped = 0;
     if (!sameTrack(captionTrackOf(row), choice)) {
       const track = findTrack(listedTracks(row), choice);
@@ -66,9 +71,9 @@ export class CaptionTracksService {
       }
       const wanted: CaptionTrackChoice = { languageCode: track.languageCode, kind: track.kind };
       const transcriptId =
-        (await this.cache.findTrack(row.youtube_id, wanted)) ??
+        (await this.cache.findTrack(youtubeId, wanted)) ??
         (await this.admission.run(user, 'analysis', TRANSCRIPT_FETCH_TIMEOUT_MS, () =>
-          this.fetcher.fetch(user, row.youtube_id, { track: wanted }),
+          this.fetcher.fetch(user, youtubeId, { track: wanted }),
         ));
       dropped = await this.switchTranscript(user.id, videoId, transcriptId);
     }

@@ -1,3 +1,4 @@
+import { UPLOADS_PATH } from '@lectern/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { GatewayEnv } from '../config/gateway-env';
 
@@ -33,7 +34,10 @@ export function jsonRequestBodies(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!STATE_CHANGING.has(req.method)) return next();
     // Mounted under /api, so req.path lacks the mount point: match the full path.
-    if (!RAW_BODY_PATHS.has(req.baseUrl + req.path) && hasBody(req) && !req.is('application/json')) {
+    const path = req.baseUrl + req.path;
+    // Recordings are uploaded as bytes (tus PATCH requests, application/offset+octet-stream).
+    const raw = RAW_BODY_PATHS.has(path) || path === UPLOADS_PATH || path.startsWith(`${UPLOADS_PATH}/`);
+    if (!raw && hasBody(req) && !req.is('application/json')) {
       res.status(415).json({ message: 'Requests must be sent as JSON (Content-Type: application/json).' });
       return;
     }

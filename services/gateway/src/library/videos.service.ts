@@ -7,6 +7,7 @@ import {
   findTranscriptAnswerSource,
   findVideoAnswerHead,
   findVideoOwnFields,
+  findUploadedVideo,
   findVideoSummary,
   saveVideoNotes,
   type Db,
@@ -14,7 +15,7 @@ import {
   type VideoAnswerHeadRow,
   type VideoSummaryRow,
 } from '@lectern/db';
-import { TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/handovers';
+import { MediaStore, TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/handovers';
 import { LRUCache } from 'lru-cache';
 import { InjectDb } from '../database/db';
 import { compressOnTheFly, contentHash, type AnswerEncoding } from '../http/revalidatable-json';
@@ -26,8 +27,9 @@ import { videoOr404 } from './user-video';
 export function videoSummary(row: VideoSummaryRow): VideoSummary {
   return {
     id: row.id,
-    youtubeId: row.youtube_id,
-    youtubeUrl: youtubeWatchUrl(row.youtube_id),
+    // An uploaded recording has no YouTube video to link to.
+    youtubeId: row.youtube_id ?? '',
+    youtubeUrl: row.youtube_id === null ? '' : youtubeWatchUrl(row.youtube_id),
     title: row.title,
     channelName: row.channel_name,
     thumbnailUrl: row.thumbnail_url,
@@ -64,6 +66,7 @@ export class VideosService {
   constructor(
     @InjectDb() private readonly db: Db,
     private readonly answerBuilds: TranscriptAnswerBuilds,
+    private readonly media: MediaStore,
   ) {}
 
   /** The library, newest first, without transcript bodies. */
@@ -165,8 +168,11 @@ export class VideosService {
   }
 
   /** Removes the video with its highlights, notes and AI content (cascades); usage already counted stays. */
+  /** Removes the entry; an uploaded recording's bytes and transcript go with it. */
   async remove(userId: string, videoId: string): Promise<void> {
+    const upload = await findUploadedVideo(this.db, userId, videoId);
     videoOr404(await deleteVideo(this.db, userId, videoId));
+    if (upload) await this.media.delete(upload.media_id);
   }
 
   async saveNotes(userId: string, videoId: string, notes: string): Promise<{ notes: string }> {

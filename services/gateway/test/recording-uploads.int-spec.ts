@@ -1,0 +1,328 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  UPLOADS_PATH,
+  UploadFinishedSchema,
+  type UploadTranscription,
+  type UsageStats,
+  type Video,
+  type VideoSummary,
+} from '@lectern/contracts';
+import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import { createLogger, startWorkerService, type RunningWorkerService } from '@lectern/queue-runtime';
+import * as tus from 'tus-js-client';
+import { MediaEnvSchema } from '../../media/src/env';
+import { mediaWorker } from '../../media/src/worker';
+import { LECTURE, speakLecture, type SpokenLecture } from '../../media/test/support/lecture-audio';
+import {
+  eventually,
+  gatewayDb,
+  signedInBrowser,
+  startTestGateway,
+  uniqueEmail,
+  type TestGateway,
+} from './support';
+
+// The real gateway (listening, as a browser reaches it) and the real media worker on its queue, a lecture spoken by
+// espeak-ng, and a fake speech-to-text endpoint at the network boundary; the tus client is the one browsers use.
+jest.setTimeout(180_000);
+
+const KEY = 'sk-upload-test';
+const MB = 1024 * 1024;
+
+describe('uploading a recording', () => {
+  let gateway: TestGateway;
+  let base: string;
+  let fake: FakeTranscribe;
+  let worker: RunningWorkerService;
+  let folder: string;
+  let lecture: SpokenLecture;
+  let recording: Buffer;
+  const operatorEmail = uniqueEmail('operator');
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(tmpdir(), 'lectern-upload-'));
+    // WAV, so the recording is large enough (about a megabyte) for an upload cut off in the middle.
+    lecture = await speakLecture(folder, LECTURE, { pauseAfter: () => 1.2, format: 'wav' });
+    recording = await readFile(lecture.file);
+    fake = await startFakeTranscribe({ sentences: LECTURE, apiKey: KEY });
+    // One minute a month on Pro: the spoken lecture (under a minute) uses it up.
+    gateway = await startTestGateway({
+      UPLOAD_MAX_MB: '5',
+      TRANSCRIBE_MINUTES_PRO: '1',
+      ADMIN_EMAILS: operatorEmail,
+    });
+    await gateway.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
+    const env = MediaEnvSchema.parse({
+      ...process.env,
+      DATABASE_URL: gateway.env.DATABASE_URL,
+      REDIS_URL: process.env.LECTERN_TEST_REDIS_URL,
+      REDIS_PREFIX: gateway.env.REDIS_PREFIX,
+      TRANSCRIBE_BASE_URL: fake.baseURL,
+      TRANSCRIBE_API_KEY: KEY,
+      TRANSCRIBE_MODEL: 'whisper-1',
+      TRANSCRIBE_PIECE_SECONDS: '30',
+      LOG_LEVEL: 'silent',
+    });
+    worker = await startWorkerService(mediaWorker, env, createLogger('media', 'silent'));
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await gateway?.close();
+    await fake?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** A new account's session cookie, on the plan given. */
+  async function signedIn(plan: 'free' | 'pro'): Promise<string> {
+    const response = await gateway
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: uniqueEmail(plan), password: 'correct horse', name: plan });
+    const userId = (response.body as { id: string }).id;
+    if (plan === 'pro')
+      await gatewayDb(gateway).query("UPDATE users SET plan = 'pro' WHERE id = $1", [userId]);
+    return (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
+  }
+
+  const uploadOptions = (cookie: string, fileName: string, extra: Partial<tus.UploadOptions> = {}) => ({
+    endpoint: `${base}${UPLOADS_PATH}`,
+    headers: { Cookie: cookie },
+    metadata: { filename: fileName, filetype: 'audio/wav' },
+    retryDelays: [],
+    ...extra,
+  });
+
+  /** Runs an upload to its end: its last answer's body, or the refusal's status and message. */
+  function run(
+    source: Buffer,
+    options: tus.UploadOptions,
+  ): Promise<{ ok: true; body: string } | { ok: false; status: number; message: string }> {
+    return new Promise((resolve) => {
+      const upload = new tus.Upload(source, {
+        ...options,
+        onSuccess: ({ lastResponse }) => resolve({ ok: true, body: lastResponse.getBody() }),
+        onError: (error) => {
+          const response = (error as tus.DetailedError).originalResponse;
+          const body = response?.getBody() ?? '{}';
+          resolve({
+            ok: false,
+            status: response?.getStatus() ?? 0,
+            message: (JSON.parse(body || '{}') as { message?: string }).message ?? body,
+          });
+        },
+      });
+      upload.start();
+    });
+  }
+
+  const uploadOffset = async (cookie: string, uploadUrl: string) => {
+    const head = await gateway
+      .http()
+      .head(new URL(uploadUrl, base).pathname)
+      .set('Cookie', cookie)
+      .set('Tus-Resumable', '1.0.0');
+    return Number(head.headers['upload-offset']);
+  };
+
+  it('takes a recording cut off mid-way and resumed, lists it, and stores its transcript with timestamps', async () => {
+    const cookie = await signedIn('pro');
+
+    // The first attempt is cut off in the middle of a request, as a dropped connection would.
+    let uploadUrl = '';
+    await new Promise<void>((resolve) => {
+      const upload: tus.Upload = new tus.Upload(recording, {
+        ...uploadOptions(cookie, 'Photosynthesis lecture.wav'),
+        chunkSize: 400 * 1024,
+        onProgress: (sent) => {
+          if (sent > 600 * 1024 && upload.url) {
+            uploadUrl = upload.url;
+            void upload.abort().then(() => resolve());
+          }
+        },
+        onError: () => resolve(),
+      });
+      upload.start();
+    });
+    expect(uploadUrl).not.toBe('');
+    const kept = await uploadOffset(cookie, uploadUrl);
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(recording.length);
+
+    // The second attempt asks the server where it stands and sends only the rest.
+    const resumed = await run(recording, {
+      ...uploadOptions(cookie, 'Photosynthesis lecture.wav'),
+      uploadUrl,
+      onChunkComplete: () => undefined,
+    });
+    if (!resumed.ok) throw new Error(`the resumed upload failed: ${resumed.status} ${resumed.message}`);
+    const { videoId, mediaId } = UploadFinishedSchema.parse(JSON.parse(resumed.body));
+    expect(await uploadOffset(cookie, uploadUrl)).toBe(recording.length);
+
+    const library = await gateway.http().get('/api/videos').set('Cookie', cookie);
+    expect(library.body as VideoSummary[]).toEqual([
+      expect.objectContaining({ id: videoId, title: 'Photosynthesis lecture', youtubeUrl: '' }),
+    ]);
+
+    // The page may open the entry while it is transcribed; what it is answered then must not outlive the wait.
+    expect((await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(200);
+
+    const done = await eventually(
+      async () =>
+        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
+          .body as UploadTranscription,
+      (status) => status.state === 'done' || status.state === 'failed',
+      120_000,
+    );
+    expect(done).toMatchObject({
+      state: 'done',
+      transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
+    });
+
+    const video = (await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video;
+    expect(video).toMatchObject({
+      title: 'Photosynthesis lecture',
+      youtubeUrl: '',
+      transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
+    });
+    expect(video.transcriptSegments).toHaveLength(LECTURE.length);
+    video.transcriptSegments.forEach((segment, index) => {
+      expect(Math.abs(segment.start - lecture.sentences[index]!.start)).toBeLessThan(1);
+    });
+    expect(video.transcriptText).toContain(LECTURE[0]!.split(' ')[0]!);
+
+    // The title starts as the file's name and is the user's to change.
+    const renamed = await gateway
+      .http()
+      .patch(`/api/videos/${videoId}`)
+      .set('Cookie', cookie)
+      .send({ title: '  Light and sugar  ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ title: 'Light and sugar' });
+    const retitled = (await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video;
+    expect(retitled).toMatchObject({ title: 'Light and sugar', transcriptText: video.transcriptText });
+    const empty = await gateway
+      .http()
+      .patch(`/api/videos/${videoId}`)
+      .set('Cookie', cookie)
+      .send({ title: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ message: 'Please give the recording a title.' });
+
+    // Minutes count once the transcript is stored: the month's allowance is now used, and the operator sees them.
+    const usage = await gateway.http().get('/api/usage').set('Cookie', cookie);
+    expect((usage.body as UsageStats).transcriptionMinutes).toEqual({ used: 1, limit: 1 });
+    const more = await run(recording, uploadOptions(cookie, 'Second lecture.wav'));
+    expect(more).toEqual({
+      ok: false,
+      status: 402,
+      message: expect.stringContaining('all 1 minutes of recordings your plan includes') as string,
+    });
+    const operator = await signedInBrowser(gateway, 'operator', operatorEmail);
+    const metrics = (await operator.get('/metrics')).text;
+    const minutes = Number(/^lectern_transcribed_minutes_total (\S+)$/m.exec(metrics)?.[1]);
+    expect(minutes).toBeCloseTo(lecture.durationSeconds / 60, 1);
+
+    // The recording and its transcript are the user's alone: they go with the library entry.
+    expect((await gateway.http().delete(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(204);
+    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
+      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
+              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
+      [mediaId],
+    );
+    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
+  });
+
+  it('reports a recording it cannot read as failed, saying why', async () => {
+    const cookie = await signedIn('pro');
+    const finished = await run(Buffer.from('not a recording at all'.repeat(100)), {
+      ...uploadOptions(cookie, 'damaged.mp3'),
+    });
+    if (!finished.ok) throw new Error(`the upload failed: ${finished.status} ${finished.message}`);
+    const { videoId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
+    const status = await eventually(
+      async () =>
+        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
+          .body as UploadTranscription,
+      (answer) => answer.state === 'done' || answer.state === 'failed',
+      60_000,
+    );
+    expect(status).toMatchObject({
+      state: 'failed',
+      message: 'Lectern could not read this recording: the file is damaged, or holds no audio it can decode.',
+      transcribedBy: null,
+    });
+
+    // Deleting the account takes the recording and its transcript row with it.
+    const { mediaId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
+    const deleted = await gateway
+      .http()
+      .delete('/api/auth/me')
+      .set('Cookie', cookie)
+      .send({ password: 'correct horse' });
+    expect(deleted.status).toBe(200);
+    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
+      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
+              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
+      [mediaId],
+    );
+    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
+  });
+
+  it('refuses a Free account with the plan it needs', async () => {
+    const cookie = await signedIn('free');
+    const refused = await run(recording, uploadOptions(cookie, 'lecture.wav'));
+    expect(refused).toEqual({
+      ok: false,
+      status: 403,
+      message: expect.stringContaining('Upgrade to Pro') as string,
+    });
+  });
+
+  it('refuses a file of a kind it does not transcribe', async () => {
+    const cookie = await signedIn('pro');
+    const refused = await run(Buffer.from('%PDF-1.7'), uploadOptions(cookie, 'slides.pdf'));
+    expect(refused).toEqual({
+      ok: false,
+      status: 415,
+      message: expect.stringContaining('mp3, m4a, wav, ogg, webm, mp4, mov') as string,
+    });
+  });
+
+  it('refuses a recording over the size limit before any byte is sent', async () => {
+    const cookie = await signedIn('pro');
+    const refused = await run(Buffer.alloc(6 * MB), uploadOptions(cookie, 'long lecture.mp3'));
+    expect(refused).toEqual({
+      ok: false,
+      status: 413,
+      message: 'This recording is larger than the 5 MB an upload may carry.',
+    });
+  });
+
+  it('answers 404 for another user’s upload', async () => {
+    const owner = await signedIn('pro');
+    const other = await signedIn('pro');
+    let uploadUrl = '';
+    await new Promise<void>((resolve) => {
+      const upload: tus.Upload = new tus.Upload(recording, {
+        ...uploadOptions(owner, 'mine.wav'),
+        chunkSize: 256 * 1024,
+        onChunkComplete: () => {
+          uploadUrl = upload.url!;
+          void upload.abort().then(() => resolve());
+        },
+        onError: () => resolve(),
+      });
+      upload.start();
+    });
+    const head = await gateway
+      .http()
+      .head(new URL(uploadUrl, base).pathname)
+      .set('Cookie', other)
+      .set('Tus-Resumable', '1.0.0');
+    expect(head.status).toBe(404);
+  });
+});
