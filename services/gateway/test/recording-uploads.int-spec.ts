@@ -212,6 +212,20 @@ describe('uploading a recording', () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ message: 'Please give the recording a title.' });
 
+    // Another user neither reads how it went nor renames it: the entry is not theirs, so it does not exist.
+    const stranger = await signedIn('pro');
+    const peek = await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', stranger);
+    expect(peek.status).toBe(404);
+    const takeover = await gateway
+      .http()
+      .patch(`/api/videos/${videoId}`)
+      .set('Cookie', stranger)
+      .send({ title: 'Mine now' });
+    expect(takeover.status).toBe(404);
+    expect(
+      ((await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video).title,
+    ).toBe('Light and sugar');
+
     // Minutes count once the transcript is stored: the month's allowance is now used, and the operator sees them.
     const usage = await gateway.http().get('/api/usage').set('Cookie', cookie);
     expect((usage.body as UsageStats).transcriptionMinutes).toEqual({ used: 1, limit: 1 });

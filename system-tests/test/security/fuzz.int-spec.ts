@@ -115,6 +115,11 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     body: () => ({ notes: fc.string() }),
   },
   'GET /api/videos/:id/tracks': { params: (ids) => ({ id: [ids.videoId] }) },
+  'GET /api/videos/:id/transcription': { params: (ids) => ({ id: [ids.videoId] }) },
+  'PATCH /api/videos/:id': {
+    params: (ids) => ({ id: [ids.videoId] }),
+    body: () => ({ title: fc.oneof(fc.string(), fc.constantFrom('', 'x'.repeat(1_000), null)) }),
+  },
   'POST /api/videos/:id/track': {
     params: (ids) => ({ id: [ids.videoId] }),
     body: () => ({

@@ -124,6 +124,16 @@ const SWEEP: SweepRow[] = [
     request: (id) => ({ params: { id }, body: { languageCode: 'en', kind: 'auto' } }),
   },
   {
+    route: 'GET /api/videos/:id/transcription',
+    label: "read a recording's transcription",
+    request: (id) => ({ params: { id } }),
+  },
+  {
+    route: 'PATCH /api/videos/:id',
+    label: 'rename the video',
+    request: (id) => ({ params: { id }, body: { title: 'Someone else’s title' } }),
+  },
+  {
     route: 'GET /api/review/due',
     label: "list the video's cards due",
     request: (id) => ({ query: { videoId: id } }),
