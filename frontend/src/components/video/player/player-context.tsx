@@ -292,3 +292,27 @@ export function usePlayer(): Player {
 export function usePlayerMount(): (element: HTMLElement | null) => void {
   return useContext(MountContext);
 }
+
+/**
+ * Moments of a page with no player (an uploaded recording): a moment clicked shows it in the transcript rather
+ * than playing it, so every timestamp stays useful.
+ */
+export function TranscriptMomentsProvider({
+  onSeek,
+  children,
+}: {
+  onSeek: (seconds: number) => void;
+  children: ReactNode;
+}) {
+  const controls = useMemo<PlayerControls>(
+    () => ({
+      ...OFF_PAGE,
+      onPage: true,
+      seekTo: (seconds, options = {}) => {
+        if (options.reveal !== false) onSeek(Math.max(0, seconds));
+      },
+    }),
+    [onSeek],
+  );
+  return <ControlsContext.Provider value={controls}>{children}</ControlsContext.Provider>;
+}
