@@ -7,7 +7,9 @@ export default mergeConfig(
   defineConfig({
     // jsdom is a browser: the tus client's browser build (File and Blob sources), as the app's bundle has.
     resolve: {
-      alias: { 'tus-js-client': fileURLToPath(import.meta.resolve('tus-js-client/lib.esm/browser/index.js')) },
+      alias: {
+        'tus-js-client': fileURLToPath(import.meta.resolve('tus-js-client/lib.esm/browser/index.js')),
+      },
     },
     test: {
       environment: 'jsdom',

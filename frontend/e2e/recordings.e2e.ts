@@ -22,7 +22,8 @@ let videoId = '';
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'lectern-e2e-recording-'));
-  recording = await speakRecording(folder, 'Mitosis lecture.wav');
+  // Long pauses make a recording of about 45 s: more than one piece of 30 s.
+  recording = await speakRecording(folder, 'Mitosis lecture.wav', 3);
   browser = await launchBrowser();
   ({ context, page } = await newVisitor(browser));
   const { email } = await signUpByApi(context, newAccount('Rosalind Franklin'));
@@ -35,6 +36,21 @@ afterAll(async () => {
 });
 
 describe('uploading a recording', () => {
+  it('is shown to Free users with the Pro badge and the upgrade link', async () => {
+    const free = await newVisitor(browser);
+    try {
+      await signUpByApi(free.context, newAccount('Gregor Mendel'));
+      await free.page.goto('/analyze');
+      const card = free.page.getByRole('region', { name: 'Upload a recording' });
+      await card.getByText('Uploading recordings is part of Lectern Pro.').waitFor();
+      expect(await card.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/pricing');
+      expect(await card.getByLabel('Recording').isDisabled()).toBe(true);
+      await checkScreen(free.page, 'analyze-upload-free');
+    } finally {
+      await free.context.close();
+    }
+  });
+
   it('refuses a file Lectern does not transcribe, saying which kinds it takes', async () => {
     await page.goto('/analyze');
     const card = page.getByRole('region', { name: 'Upload a recording' });

@@ -119,6 +119,7 @@ describe('the page of an uploaded recording', () => {
     expect(screen.queryByText(/Open on YouTube/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Share video' })).not.toBeInTheDocument();
     expect(document.querySelector('[data-player-status]')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Export/ })).not.toBeInTheDocument();
 
     expect(
       await screen.findByText('Chlorophyll absorbs red and blue light.', undefined, { timeout: 10_000 }),
@@ -129,6 +130,7 @@ describe('the page of an uploaded recording', () => {
     expect(screen.queryByRole('region', { name: 'Transcription' })).not.toBeInTheDocument();
     expect(screen.queryByText(/Open on YouTube/)).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search transcript' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /Export/ }).length).toBeGreaterThan(0);
   });
 
   it('says in one line why the transcription failed', async () => {

@@ -109,6 +109,7 @@ function RecordingView({ video, isPro, startAt }: { video: Video; isPro: boolean
             video={video}
             isPro={isPro}
             recording
+            exportable={ready}
             transcribedBy={transcription.data?.transcribedBy ?? null}
           />
           {ready ? (

@@ -26,7 +26,7 @@ function fakeGateway({
   let length = 0;
   let dropsLeft = dropPatches;
   const calls: string[] = [];
-  const answer = async (
+  const answer = (
     method: string,
     headers: Record<string, string>,
     body: unknown,
@@ -70,7 +70,8 @@ function fakeGateway({
         setProgressHandler: (handler) => {
           progress = handler;
         },
-        send: (body: unknown) => answer(method, headers, body, progress),
+        send: (body: unknown) =>
+          new Promise<HttpResponse>((resolve) => resolve(answer(method, headers, body, progress))),
         abort: () => Promise.resolve(),
         getUnderlyingObject: () => null,
       };

@@ -28,11 +28,14 @@ export function VideoHeader({
   isPro,
   recording = false,
   transcribedBy = null,
+  exportable = true,
 }: {
   video: Video;
   isPro: boolean;
   recording?: boolean;
   transcribedBy?: SpeechRecognitionCredit | null;
+  /** False while there is no transcript to export yet. */
+  exportable?: boolean;
 }) {
   const title = video.title?.trim() || 'Untitled';
   const url = sourceVideoUrl(video);
@@ -60,7 +63,7 @@ export function VideoHeader({
           </Link>
         </Button>
         <div className="flex items-center gap-2">
-          <ExportMenu video={video} isPro={isPro} />
+          {exportable ? <ExportMenu video={video} isPro={isPro} /> : null}
           {recording ? null : (
             <>
               <WithTooltip label="Share">
@@ -112,7 +115,7 @@ export function VideoHeader({
           </p>
         ) : null}
       </div>
-      <ExportMenu video={video} isPro={isPro} floating />
+      {exportable ? <ExportMenu video={video} isPro={isPro} floating /> : null}
     </div>
   );
 }
