@@ -100,6 +100,10 @@ describe('uploading a recording', () => {
     await page.getByText('1 results').waitFor();
     expect(await page.getByText('In metaphase they line up along the middle of the cell.').count()).toBe(0);
 
+    await page.goto('/dashboard');
+    const entry = page.getByRole('link', { name: /Mitosis lecture/ });
+    await entry.getByText('Your recording').waitFor();
+
     const status = await apiJson<UploadTranscription>(context, `/api/videos/${videoId}/transcription`);
     expect(status).toMatchObject({
       state: 'done',

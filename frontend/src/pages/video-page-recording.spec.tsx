@@ -131,6 +131,10 @@ describe('the page of an uploaded recording', () => {
     expect(screen.queryByText(/Open on YouTube/)).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search transcript' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: /Export/ }).length).toBeGreaterThan(0);
+    // No player: the transcript's times are read, not played, and there is no current moment to note.
+    expect(screen.getByText('1:05')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Play from/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Insert the current moment' })).not.toBeInTheDocument();
   });
 
   it('says in one line why the transcription failed', async () => {
@@ -161,7 +165,7 @@ describe('moments without a player', () => {
         </TranscriptMomentsProvider>
       </MemoryRouter>,
     );
-    fireEvent.click(screen.getByRole('link', { name: 'Play from 1:05' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Show 1:05 in the transcript' }));
     expect(onSeek).toHaveBeenCalledWith(65);
     expect(screen.getByText('at /video/r1')).toBeInTheDocument();
   });

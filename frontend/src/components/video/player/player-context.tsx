@@ -33,6 +33,8 @@ export interface SeekOptions {
 export interface PlayerControls {
   /** False outside a video page (review, library): moments there are links that open the video page. */
   onPage: boolean;
+  /** False on a page without a player (an uploaded recording): a moment there shows its place in the transcript. */
+  playable: boolean;
   status: PlayerStatus;
   /** One line saying why the player is unavailable. */
   problem: string | null;
@@ -62,6 +64,7 @@ export interface Player extends PlayerControls {
 
 const OFF_PAGE: PlayerControls = {
   onPage: false,
+  playable: true,
   status: 'unavailable',
   problem: null,
   seekTo: () => undefined,
@@ -232,6 +235,7 @@ export function PlayerProvider({
     const pause = () => player.current?.pauseVideo();
     return {
       onPage: true,
+      playable: true,
       status,
       problem,
       seekTo,
@@ -308,6 +312,7 @@ export function TranscriptMomentsProvider({
     () => ({
       ...OFF_PAGE,
       onPage: true,
+      playable: false,
       seekTo: (seconds, options = {}) => {
         if (options.reveal !== false) onSeek(Math.max(0, seconds));
       },
