@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { UploadTranscription } from '@lectern/contracts';
@@ -64,7 +64,7 @@ describe('uploading a recording', () => {
     await card.getByRole('alert').getByText('"slides.pdf" is none of them').waitFor();
   });
 
-  it('resumes after a dropped connection, shows the transcription going, then the transcript to search', async () => {
+  it('resumes after a dropped connection, shows the transcription going, then the transcript to search, summarise and export', async () => {
     let dropped = 0;
     await page.route('**/api/uploads/**', async (route) => {
       if (route.request().method() === 'PATCH' && dropped === 0) {
@@ -99,6 +99,21 @@ describe('uploading a recording', () => {
     await search.fill('chromatids');
     await page.getByText('1 results').waitFor();
     expect(await page.getByText('In metaphase they line up along the middle of the cell.').count()).toBe(0);
+
+    // Studied as a video is: a summary from its transcript, and the transcript exported.
+    await page.getByRole('button', { name: 'Generate Summary' }).click();
+    const summary = page.getByRole('region', { name: /Summary result/ });
+    await summary.waitFor({ timeout: 30_000 });
+    expect(((await summary.textContent()) ?? '').length).toBeGreaterThan(40);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menu').getByRole('menuitem', { name: 'TXT' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Mitosis_lecture.txt');
+    expect(await readFile(await download.path(), 'utf8')).toContain(
+      'Cytokinesis then splits the cell itself in two.',
+    );
 
     await page.goto('/dashboard');
     const entry = page.getByRole('link', { name: /Mitosis lecture/ });
