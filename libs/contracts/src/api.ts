@@ -219,5 +219,7 @@ export const UsageStatsSchema = z.object({
   notesCreated: z.number().int(),
   /** Questions asked of videos (Ask). */
   aiQuestions: UsageCounterSchema,
+  /** Minutes of uploaded recordings transcribed (rounded up); `limit` is the plan's monthly allowance. */
+  transcriptionMinutes: UsageCounterSchema.optional(),
 });
 export type UsageStats = z.infer<typeof UsageStatsSchema>;

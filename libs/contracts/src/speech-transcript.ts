@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TranscriptSegmentSchema } from './entities';
+import { TranscriptSegmentSchema, type SpeechRecognitionCredit } from './entities';
 
 /**
  * A segment of a transcript made by speech recognition: a caption segment's shape (start seconds, text) with its
@@ -18,13 +18,6 @@ export const TranscriptSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('upload'), mediaId: z.string().uuid() }),
 ]);
 export type TranscriptSource = z.infer<typeof TranscriptSourceSchema>;
-
-/** How a transcript was written when no one wrote captions: by speech recognition, with this model. */
-export const SpeechRecognitionCreditSchema = z.object({
-  method: z.literal('speech-recognition'),
-  model: z.string().min(1),
-});
-export type SpeechRecognitionCredit = z.infer<typeof SpeechRecognitionCreditSchema>;
 
 /** The sentence the app and every export show under a transcript made by speech recognition. */
 export function speechRecognitionNote(credit: SpeechRecognitionCredit): string {

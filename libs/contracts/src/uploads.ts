@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEDIA_TRANSCRIPTION_PHASES } from './jobs/media.jobs';
-import { SpeechRecognitionCreditSchema } from './speech-transcript';
+import { SpeechRecognitionCreditSchema } from './entities';
 
 /** Where recordings are uploaded with the tus protocol (creation, then PATCH at the offset HEAD reports). */
 export const UPLOADS_PATH = '/api/uploads';
@@ -21,6 +21,19 @@ export function titleFromFileName(fileName: string): string {
   const title = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim();
   return title === '' ? fileName.trim() : title;
 }
+
+export const MAX_TITLE_LENGTH = 200;
+
+/** `PATCH /api/videos/:id` of an uploaded recording: its new title. */
+export const RenameVideoRequestSchema = z.object({
+  title: z
+    .string({ error: 'title must be text.' })
+    .trim()
+    .min(1, 'Please give the recording a title.')
+    .max(MAX_TITLE_LENGTH, `A title has at most ${MAX_TITLE_LENGTH} characters.`)
+    .refine((title) => !title.includes('\u0000'), 'A title cannot contain the NUL character.'),
+});
+export type RenameVideoRequest = z.input<typeof RenameVideoRequestSchema>;
 
 /** The body of the answer to the upload's last PATCH: the library entry made for the recording. */
 export const UploadFinishedSchema = z.object({ videoId: z.string(), mediaId: z.string() });

@@ -6,6 +6,7 @@ import {
   UPLOADS_PATH,
   UploadFinishedSchema,
   type UploadTranscription,
+  type UsageStats,
   type Video,
   type VideoSummary,
 } from '@lectern/contracts';
@@ -15,7 +16,14 @@ import * as tus from 'tus-js-client';
 import { MediaEnvSchema } from '../../media/src/env';
 import { mediaWorker } from '../../media/src/worker';
 import { LECTURE, speakLecture, type SpokenLecture } from '../../media/test/support/lecture-audio';
-import { eventually, gatewayDb, startTestGateway, uniqueEmail, type TestGateway } from './support';
+import {
+  eventually,
+  gatewayDb,
+  signedInBrowser,
+  startTestGateway,
+  uniqueEmail,
+  type TestGateway,
+} from './support';
 
 // The real gateway (listening, as a browser reaches it) and the real media worker on its queue, a lecture spoken by
 // espeak-ng, and a fake speech-to-text endpoint at the network boundary; the tus client is the one browsers use.
@@ -32,6 +40,7 @@ describe('uploading a recording', () => {
   let folder: string;
   let lecture: SpokenLecture;
   let recording: Buffer;
+  const operatorEmail = uniqueEmail('operator');
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'lectern-upload-'));
@@ -39,7 +48,12 @@ describe('uploading a recording', () => {
     lecture = await speakLecture(folder, LECTURE, { pauseAfter: () => 1.2, format: 'wav' });
     recording = await readFile(lecture.file);
     fake = await startFakeTranscribe({ sentences: LECTURE, apiKey: KEY });
-    gateway = await startTestGateway({ UPLOAD_MAX_MB: '5' });
+    // One minute a month on Pro: the spoken lecture (under a minute) uses it up.
+    gateway = await startTestGateway({
+      UPLOAD_MAX_MB: '5',
+      TRANSCRIBE_MINUTES_PRO: '1',
+      ADMIN_EMAILS: operatorEmail,
+    });
     await gateway.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
     const env = MediaEnvSchema.parse({
@@ -153,6 +167,9 @@ describe('uploading a recording', () => {
       expect.objectContaining({ id: videoId, title: 'Photosynthesis lecture', youtubeUrl: '' }),
     ]);
 
+    // The page may open the entry while it is transcribed; what it is answered then must not outlive the wait.
+    expect((await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(200);
+
     const done = await eventually(
       async () =>
         (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
@@ -166,14 +183,87 @@ describe('uploading a recording', () => {
     });
 
     const video = (await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video;
+    expect(video).toMatchObject({
+      title: 'Photosynthesis lecture',
+      youtubeUrl: '',
+      transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
+    });
     expect(video.transcriptSegments).toHaveLength(LECTURE.length);
     video.transcriptSegments.forEach((segment, index) => {
       expect(Math.abs(segment.start - lecture.sentences[index]!.start)).toBeLessThan(1);
     });
     expect(video.transcriptText).toContain(LECTURE[0]!.split(' ')[0]!);
 
+    // The title starts as the file's name and is the user's to change.
+    const renamed = await gateway
+      .http()
+      .patch(`/api/videos/${videoId}`)
+      .set('Cookie', cookie)
+      .send({ title: '  Light and sugar  ' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ title: 'Light and sugar' });
+    const retitled = (await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video;
+    expect(retitled).toMatchObject({ title: 'Light and sugar', transcriptText: video.transcriptText });
+    const empty = await gateway
+      .http()
+      .patch(`/api/videos/${videoId}`)
+      .set('Cookie', cookie)
+      .send({ title: ' ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toEqual({ message: 'Please give the recording a title.' });
+
+    // Minutes count once the transcript is stored: the month's allowance is now used, and the operator sees them.
+    const usage = await gateway.http().get('/api/usage').set('Cookie', cookie);
+    expect((usage.body as UsageStats).transcriptionMinutes).toEqual({ used: 1, limit: 1 });
+    const more = await run(recording, uploadOptions(cookie, 'Second lecture.wav'));
+    expect(more).toEqual({
+      ok: false,
+      status: 402,
+      message: expect.stringContaining('all 1 minutes of recordings your plan includes') as string,
+    });
+    const operator = await signedInBrowser(gateway, 'operator', operatorEmail);
+    const metrics = (await operator.get('/metrics')).text;
+    const minutes = Number(/^lectern_transcribed_minutes_total (\S+)$/m.exec(metrics)?.[1]);
+    expect(minutes).toBeCloseTo(lecture.durationSeconds / 60, 1);
+
     // The recording and its transcript are the user's alone: they go with the library entry.
     expect((await gateway.http().delete(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(204);
+    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
+      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
+              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
+      [mediaId],
+    );
+    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
+  });
+
+  it('reports a recording it cannot read as failed, saying why', async () => {
+    const cookie = await signedIn('pro');
+    const finished = await run(Buffer.from('not a recording at all'.repeat(100)), {
+      ...uploadOptions(cookie, 'damaged.mp3'),
+    });
+    if (!finished.ok) throw new Error(`the upload failed: ${finished.status} ${finished.message}`);
+    const { videoId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
+    const status = await eventually(
+      async () =>
+        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
+          .body as UploadTranscription,
+      (answer) => answer.state === 'done' || answer.state === 'failed',
+      60_000,
+    );
+    expect(status).toMatchObject({
+      state: 'failed',
+      message: 'Lectern could not read this recording: the file is damaged, or holds no audio it can decode.',
+      transcribedBy: null,
+    });
+
+    // Deleting the account takes the recording and its transcript row with it.
+    const { mediaId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
+    const deleted = await gateway
+      .http()
+      .delete('/api/auth/me')
+      .set('Cookie', cookie)
+      .send({ password: 'correct horse' });
+    expect(deleted.status).toBe(200);
     const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
       `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
               (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,

@@ -4,6 +4,11 @@ import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createInterface } from 'node:readline';
+import { PermanentJobError } from '@lectern/queue-runtime';
+
+/** What the user reads when ffmpeg cannot decode what was uploaded. */
+export const UNREADABLE_RECORDING =
+  'Lectern could not read this recording: the file is damaged, or holds no audio it can decode.';
 
 /** What the speech-to-text endpoint receives: mono 16 kHz 16-bit PCM, as Whisper models hear anyway. */
 export const SAMPLE_RATE = 16_000;
@@ -90,7 +95,9 @@ export async function decodeRecording(
     child.on('error', reject);
     child.on('close', resolve);
   });
-  if (code !== 0) throw new Error(`ffmpeg could not decode the recording: ${lastLines.join(' ').trim()}`);
+  // Killed from outside (no exit code): worth another try. An exit code: ffmpeg read the file and cannot, each time.
+  if (code === null) throw new Error(`ffmpeg stopped before decoding the recording`);
+  if (code !== 0) throw new PermanentJobError(422, UNREADABLE_RECORDING);
   const durationSeconds = (await stat(paths.pcmPath)).size / BYTES_PER_SECOND;
   // A silence still open at the end runs to the end.
   if (openSilence !== null) silences.push({ start: openSilence, end: durationSeconds });

@@ -11,6 +11,7 @@ import {
   findSpeechTranscript,
   findTranscribedPieces,
   insertSpeechTranscript,
+  recordTranscriptionUsage,
   saveTranscribedPiece,
   saveTranscriptionPlan,
   type Db,
@@ -164,6 +165,13 @@ export async function transcribeRecording(
       segmentCount: honest.segments.length,
       segmentsJson: JSON.stringify(honest.segments),
       transcriptText: textOf(honest.segments),
+    });
+    // Counted only now that the transcript is stored: a failed transcription never counts.
+    await recordTranscriptionUsage(db, {
+      mediaId: job.mediaId,
+      userId: job.userId,
+      month: new Date().toISOString().slice(0, 7),
+      seconds: plan.duration_seconds,
     });
     await report({ phase: 'storing', piecesDone: pieces.length, pieceCount: pieces.length, percent: 100 });
     return {

@@ -83,7 +83,7 @@ describe('fetch-transcript with caption tracks', () => {
     expect(answer?.format).toBe(TRANSCRIPT_ANSWER_FORMAT);
     const [source] = await database.query<TranscriptAnswerSourceRow>(
       `SELECT youtube_id, title, channel_name, thumbnail_url, duration, caption_language, captions_auto_generated,
-              transcript_text, segments_json, chapters_json FROM transcripts WHERE id = $1`,
+              transcript_text, segments_json, chapters_json, transcribed_by_model FROM transcripts WHERE id = $1`,
       [result.transcriptId],
     );
     const prefix = transcriptAnswerPrefix(source!);

@@ -180,3 +180,56 @@ export async function findUploadedVideo(
   );
   return rows[0] ?? null;
 }
+
+/** Counts a stored transcription against its uploader's month (UTC, "YYYY-MM"); a second count of it is ignored. */
+export async function recordTranscriptionUsage(
+  db: Db,
+  usage: { mediaId: string; userId: string; month: string; seconds: number },
+): Promise<void> {
+  await db.query(
+    `INSERT INTO transcription_usage (media_id, user_id, month, seconds) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (media_id) DO NOTHING`,
+    [usage.mediaId, usage.userId, usage.month, usage.seconds],
+  );
+}
+
+/** Seconds of audio transcribed for the user in the month. */
+export async function transcribedSecondsOfMonth(db: Db, userId: string, month: string): Promise<number> {
+  const { rows } = await db.query<{ seconds: number }>(
+    `SELECT COALESCE(sum(seconds), 0)::float8 AS seconds FROM transcription_usage WHERE user_id = $1 AND month = $2`,
+    [userId, month],
+  );
+  return rows[0]!.seconds;
+}
+
+/** Seconds of audio transcribed for everyone, ever (the accounts still there). */
+export async function transcribedSecondsInAll(db: Db): Promise<number> {
+  const { rows } = await db.query<{ seconds: number }>(
+    'SELECT COALESCE(sum(seconds), 0)::float8 AS seconds FROM transcription_usage',
+  );
+  return rows[0]!.seconds;
+}
+
+/**
+ * Renames the user's uploaded recording (its transcript row holds the title); answers 'renamed', 'youtube' for a
+ * YouTube video (whose title is YouTube's), or null when the user has no such video.
+ */
+export async function renameUploadedVideo(
+  db: Db,
+  userId: string,
+  videoId: string,
+  title: string,
+): Promise<'renamed' | 'youtube' | null> {
+  const { rows } = await db.query<{ source_kind: string }>(
+    `WITH video AS (
+       SELECT t.id, t.source_kind FROM videos v JOIN transcripts t ON t.id = v.transcript_id
+        WHERE v.id = $1 AND v.user_id = $2),
+     renamed AS (
+       UPDATE transcripts SET title = $3 WHERE id IN (SELECT id FROM video WHERE source_kind = 'upload')
+       RETURNING id)
+     SELECT source_kind FROM video`,
+    [videoId, userId, title],
+  );
+  const kind = rows[0]?.source_kind;
+  return kind === undefined ? null : kind === 'upload' ? 'renamed' : 'youtube';
+}

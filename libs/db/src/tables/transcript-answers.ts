@@ -34,13 +34,16 @@ export type TranscriptAnswerSourceRow = Pick<
   | 'segments_json'
   | 'chapters_json'
 > & {
+  /** The speech-to-text model that wrote an uploaded recording's transcript; null for captions. */
+  transcribed_by_model: string | null;
   /** MD5 of those columns as read: a prefix is stored only while the row still has them. */
   source_digest: string;
 };
 
 /** The columns the prefix is made from (the trigger of migration 1795400900000 names the same), as one digest. */
 const SOURCE_DIGEST = `md5(row(youtube_id, title, channel_name, thumbnail_url, duration, caption_language,
-                              captions_auto_generated, transcript_text, segments_json, chapters_json)::text)`;
+                              captions_auto_generated, transcript_text, segments_json, chapters_json,
+                              transcribed_by_model)::text)`;
 
 export async function findTranscriptAnswerSource(
   db: Db,
@@ -48,7 +51,7 @@ export async function findTranscriptAnswerSource(
 ): Promise<TranscriptAnswerSourceRow | null> {
   const { rows } = await db.query<TranscriptAnswerSourceRow>(
     `SELECT youtube_id, title, channel_name, thumbnail_url, duration, caption_language, captions_auto_generated,
-            transcript_text, segments_json, chapters_json, ${SOURCE_DIGEST} AS source_digest
+            transcript_text, segments_json, chapters_json, transcribed_by_model, ${SOURCE_DIGEST} AS source_digest
        FROM transcripts WHERE id = $1`,
     [transcriptId],
   );

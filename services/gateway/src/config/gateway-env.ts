@@ -85,6 +85,9 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   UPLOAD_MAX_MB: positiveInt(2048),
   /** The longest recording the media worker transcribes, in minutes (4 hours by default). */
   UPLOAD_MAX_MINUTES: positiveInt(240),
+  /** Minutes of uploaded recordings transcribed per user and month (UTC), on Pro and on Free (0: no uploads). */
+  TRANSCRIBE_MINUTES_PRO: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(600),
+  TRANSCRIBE_MINUTES_FREE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(0),
   /** The script defining YouTube's IFrame Player API (`YT.Player`); tests and the demo point it at a stand-in. */
   YOUTUBE_IFRAME_API_URL: z
     .url({

@@ -8,7 +8,9 @@ import {
 } from '@lectern/queue-runtime';
 import { readDroppedCitations, readYouTubeBlocks } from '@lectern/handovers';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { transcribedSecondsInAll, type Db } from '@lectern/db';
 import { withTimeout } from '../common/with-timeout';
+import { InjectDb } from '../database/db';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
@@ -88,12 +90,19 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  private readonly transcribedMinutes = new Counter({
+    name: 'lectern_transcribed_minutes_total',
+    help: 'Minutes of uploaded recordings transcribed by speech recognition (accounts still there), read from PostgreSQL at scrape time.',
+    registers: [this.registry],
+  });
+
   private jobTotals: JobRunTotals[] = [];
 
   constructor(
     private readonly jobs: JobRequester,
     @Inject(REDIS_CLIENT) private readonly redis: RedisConnection,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
+    @InjectDb() private readonly db: Db,
   ) {
     collectDefaultMetrics({ register: this.registry });
     this.registry.registerMetric(new RecordedJobHistogram(() => this.jobTotals).asMetric());
@@ -117,8 +126,20 @@ export class MetricsService {
 
   /** The text Prometheus scrapes, with its content type. */
   async scrape(): Promise<{ contentType: string; body: string }> {
-    await this.readQueues();
+    await Promise.all([this.readQueues(), this.readTranscribedMinutes()]);
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  private async readTranscribedMinutes(): Promise<void> {
+    try {
+      const seconds = await withTimeout(transcribedSecondsInAll(this.db), COLLECT_TIMEOUT_MS, 'PostgreSQL');
+      this.transcribedMinutes.reset();
+      this.transcribedMinutes.inc(seconds / 60);
+    } catch (error) {
+      this.logger.warn(
+        `Transcribed minutes unavailable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 
   /** Read at scrape time, so the figures are the queues' own and nothing polls Redis between scrapes. */

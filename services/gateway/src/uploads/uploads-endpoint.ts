@@ -1,11 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import {
-  hasProAccess,
-  isRecordId,
-  UPLOAD_EXTENSIONS,
-  UPLOADS_PATH,
-  uploadExtensionOf,
-} from '@lectern/contracts';
+import { isRecordId, UPLOAD_EXTENSIONS, UPLOADS_PATH, uploadExtensionOf } from '@lectern/contracts';
 import type { UserRecord } from '@lectern/db';
 import type { MediaStore } from '@lectern/handovers';
 import { Server } from '@tus/server';
@@ -15,8 +9,6 @@ import { MediaDataStore, OWNER_METADATA_KEY } from './media-data-store';
 import { TusRefusal } from './tus-refusal';
 import type { UploadLimits, UploadsService } from './uploads.service';
 
-export const UPLOAD_NEEDS_PRO =
-  'Uploading recordings is part of the Pro plan. Upgrade to Pro to transcribe your own recordings.';
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
 
 const MB = 1024 * 1024;
@@ -80,9 +72,12 @@ export function uploadsEndpoint(
         return;
       }
       const user = signedInUser(req);
-      if (req.method === 'POST' && !hasProAccess(user)) {
-        res.status(403).json({ message: UPLOAD_NEEDS_PRO });
-        return;
+      if (req.method === 'POST') {
+        const refusal = await uploads.refusalOfNewUpload(user);
+        if (refusal) {
+          res.status(refusal.status).json({ message: refusal.message });
+          return;
+        }
       }
       const id = req.path.replace(/^\/+|\/+$/g, '');
       if (id !== '') {

@@ -1,7 +1,8 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
-import type { UploadTranscription } from '@lectern/contracts';
+import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
+import { RenameVideoRequestSchema, type UploadTranscription } from '@lectern/contracts';
 import type { UserRecord } from '@lectern/db';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { parseWith } from '../http/zod';
 import { videoIdPipe } from '../library/video-id';
 import { UploadsService } from './uploads.service';
 
@@ -17,5 +18,17 @@ export class UploadsController {
     @Param('id', videoIdPipe) id: string,
   ): Promise<UploadTranscription> {
     return this.uploads.transcription(user.id, id);
+  }
+
+  /** Renames an uploaded recording (its title starts as its file's name). */
+  @Patch(':id')
+  async rename(
+    @CurrentUser() user: UserRecord,
+    @Param('id', videoIdPipe) id: string,
+    @Body() body: unknown,
+  ): Promise<{ title: string }> {
+    const { title } = parseWith(RenameVideoRequestSchema, body);
+    await this.uploads.rename(user.id, id, title);
+    return { title };
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
   QueueName,
   titleFromFileName,
@@ -7,12 +7,29 @@ import {
   type UploadTranscription,
   type User,
 } from '@lectern/contracts';
-import { findUploadedVideo, insertPendingSpeechTranscript, insertUploadedVideo, type Db } from '@lectern/db';
+import {
+  findUploadedVideo,
+  insertPendingSpeechTranscript,
+  insertUploadedVideo,
+  renameUploadedVideo,
+  type Db,
+} from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
 import { JobRequester } from '@lectern/queue-runtime';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb, Transactions } from '../database/db';
 import { laneFor } from '../jobs/user-jobs';
 import { VIDEO_NOT_FOUND } from '../library/user-video';
+import {
+  minutesUsedUp,
+  transcribedMinutesOfMonth,
+  transcriptionMinutesLimit,
+} from '../usage/transcription-minutes';
+import { usageMonth } from '../usage/usage.service';
+
+export const UPLOAD_NEEDS_PRO =
+  'Uploading recordings is part of the Pro plan. Upgrade to Pro to transcribe your own recordings.';
 
 /** What one upload may be: its size in megabytes (UPLOAD_MAX_MB), its length in minutes (UPLOAD_MAX_MINUTES). */
 export interface UploadLimits {
@@ -36,7 +53,22 @@ export class UploadsService {
     private readonly media: MediaStore,
     private readonly requester: JobRequester,
     @Inject(UPLOAD_LIMITS) private readonly limits: UploadLimits,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
+
+  /**
+   * Why the user may not start an upload now: 403 on a plan without minutes of transcription (Free, by default),
+   * 402 once this month's minutes are used; null when they may.
+   */
+  async refusalOfNewUpload(
+    user: Pick<User, 'id' | 'plan' | 'role'>,
+  ): Promise<{ status: number; message: string } | null> {
+    const limit = transcriptionMinutesLimit(user, this.env);
+    if (limit === 0) return { status: 403, message: UPLOAD_NEEDS_PRO };
+    const used = await transcribedMinutesOfMonth(this.db, user.id, usageMonth());
+    const usedUp = minutesUsedUp(user, used, limit);
+    return usedUp ? { status: 402, message: usedUp } : null;
+  }
 
   /** The upload is whole: the recording is marked so, its library entry made and its transcription queued. */
   async finish(user: Pick<User, 'id' | 'plan' | 'role'>, mediaId: string): Promise<UploadFinished> {
@@ -57,6 +89,16 @@ export class UploadsService {
       { lane: laneFor(user), jobId: transcriptionJobId(mediaId) },
     );
     return { videoId, mediaId };
+  }
+
+  /** Gives the user's uploaded recording a new title; a YouTube video keeps YouTube's (422). */
+  async rename(userId: string, videoId: string, title: string): Promise<void> {
+    const outcome = await renameUploadedVideo(this.db, userId, videoId, title);
+    if (!outcome) throw new NotFoundException(VIDEO_NOT_FOUND);
+    if (outcome === 'youtube')
+      throw new UnprocessableEntityException(
+        'A YouTube video keeps its title from YouTube; only an uploaded recording can be renamed.',
+      );
   }
 
   /** How the transcription of the user's uploaded recording goes; 404 for any other video. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { FREE_PLAN_LIMITS, hasProAccess, type User, type UsageStats } from '@lectern/contracts';
 import {
   countUsesHeld,
@@ -14,9 +14,12 @@ import {
   type Db,
   type UsageKind,
 } from '@lectern/db';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb, Transactions } from '../database/db';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission, type WorkKind } from './job-admission';
+import { transcribedMinutesOfMonth, transcriptionMinutesLimit } from './transcription-minutes';
 
 export type { UsageKind } from '@lectern/db';
 
@@ -86,6 +89,7 @@ export class UsageService {
     private readonly transactions: Transactions,
     private readonly metrics: MetricsService,
     private readonly admission: JobAdmission,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
   /** Uses recorded this month plus uses reserved by jobs still running. */
@@ -190,12 +194,14 @@ export class UsageService {
     const month = usageMonth();
     const used = await findUsageOfMonth(this.db, user.id, month);
     const pro = hasProAccess(user);
+    const transcribed = await transcribedMinutesOfMonth(this.db, user.id, month);
     return {
       month,
       videosAnalyzed: { used: used.transcripts, limit: pro ? null : LIMITS.transcript.limit },
       aiGenerations: { used: used.generations, limit: pro ? null : LIMITS.ai_generation.limit },
       notesCreated: used.notes,
       aiQuestions: { used: used.questions, limit: pro ? null : LIMITS.ai_question.limit },
+      transcriptionMinutes: { used: transcribed, limit: transcriptionMinutesLimit(user, this.env) },
     };
   }
 }
