@@ -115,8 +115,14 @@ describe('uploading a recording', () => {
       'Cytokinesis then splits the cell itself in two.',
     );
 
+    // Its title starts as the file's name; the student renames it.
+    await page.getByRole('button', { name: 'Rename recording' }).click();
+    await page.getByLabel('Title').fill('Biology week 2: Mitosis');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { name: 'Biology week 2: Mitosis' }).waitFor();
+
     await page.goto('/dashboard');
-    const entry = page.getByRole('link', { name: /Mitosis lecture/ });
+    const entry = page.getByRole('link', { name: /Biology week 2: Mitosis/ });
     await entry.getByText('Your recording').waitFor();
 
     const status = await apiJson<UploadTranscription>(context, `/api/videos/${videoId}/transcription`);

@@ -99,8 +99,10 @@ export default function VideoPage() {
  * recognition writes the transcript, how far it is; then the transcript and every study tool as for a video.
  */
 function RecordingView({ video, isPro, startAt }: { video: Video; isPro: boolean; startAt: number | null }) {
-  const transcription = useUploadTranscription(video.id, true);
-  const ready = transcription.data?.state === 'done' || transcription.isError;
+  // A video answer that names its model has the whole transcript: nothing to wait for.
+  const transcribed = Boolean(video.transcribedBy);
+  const transcription = useUploadTranscription(video.id, !transcribed);
+  const ready = transcribed || transcription.data?.state === 'done' || transcription.isError;
   return (
     <TranscriptSeekProvider>
       <RecordingMoments startAt={ready ? startAt : null}>
@@ -110,7 +112,7 @@ function RecordingView({ video, isPro, startAt }: { video: Video; isPro: boolean
             isPro={isPro}
             recording
             exportable={ready}
-            transcribedBy={transcription.data?.transcribedBy ?? null}
+            transcribedBy={video.transcribedBy ?? transcription.data?.transcribedBy ?? null}
           />
           {ready ? (
             <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">

@@ -7,6 +7,7 @@ import {
 import { ArrowLeft, AudioLines, Captions, ExternalLink, Share2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ExportMenu } from '@/components/video/export-menu';
+import { RecordingTitle } from '@/components/video/rename-recording';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
@@ -90,7 +91,11 @@ export function VideoHeader({
         </div>
       </div>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
+        {recording ? (
+          <RecordingTitle key={title} videoId={video.id} title={title} />
+        ) : (
+          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
+        )}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
           <span>{recording ? 'Your recording' : video.channelName?.trim() || 'Unknown'}</span>
           <span aria-hidden>·</span>
