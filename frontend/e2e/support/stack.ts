@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-// The whole of Lectern as users get it: the gateway serving the built web app and /api, the five workers,
+// The whole of Lectern as users get it: the gateway serving the built web app and /api, the six workers,
 // and the fake YouTube with its sample lectures. Each run has its own database and Redis prefix.
 
 /** The machine's PostgreSQL and Redis, or the ones `npm test` started for the run (scripts/test-with-servers.mjs). */
@@ -140,6 +140,8 @@ export interface StackOptions {
   smtpUrl?: string;
   /** An OpenAI-compatible server (a fake) for the ai worker; the offline engine writes without it. */
   openAi?: { baseUrl: string; apiKey: string; model: string };
+  /** An OpenAI-compatible speech-to-text endpoint (a fake) for the media worker's uploaded recordings. */
+  transcribe?: { baseUrl: string; apiKey: string; model: string };
 }
 
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
@@ -190,6 +192,15 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       AI_LOCAL_MODEL: 'off',
       ...(options.openAi
         ? { OPENAI_BASE_URL: options.openAi.baseUrl, OPENAI_MODEL: options.openAi.model }
+        : {}),
+      ...(options.transcribe
+        ? {
+            TRANSCRIBE_BASE_URL: options.transcribe.baseUrl,
+            TRANSCRIBE_API_KEY: options.transcribe.apiKey,
+            TRANSCRIBE_MODEL: options.transcribe.model,
+            // Short pieces, so a recording of a minute is transcribed in several, as an hour is.
+            TRANSCRIBE_PIECE_SECONDS: '30',
+          }
         : {}),
       STRIPE_SECRET_KEY: '',
       WEB_DIST_DIR: path.join(REPO_ROOT, 'frontend/dist'),

@@ -8,6 +8,8 @@ export const queryKeys = {
     list: () => ['videos', 'list'] as const,
     detail: (id: string) => ['videos', 'detail', id] as const,
     tracks: (id: string) => ['videos', 'tracks', id] as const,
+    /** How the transcription of an uploaded recording goes. */
+    transcription: (id: string) => ['videos', 'transcription', id] as const,
   },
   samples: ['samples'] as const,
   playerConfig: ['player-config'] as const,

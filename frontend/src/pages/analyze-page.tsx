@@ -1,5 +1,6 @@
 import {
   FetchTranscriptRequestSchema,
+  hasProAccess,
   parseYouTubeUrl,
   YouTubeUrlMessages,
   type FetchTranscriptRequest,
@@ -9,10 +10,12 @@ import { useId } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@/api/http';
 import { SchemaForm } from '@/components/form/schema-form';
+import { UploadRecordingCard } from '@/components/upload/upload-recording-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { useSession } from '@/hooks/use-auth';
 import { useSampleVideos } from '@/hooks/use-sample-videos';
 import { useSchemaForm } from '@/hooks/use-schema-form';
 import { toast } from '@/hooks/use-toast';
@@ -47,6 +50,8 @@ export default function AnalyzePage() {
   const samples = useSampleVideos();
   const samplesLabelId = useId();
   const pending = fetchTranscript.isPending;
+  const { user } = useSession();
+  const isPro = user ? hasProAccess(user) : false;
 
   const analyse = (link: string) => {
     fetchTranscript.mutate(link, {
@@ -145,6 +150,7 @@ export default function AnalyzePage() {
           ) : null}
         </SchemaForm>
       </Card>
+      <UploadRecordingCard isPro={isPro} onUploaded={(id) => void navigate(buildRoute.video(id))} />
       <ul className="grid gap-4 sm:grid-cols-3">
         {INFO_CARDS.map(({ icon: Icon, title, text }) => (
           <li key={title}>

@@ -1,4 +1,4 @@
-import { hasProAccess } from '@lectern/contracts';
+import { hasProAccess, type Video } from '@lectern/contracts';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '@/api/http';
@@ -8,18 +8,21 @@ import { WithMoments, WithSeek } from '@/components/video/chapters/with-moments'
 import { MindMapCard } from '@/components/video/mind-map/mind-map-card';
 import { NotesCard } from '@/components/video/notes-card';
 import { TranscriptPanel } from '@/components/video/transcript-panel';
-import { PlayerProvider } from '@/components/video/player/player-context';
+import { PlayerProvider, TranscriptMomentsProvider } from '@/components/video/player/player-context';
 import { usePlayerKeys } from '@/components/video/player/player-keys';
 import { VideoPlayer } from '@/components/video/player/video-player';
 import { TranscriptSeekProvider, useTranscriptSeek } from '@/components/video/transcript-seek';
+import { TranscriptionStatus } from '@/components/video/transcription-status';
 import { VideoHeader } from '@/components/video/video-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useSession } from '@/hooks/use-auth';
 import { usePlayerConfig } from '@/hooks/use-player-config';
+import { useUploadTranscription } from '@/hooks/use-upload-transcription';
 import { useVideo } from '@/hooks/use-videos';
 import { parseMomentParam } from '@/lib/moments';
+import { isUploadedRecording } from '@/lib/recording';
 import { ROUTES } from '@/routes';
 
 function VideoSkeleton() {
@@ -60,6 +63,9 @@ export default function VideoPage() {
     );
   }
 
+  if (isUploadedRecording(video.data))
+    return <RecordingView key={video.data.id} video={video.data} isPro={isPro} startAt={startAt} />;
+
   return (
     <TranscriptSeekProvider>
       <VideoPlayerProvider key={video.data.id} youtubeId={video.data.youtubeId} startAt={startAt}>
@@ -86,6 +92,59 @@ export default function VideoPage() {
       </VideoPlayerProvider>
     </TranscriptSeekProvider>
   );
+}
+
+/**
+ * An uploaded recording's page: no player (its timestamps show their moment in the transcript); while speech
+ * recognition writes the transcript, how far it is; then the transcript and every study tool as for a video.
+ */
+function RecordingView({ video, isPro, startAt }: { video: Video; isPro: boolean; startAt: number | null }) {
+  // A video answer that names its model has the whole transcript: nothing to wait for.
+  const transcribed = Boolean(video.transcribedBy);
+  const transcription = useUploadTranscription(video.id, !transcribed);
+  const ready = transcribed || transcription.data?.state === 'done' || transcription.isError;
+  return (
+    <TranscriptSeekProvider>
+      <RecordingMoments startAt={ready ? startAt : null}>
+        <div className="space-y-6 pb-20 lg:pb-0">
+          <VideoHeader
+            video={video}
+            isPro={isPro}
+            recording
+            exportable={ready}
+            transcribedBy={video.transcribedBy ?? transcription.data?.transcribedBy ?? null}
+          />
+          {ready ? (
+            <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+              <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-start-1">
+                <WithMoments>{(moments) => <ChaptersCard video={video} {...moments} />}</WithMoments>
+                <TranscriptPanel video={video} />
+                <NotesCard key={video.id} video={video} />
+              </div>
+              <div className="min-w-0 space-y-6 lg:col-start-1 lg:row-start-1">
+                <AiToolsPanel videoId={video.id} isPro={isPro} />
+                <WithSeek>{(onSeek) => <MindMapCard video={video} isPro={isPro} onSeek={onSeek} />}</WithSeek>
+              </div>
+            </div>
+          ) : (
+            <TranscriptionStatus status={transcription.data} />
+          )}
+        </div>
+      </RecordingMoments>
+    </TranscriptSeekProvider>
+  );
+}
+
+/** Moments without a player: each shows its place in the transcript, and `?t=` opens the transcript there. */
+function RecordingMoments({ startAt, children }: { startAt: number | null; children: ReactNode }) {
+  const { seek } = useTranscriptSeek();
+  const shownStart = useRef(false);
+  useEffect(() => {
+    if (shownStart.current || startAt === null) return;
+    shownStart.current = true;
+    seek(startAt);
+  }, [seek, startAt]);
+  return <TranscriptMomentsProvider onSeek={seek}>{children}</TranscriptMomentsProvider>;
 }
 
 /** The page's player: every seek also shows its moment in the transcript, and `?t=` opens the page there. */

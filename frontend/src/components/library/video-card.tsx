@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { formatDate } from '@/lib/format';
+import { isUploadedRecording } from '@/lib/recording';
 import { buildRoute } from '@/routes';
 
 export function VideoCard({
@@ -33,7 +34,9 @@ export function VideoCard({
         </div>
         <div className="flex flex-1 flex-col gap-1 p-4">
           <h2 className="line-clamp-2 font-semibold">{title}</h2>
-          <p className="text-sm text-muted-foreground">{video.channelName?.trim() || 'Unknown'}</p>
+          <p className="text-sm text-muted-foreground">
+            {isUploadedRecording(video) ? 'Your recording' : video.channelName?.trim() || 'Unknown'}
+          </p>
           <p className="text-xs text-muted-foreground">{formatDate(video.createdAt) ?? 'Unknown date'}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Badge variant="secondary">Transcript</Badge>

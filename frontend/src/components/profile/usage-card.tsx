@@ -1,3 +1,4 @@
+import type { UsageStats } from '@lectern/contracts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUsage } from '@/hooks/use-usage';
@@ -20,8 +21,15 @@ function UsageRow({ label, value }: { label: string; value: string | number }) {
   );
 }
 
+/** Minutes of recordings transcribed: shown once the plan allows some, or some were used. */
+function minutesTranscribed({ transcriptionMinutes: counter }: UsageStats): string | null {
+  if (!counter || (counter.limit === 0 && counter.used === 0)) return null;
+  return usageText(counter.used, counter.limit);
+}
+
 export function UsageCard() {
   const usage = useUsage();
+  const minutes = usage.data ? minutesTranscribed(usage.data) : null;
   return (
     <Card>
       <CardHeader>
@@ -54,6 +62,7 @@ export function UsageCard() {
               label="Questions asked"
               value={usageText(usage.data.aiQuestions.used, usage.data.aiQuestions.limit)}
             />
+            {minutes ? <UsageRow label="Minutes transcribed" value={minutes} /> : null}
             <UsageRow label="Notes created" value={usage.data.notesCreated} />
           </dl>
         )}

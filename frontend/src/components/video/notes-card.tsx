@@ -25,7 +25,9 @@ export function isInsertMomentKey(
 export function NotesCard({ video }: { video: Pick<Video, 'id' | 'notes'> }) {
   const [notes, setNotes] = useState(video.notes);
   const saveNotes = useSaveNotes(video.id);
-  const { onPage, getCurrentTime } = usePlayerControls();
+  const { onPage: pageOfVideo, playable, getCurrentTime } = usePlayerControls();
+  // The current moment is the player's: a recording's page has none.
+  const onPage = pageOfVideo && playable;
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const savedId = useId();

@@ -20,6 +20,7 @@ import { useCreateHighlight, useDeleteHighlight } from '@/hooks/use-highlights';
 import { toast } from '@/hooks/use-toast';
 import { useVideoChapters } from '@/hooks/use-video-chapters';
 import { chapterSegmentRange } from '@/lib/chapters';
+import { isUploadedRecording } from '@/lib/recording';
 import type { SegmentSelection } from '@/lib/selection';
 import {
   highlightsBySegment,
@@ -150,7 +151,7 @@ export function TranscriptPanel({ video }: { video: Video }) {
             </Button>
           </div>
         </div>
-        <CaptionTrackSelect video={video} />
+        {isUploadedRecording(video) ? null : <CaptionTrackSelect video={video} />}
         {chapters.length > 0 ? (
           <ChapterFilter chapters={chapters} chapter={chapter} onChapter={setChapter} />
         ) : null}

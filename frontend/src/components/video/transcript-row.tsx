@@ -47,7 +47,7 @@ export const TranscriptRow = memo(function TranscriptRow({
   current,
   onDeleteHighlight,
 }: TranscriptRowProps) {
-  const { onPage, seekTo } = usePlayerControls();
+  const { onPage, playable, seekTo } = usePlayerControls();
   const pendingSeek = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(pendingSeek.current), []);
   const first = highlights?.[0];
@@ -84,7 +84,12 @@ export const TranscriptRow = memo(function TranscriptRow({
           flashing && 'bg-primary/10 ring-2 ring-primary motion-safe:animate-pulse',
         )}
       >
-        {showTimestamps ? (
+        {showTimestamps && !playable ? (
+          // Without a player the row is already where its moment is: the time is only read.
+          <span className="w-12 shrink-0 font-mono text-xs text-muted-foreground tabular-nums select-none">
+            {timestamp}
+          </span>
+        ) : showTimestamps ? (
           <MomentLink
             videoId={videoId}
             seconds={segment.start}

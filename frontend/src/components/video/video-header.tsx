@@ -1,7 +1,13 @@
-import { formatDuration, type Video } from '@lectern/contracts';
-import { ArrowLeft, Captions, ExternalLink, Share2 } from 'lucide-react';
+import {
+  formatDuration,
+  speechRecognitionNote,
+  type SpeechRecognitionCredit,
+  type Video,
+} from '@lectern/contracts';
+import { ArrowLeft, AudioLines, Captions, ExternalLink, Share2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ExportMenu } from '@/components/video/export-menu';
+import { RecordingTitle } from '@/components/video/rename-recording';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
@@ -14,7 +20,24 @@ export function sourceVideoUrl(video: Pick<Video, 'youtubeId'>): string {
   return `https://www.youtube.com/watch?v=${encodeURIComponent(video.youtubeId)}`;
 }
 
-export function VideoHeader({ video, isPro }: { video: Video; isPro: boolean }) {
+/**
+ * The video's title and facts, with its exports and links. An uploaded recording (`recording`) has no YouTube link
+ * to share or open; once transcribed it says by which speech recognition model (`transcribedBy`).
+ */
+export function VideoHeader({
+  video,
+  isPro,
+  recording = false,
+  transcribedBy = null,
+  exportable = true,
+}: {
+  video: Video;
+  isPro: boolean;
+  recording?: boolean;
+  transcribedBy?: SpeechRecognitionCredit | null;
+  /** False while there is no transcript to export yet. */
+  exportable?: boolean;
+}) {
   const title = video.title?.trim() || 'Untitled';
   const url = sourceVideoUrl(video);
 
@@ -41,32 +64,40 @@ export function VideoHeader({ video, isPro }: { video: Video; isPro: boolean }) 
           </Link>
         </Button>
         <div className="flex items-center gap-2">
-          <ExportMenu video={video} isPro={isPro} />
-          <WithTooltip label="Share">
-            <Button
-              variant="outline"
-              size="icon"
-              className="size-8"
-              aria-label="Share video"
-              onClick={() => void share()}
-            >
-              <Share2 aria-hidden />
-            </Button>
-          </WithTooltip>
-          <Button asChild variant="outline" size="sm">
-            <a href={url} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden />
-              <span>
-                Open on YouTube<span className="sr-only"> (opens in a new tab)</span>
-              </span>
-            </a>
-          </Button>
+          {exportable ? <ExportMenu video={video} isPro={isPro} /> : null}
+          {recording ? null : (
+            <>
+              <WithTooltip label="Share">
+                <Button
+                  variant="outline"
+                  size="icon"
+                  className="size-8"
+                  aria-label="Share video"
+                  onClick={() => void share()}
+                >
+                  <Share2 aria-hidden />
+                </Button>
+              </WithTooltip>
+              <Button asChild variant="outline" size="sm">
+                <a href={url} target="_blank" rel="noopener noreferrer">
+                  <ExternalLink aria-hidden />
+                  <span>
+                    Open on YouTube<span className="sr-only"> (opens in a new tab)</span>
+                  </span>
+                </a>
+              </Button>
+            </>
+          )}
         </div>
       </div>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
+        {recording ? (
+          <RecordingTitle key={title} videoId={video.id} title={title} />
+        ) : (
+          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
+        )}
         <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
-          <span>{video.channelName?.trim() || 'Unknown'}</span>
+          <span>{recording ? 'Your recording' : video.channelName?.trim() || 'Unknown'}</span>
           <span aria-hidden>·</span>
           <span>
             <span className="sr-only">Duration </span>
@@ -74,7 +105,7 @@ export function VideoHeader({ video, isPro }: { video: Video; isPro: boolean }) 
           </span>
           <span aria-hidden>·</span>
           <span>{formatDate(video.createdAt) ?? 'N/A'}</span>
-          {video.captionLanguage ? (
+          {!recording && video.captionLanguage ? (
             <Badge variant="outline" className="gap-1">
               <Captions aria-hidden />
               {languageName(video.captionLanguage)}
@@ -82,8 +113,14 @@ export function VideoHeader({ video, isPro }: { video: Video; isPro: boolean }) 
             </Badge>
           ) : null}
         </p>
+        {transcribedBy ? (
+          <p className="mt-2 flex items-center gap-2 text-sm text-muted-foreground">
+            <AudioLines className="size-4 shrink-0" aria-hidden />
+            {speechRecognitionNote(transcribedBy)}
+          </p>
+        ) : null}
       </div>
-      <ExportMenu video={video} isPro={isPro} floating />
+      {exportable ? <ExportMenu video={video} isPro={isPro} floating /> : null}
     </div>
   );
 }

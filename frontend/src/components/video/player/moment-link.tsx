@@ -13,7 +13,7 @@ export interface MomentLinkProps {
   seconds: number;
   children?: ReactNode;
   className?: string;
-  /** The accessible name; `Play from m:ss` by default. */
+  /** The accessible name; `Play from m:ss` by default (`Show m:ss in the transcript` without a player). */
   label?: string;
   /** Also show the moment in the transcript (default true). */
   reveal?: boolean;
@@ -24,9 +24,13 @@ export interface MomentLinkProps {
  * page there. Either way it is a real link (`/video/:id?t=754`) to share, bookmark or open in a new tab.
  */
 export function MomentLink({ videoId, seconds, children, className, label, reveal = true }: MomentLinkProps) {
-  const { onPage, seekTo } = usePlayerControls();
+  const { onPage, playable, seekTo } = usePlayerControls();
   const text = children ?? formatTimestamp(seconds);
-  const name = label ?? `Play from ${formatTimestamp(seconds)}`;
+  const name =
+    label ??
+    (playable
+      ? `Play from ${formatTimestamp(seconds)}`
+      : `Show ${formatTimestamp(seconds)} in the transcript`);
   const onClick = (event: MouseEvent) => {
     if (!onPage || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;

@@ -33,6 +33,8 @@ export interface SeekOptions {
 export interface PlayerControls {
   /** False outside a video page (review, library): moments there are links that open the video page. */
   onPage: boolean;
+  /** False on a page without a player (an uploaded recording): a moment there shows its place in the transcript. */
+  playable: boolean;
   status: PlayerStatus;
   /** One line saying why the player is unavailable. */
   problem: string | null;
@@ -62,6 +64,7 @@ export interface Player extends PlayerControls {
 
 const OFF_PAGE: PlayerControls = {
   onPage: false,
+  playable: true,
   status: 'unavailable',
   problem: null,
   seekTo: () => undefined,
@@ -232,6 +235,7 @@ export function PlayerProvider({
     const pause = () => player.current?.pauseVideo();
     return {
       onPage: true,
+      playable: true,
       status,
       problem,
       seekTo,
@@ -291,4 +295,29 @@ export function usePlayer(): Player {
 /** The element the player is drawn into (used by `VideoPlayer`). */
 export function usePlayerMount(): (element: HTMLElement | null) => void {
   return useContext(MountContext);
+}
+
+/**
+ * Moments of a page with no player (an uploaded recording): a moment clicked shows it in the transcript rather
+ * than playing it, so every timestamp stays useful.
+ */
+export function TranscriptMomentsProvider({
+  onSeek,
+  children,
+}: {
+  onSeek: (seconds: number) => void;
+  children: ReactNode;
+}) {
+  const controls = useMemo<PlayerControls>(
+    () => ({
+      ...OFF_PAGE,
+      onPage: true,
+      playable: false,
+      seekTo: (seconds, options = {}) => {
+        if (options.reveal !== false) onSeek(Math.max(0, seconds));
+      },
+    }),
+    [onSeek],
+  );
+  return <ControlsContext.Provider value={controls}>{children}</ControlsContext.Provider>;
 }

@@ -1,0 +1,42 @@
+import type { UploadTranscription } from '@lectern/contracts';
+import { AudioLines } from 'lucide-react';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { transcriptionStep } from '@/lib/recording';
+
+/**
+ * Where the transcript of an uploaded recording stands while speech recognition writes it: the step with a
+ * progress bar, or in one line why it failed.
+ */
+export function TranscriptionStatus({ status }: { status: UploadTranscription | undefined }) {
+  const failed = status?.state === 'failed';
+  return (
+    <Card className="gap-4" role="region" aria-label="Transcription">
+      <CardHeader className="gap-1">
+        <h2 className="flex items-center gap-2 text-lg leading-none font-semibold">
+          <AudioLines className="size-5" aria-hidden />
+          {failed ? 'Transcription failed' : 'Writing the transcript'}
+        </h2>
+        {failed ? null : (
+          <p className="text-sm text-muted-foreground">
+            Speech recognition is transcribing your recording; this page updates by itself.
+          </p>
+        )}
+      </CardHeader>
+      <CardContent className="space-y-2">
+        {failed ? (
+          <p role="alert" className="text-sm text-destructive dark:text-red-400">
+            {transcriptionStep(status)}
+          </p>
+        ) : (
+          <>
+            <Progress value={status?.percent ?? 0} aria-label="Transcription progress" />
+            <p role="status" className="text-sm text-muted-foreground">
+              {status ? transcriptionStep(status) : 'Checking the transcription…'}
+            </p>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
