@@ -39,7 +39,11 @@ export class ExportStore {
     return {
       title: row.title,
       channelName: row.channel_name,
-      youtubeId: row.youtube_id ?? '',
+      youtubeId: row.youtube_id,
+      transcribedBy:
+        row.transcribed_by_model === null
+          ? null
+          : { method: 'speech-recognition', model: row.transcribed_by_model },
       duration: row.duration,
       language: row.caption_language,
       exportedAt,

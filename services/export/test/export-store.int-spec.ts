@@ -1,4 +1,12 @@
-import { insertTranscriptIfAbsent, insertUser, insertVideo } from '@lectern/db';
+import {
+  insertMediaFile,
+  insertPendingSpeechTranscript,
+  insertSpeechTranscript,
+  insertTranscriptIfAbsent,
+  insertUploadedVideo,
+  insertUser,
+  insertVideo,
+} from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { Pool } from 'pg';
 import { ExportStore } from '../src/export-store';
@@ -62,5 +70,36 @@ describe('ExportStore', () => {
     expect(doc?.language).toBe('und');
     if (!doc) return;
     expect((await readPdfStructure(await renderToBuffer(doc, 'pdf'))).lang).toBeNull();
+  });
+
+  it('loads an uploaded recording without a YouTube id, with the model that transcribed it', async () => {
+    const mediaId = await insertMediaFile(pool, {
+      userId,
+      fileName: 'Seminar.wav',
+      contentType: 'audio/wav',
+      declaredBytes: 10,
+    });
+    const transcriptId = await insertPendingSpeechTranscript(pool, { mediaId, title: 'Seminar' });
+    const segments = [{ start: 0, text: 'The tide turns twice a day.' }];
+    await insertSpeechTranscript(pool, {
+      mediaId,
+      title: 'Seminar',
+      duration: 3,
+      language: 'en',
+      model: 'whisper-1',
+      segmentCount: 1,
+      segmentsJson: JSON.stringify(segments),
+      transcriptText: segments[0]!.text,
+    });
+    const videoId = await insertUploadedVideo(pool, { userId, transcriptId });
+    const doc = await store.load(videoId, userId);
+    expect(doc).toMatchObject({
+      youtubeId: null,
+      transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
+    });
+    if (!doc) return;
+    const text = (await renderToBuffer(doc, 'txt')).toString('utf8');
+    expect(text).toContain('Source: Uploaded recording. Transcribed by speech recognition (whisper-1)');
+    expect(text).not.toMatch(/youtube/i);
   });
 });

@@ -166,6 +166,8 @@ export async function transcribeRecording(
       segmentsJson: JSON.stringify(honest.segments),
       transcriptText: textOf(honest.segments),
     });
+    if (transcriptId === null)
+      throw new PermanentJobError(410, 'The recording was deleted before its transcription finished.');
     // Counted only now that the transcript is stored: a failed transcription never counts.
     await recordTranscriptionUsage(db, {
       mediaId: job.mediaId,

@@ -1,7 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { SpeechSegmentSchema } from '@lectern/contracts';
-import { createPool, findSpeechTranscript, findTranscriptionPlan } from '@lectern/db';
+import {
+  createPool,
+  findSpeechTranscript,
+  findTranscriptionPlan,
+  insertPendingSpeechTranscript,
+} from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { OPENAI_AUDIO_MAX_BYTES, startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
 import { MediaStore } from '@lectern/handovers';
@@ -50,6 +55,7 @@ describe('a three-hour recording', () => {
     });
     await media.append(mediaId, 0, createReadStream(file));
     await media.finish(mediaId);
+    await insertPendingSpeechTranscript(pool, { mediaId, title: 'Three hours' });
 
     const result = await transcribeRecording(
       {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SpeechSegmentSchema, type MediaTranscriptionProgress } from '@lectern/contracts';
-import { createPool, findSpeechTranscript, findTranscribedPieces } from '@lectern/db';
+import { createPool, deleteVideo, findSpeechTranscript, findTranscribedPieces } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
 import { MediaStore } from '@lectern/handovers';
@@ -12,7 +12,7 @@ import { findFfmpeg } from '../src/ffmpeg-binary';
 import { transcribeRecording, type RecordingTranscriptionSettings } from '../src/recording-transcription';
 import { SpeechToText } from '../src/speech-to-text';
 import { LECTURE, speakLecture, type SpokenLecture } from './support/lecture-audio';
-import { aUser, uploadRecording } from './support/recording-fixtures';
+import { aUser, uploadRecording, uploadRecordingEntry } from './support/recording-fixtures';
 
 // A lecture spoken by espeak-ng, stored as an upload would store it, prepared by the real ffmpeg and cut into pieces
 // of about 20 seconds, sent through the real openai client to a fake endpoint that finds the speech in what it gets.
@@ -72,7 +72,7 @@ describe('transcribing a stored recording', () => {
   };
 
   it('places every sentence within a second of where it was spoken, each word once across the cuts', async () => {
-    const mediaId = await uploadRecording(media, userId, lecture.file, 'Photosynthesis lecture.mp3');
+    const mediaId = await uploadRecording(pool, media, userId, lecture.file, 'Photosynthesis lecture.mp3');
     // One piece fails with a 500 and another is rate limited: each is sent again alone.
     fake.failNext(500, 'piece-1.wav');
     fake.failNext(429, 'piece-2.wav');
@@ -124,7 +124,7 @@ describe('transcribing a stored recording', () => {
   });
 
   it('goes on where it stopped: a second run sends only the pieces not yet transcribed', async () => {
-    const mediaId = await uploadRecording(media, userId, lecture.file, 'Stopped lecture.mp3');
+    const mediaId = await uploadRecording(pool, media, userId, lecture.file, 'Stopped lecture.mp3');
     fake.failNext(500, 'piece-2.wav');
     await expect(
       transcribeRecording({ db: pool, media, speech: speech(0), settings: settings() }, { mediaId, userId }),
@@ -147,7 +147,7 @@ describe('transcribing a stored recording', () => {
   });
 
   it('answers a finished recording at once, and refuses another user’s or an unfinished one', async () => {
-    const mediaId = await uploadRecording(media, userId, lecture.file, 'Twice.mp3');
+    const mediaId = await uploadRecording(pool, media, userId, lecture.file, 'Twice.mp3');
     const deps = { db: pool, media, speech: speech(), settings: settings() };
     const first = await transcribeRecording(deps, { mediaId, userId });
     const sent = fake.requests.length;
@@ -168,11 +168,11 @@ describe('transcribing a stored recording', () => {
       '[409] The recording has not finished uploading.',
     );
     const wrongKey = new SpeechToText({ baseURL: fake.baseURL, apiKey: 'sk-wrong', model: 'whisper-1' });
-    const refused = await uploadRecording(media, userId, lecture.file, 'Refused.mp3');
+    const refused = await uploadRecording(pool, media, userId, lecture.file, 'Refused.mp3');
     await expect(
       transcribeRecording({ ...deps, speech: wrongKey }, { mediaId: refused, userId }),
     ).rejects.toThrow('[502] The speech-to-text endpoint refused the recording (401)');
-    const another = await uploadRecording(media, userId, lecture.file, 'No ffmpeg.mp3');
+    const another = await uploadRecording(pool, media, userId, lecture.file, 'No ffmpeg.mp3');
     await expect(
       transcribeRecording(
         { ...deps, settings: { ...settings(), ffmpeg: null } },
@@ -182,7 +182,7 @@ describe('transcribing a stored recording', () => {
   });
 
   it('refuses a recording longer than the job allows, before sending any of it', async () => {
-    const mediaId = await uploadRecording(media, userId, lecture.file, 'Too long.mp3');
+    const mediaId = await uploadRecording(pool, media, userId, lecture.file, 'Too long.mp3');
     const deps = { db: pool, media, speech: speech(), settings: settings() };
     const sent = fake.requests.length;
     // A quarter of a minute: the spoken lecture is longer.
@@ -190,5 +190,23 @@ describe('transcribing a stored recording', () => {
       /^\[422\] The recording is \d+ minutes long; Lectern transcribes recordings of up to 0.25 minutes\.$/,
     );
     expect(fake.requests).toHaveLength(sent);
+  });
+
+  it('leaves no transcript behind when the library entry is deleted while the recording is transcribed', async () => {
+    const { mediaId, videoId } = await uploadRecordingEntry(pool, media, userId, lecture.file, 'Deleted.mp3');
+    const deps = { db: pool, media, speech: speech(), settings: settings() };
+    // Deleted as the gateway deletes it, once every piece is transcribed and the transcript is about to be stored.
+    const progress = async ({ phase }: MediaTranscriptionProgress) => {
+      if (phase !== 'storing') return;
+      if (await deleteVideo(pool, userId, videoId)) await media.delete(mediaId);
+    };
+
+    await expect(transcribeRecording(deps, { mediaId, userId }, { progress })).rejects.toThrow(
+      '[410] The recording was deleted before its transcription finished.',
+    );
+    const { rows } = await pool.query('SELECT id FROM transcripts WHERE media_id = $1', [mediaId]);
+    expect(rows).toEqual([]);
+    const usage = await pool.query('SELECT 1 FROM transcription_usage WHERE media_id = $1', [mediaId]);
+    expect(usage.rows).toEqual([]);
   });
 });

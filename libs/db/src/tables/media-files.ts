@@ -125,6 +125,16 @@ export async function mediaChunkObjectKeys(db: Db, mediaId: string): Promise<str
   return rows.map((row) => row.object_key);
 }
 
+/** The bucket objects holding every recording of the user (the rows go with the account; the objects do not). */
+export async function mediaObjectKeysOfUser(db: Db, userId: string): Promise<string[]> {
+  const { rows } = await db.query<{ object_key: string }>(
+    `SELECT c.object_key FROM media_file_chunks c JOIN media_files f ON f.id = c.media_id
+      WHERE f.user_id = $1 AND c.object_key IS NOT NULL`,
+    [userId],
+  );
+  return rows.map((row) => row.object_key);
+}
+
 /** Deletes the file, its chunks and any transcription in progress; answers whether it was there. */
 export async function deleteMediaFile(db: Db, mediaId: string): Promise<boolean> {
   const { rowCount } = await db.query('DELETE FROM media_files WHERE id = $1', [mediaId]);

@@ -105,33 +105,32 @@ export async function insertPendingSpeechTranscript(
 
 /**
  * Stores the recording's transcript once, filling its pending row (whose title, perhaps edited by the user, stays);
- * answers its row's id, whether it was stored now or before.
+ * answers its row's id, whether it was stored now or before, or null when the row is gone: the library entry was
+ * deleted while the recording was transcribed, and nothing of it may be left behind.
  */
-export async function insertSpeechTranscript(db: Db, transcript: NewSpeechTranscript): Promise<string> {
-  await db.query(
-    `INSERT INTO transcripts (source_kind, media_id, youtube_id, title, duration, caption_language,
-                              captions_auto_generated, segment_count, segments_json, transcript_text,
-                              transcribed_by_model)
-     VALUES ('upload', $1, NULL, $2, $3, $4, true, $5, $6, $7, $8)
-     ON CONFLICT (media_id) DO UPDATE
-       SET duration = EXCLUDED.duration, caption_language = EXCLUDED.caption_language,
-           segment_count = EXCLUDED.segment_count, segments_json = EXCLUDED.segments_json,
-           transcript_text = EXCLUDED.transcript_text, transcribed_by_model = EXCLUDED.transcribed_by_model,
-           title = COALESCE(transcripts.title, EXCLUDED.title)
-       WHERE transcripts.transcribed_by_model IS NULL`,
+export async function insertSpeechTranscript(
+  db: Db,
+  transcript: NewSpeechTranscript,
+): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE transcripts
+        SET duration = $2, caption_language = $3, segment_count = $4, segments_json = $5, transcript_text = $6,
+            transcribed_by_model = $7, title = COALESCE(title, $8)
+      WHERE source_kind = 'upload' AND media_id = $1 AND transcribed_by_model IS NULL
+      RETURNING id`,
     [
       transcript.mediaId,
-      transcript.title,
       transcript.duration,
       transcript.language,
       transcript.segmentCount,
       transcript.segmentsJson,
       transcript.transcriptText,
       transcript.model,
+      transcript.title,
     ],
   );
-  const found = await findSpeechTranscript(db, transcript.mediaId);
-  return found!.id;
+  if (rows[0]) return rows[0].id;
+  return (await findSpeechTranscript(db, transcript.mediaId))?.id ?? null;
 }
 
 export interface SpeechTranscriptRow {

@@ -135,7 +135,10 @@ export type VideoExportRow = Pick<
   | 'segments_json'
   | 'caption_language'
   | 'chapters_json'
->;
+> & {
+  /** The speech recognition model that transcribed an uploaded recording; null for YouTube captions. */
+  transcribed_by_model: string | null;
+};
 
 export async function findVideoForExport(
   db: Db,
@@ -144,7 +147,7 @@ export async function findVideoForExport(
 ): Promise<VideoExportRow | null> {
   const { rows } = await db.query<VideoExportRow>(
     `SELECT v.youtube_id, v.notes, t.title, t.channel_name, t.duration, t.segments_json, t.caption_language,
-              t.chapters_json
+              t.chapters_json, t.transcribed_by_model
        ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
   );

@@ -9,6 +9,7 @@ import {
   findMediaFile,
   insertMediaFile,
   mediaChunkObjectKeys,
+  mediaObjectKeysOfUser,
   readMediaChunks,
   type Db,
   type MediaFileRow,
@@ -125,6 +126,18 @@ export class MediaStore {
     const keys = this.s3 ? await mediaChunkObjectKeys(this.db, mediaId) : [];
     await deleteMediaFile(this.db, mediaId);
     for (const key of keys) await this.deleteObject(key);
+  }
+
+  /**
+   * Runs `deleteRows`, which deletes the user's rows (their recordings' rows cascade), then the bucket objects that
+   * held their recordings, read before the rows went; answers what `deleteRows` answered. Objects stay when it
+   * deleted nothing.
+   */
+  async deleteOfUser(userId: string, deleteRows: () => Promise<boolean>): Promise<boolean> {
+    const keys = this.s3 ? await mediaObjectKeysOfUser(this.db, userId) : [];
+    const deleted = await deleteRows();
+    if (deleted) for (const key of keys) await this.deleteObject(key);
+    return deleted;
   }
 
   close(): Promise<void> {

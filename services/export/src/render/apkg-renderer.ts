@@ -106,6 +106,11 @@ function noteGuid(youtubeId: string, question: string): string {
 }
 
 /** The deck's id, the same for every export of the video (between 2^30 and 2^31, as genanki advises). */
+/** What names the deck across exports: the video's id, or an uploaded recording's title. */
+function deckKey(deck: FlashcardDeck): string {
+  return deck.youtubeId ?? `recording__${deck.name}`;
+}
+
 function deckId(youtubeId: string): number {
   return (
     2 ** 30 + (createHash('sha256').update(`lectern-deck__${youtubeId}`).digest().readUInt32BE(0) % 2 ** 30)
@@ -135,8 +140,9 @@ export function ankiDeckName(title: string): string {
 
 function backField(card: FlashcardDeck['cards'][number]): string {
   const answer = escapeHtml(card.answer);
-  if (card.moment === null || card.momentUrl === null) return answer;
+  if (card.moment === null) return answer;
   const stamp = `[${formatTimestamp(card.moment)}]`;
+  if (card.momentUrl === null) return `${answer}<div class="moment">${stamp}</div>`;
   return `${answer}<div class="moment"><a href="${escapeHtml(card.momentUrl)}">${stamp}</a></div>`;
 }
 
@@ -149,7 +155,7 @@ export function deckDescription(deck: Pick<FlashcardDeck, 'offline'>): string {
 function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
   const nowMs = now.getTime();
   const nowSeconds = Math.floor(nowMs / 1000);
-  const did = deckId(deck.youtubeId);
+  const did = deckId(deckKey(deck));
   const model = {
     id: String(NOTE_TYPE.id),
     name: NOTE_TYPE.name,
@@ -244,7 +250,7 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
       const frontText = ankiFieldText(front);
       note.run([
         noteId,
-        noteGuid(deck.youtubeId, flashcard.question),
+        noteGuid(deckKey(deck), flashcard.question),
         NOTE_TYPE.id,
         nowSeconds,
         ` ${deckTags(deck).join(' ')} `,

@@ -1,4 +1,4 @@
-import { formatTimestamp, watchUrlAt, type HighlightColor } from '@lectern/contracts';
+import { formatTimestamp, type HighlightColor } from '@lectern/contracts';
 import {
   AlignmentType,
   Document,
@@ -21,6 +21,7 @@ import {
   DOCUMENT_AUTHOR,
   documentSubject,
   HIGHLIGHT_LABELS,
+  momentUrl,
   paragraphColors,
   SECTION,
   type ExportModel,
@@ -113,13 +114,17 @@ function coverParagraphs(model: ExportModel): Paragraph[] {
     });
   return [
     headingParagraph(model.title, HeadingLevel.TITLE),
-    meta('Channel', scriptRuns(model.channel, {})),
-    meta('Video', [
-      new ExternalHyperlink({
-        link: model.videoUrl,
-        children: [new TextRun({ text: model.videoUrl, style: 'Hyperlink' })],
-      }),
-    ]),
+    ...(model.videoUrl === null
+      ? [meta('Source', scriptRuns(model.source, {}))]
+      : [
+          meta('Channel', scriptRuns(model.channel, {})),
+          meta('Video', [
+            new ExternalHyperlink({
+              link: model.videoUrl,
+              children: [new TextRun({ text: model.videoUrl, style: 'Hyperlink' })],
+            }),
+          ]),
+        ]),
     meta('Duration', [new TextRun(model.duration)]),
     meta('Exported', [new TextRun(model.exportedAt)]),
   ];
@@ -131,11 +136,10 @@ function transcriptParagraphs(model: ExportModel, source: ExportDocument): Parag
     out.push(new Paragraph({ children: scriptRuns('No transcript.', { color: MUTED }) }));
   for (const paragraph of model.paragraphs) {
     const stamp = `[${formatTimestamp(paragraph.start)}]`;
+    const stampRun = new TextRun({ text: stamp, bold: true, color: ACCENT, size: 18 });
+    const link = momentUrl(source.youtubeId, paragraph.start);
     const children: ParagraphChild[] = [
-      new ExternalHyperlink({
-        link: watchUrlAt(source.youtubeId, paragraph.start),
-        children: [new TextRun({ text: stamp, bold: true, color: ACCENT, size: 18 })],
-      }),
+      link === null ? stampRun : new ExternalHyperlink({ link, children: [stampRun] }),
       new TextRun(' '),
     ];
     for (const range of paragraphColors(paragraph, model.colored)) {

@@ -3,14 +3,19 @@ import type {
   Chapter,
   ExportFormat,
   Highlight,
+  SpeechRecognitionCredit,
   TranscriptSegment,
   Video,
 } from '@lectern/contracts';
 
-type ExportedVideoFields = Pick<Video, 'title' | 'channelName' | 'youtubeId' | 'duration' | 'notes'>;
+type ExportedVideoFields = Pick<Video, 'title' | 'channelName' | 'duration' | 'notes'>;
 
 /** Everything an export shows, loaded by the export job from the video, its highlights, notes and AI content. */
 export interface ExportDocument extends ExportedVideoFields {
+  /** The YouTube video's id; null for an uploaded recording, whose moments then link nowhere. */
+  youtubeId: string | null;
+  /** Set when the transcript was made by speech recognition (an uploaded recording). */
+  transcribedBy?: SpeechRecognitionCredit | null;
   exportedAt: Date;
   /** The transcript's caption language as YouTube names it ("en", "es-419", "iw"), when known. */
   language?: string | null;

@@ -5,6 +5,9 @@ import {
   isOfflineMaterial,
   OFFLINE_MATERIAL_NOTICE,
   parseFlashcards,
+  speechRecognitionNote,
+  watchUrlAt,
+  youtubeWatchUrl,
   WRITTEN_MATERIAL_HINT,
   type FeatureType,
   type HighlightColor,
@@ -48,7 +51,10 @@ export interface ExportModel {
   /** The transcript's language as a BCP 47 tag, or null when unknown. */
   language: string | null;
   channel: string;
-  videoUrl: string;
+  /** The YouTube video's link; null for an uploaded recording. */
+  videoUrl: string | null;
+  /** Where the transcript comes from, shown instead of the link for an uploaded recording. */
+  source: string;
   duration: string;
   exportedAt: string;
   paragraphs: TranscriptParagraph[];
@@ -63,7 +69,23 @@ export const DOCUMENT_AUTHOR = 'Lectern';
 
 /** What the document is, for the PDF's subject and the DOCX's description. */
 export function documentSubject(model: Pick<ExportModel, 'channel' | 'videoUrl'>): string {
-  return `Transcript of ${model.videoUrl} (${model.channel})`;
+  return model.videoUrl === null
+    ? 'Transcript of an uploaded recording'
+    : `Transcript of ${model.videoUrl} (${model.channel})`;
+}
+
+/** The video at a moment, or null when there is no video to open (an uploaded recording). */
+export function momentUrl(youtubeId: string | null, seconds: number): string | null {
+  return youtubeId === null ? null : watchUrlAt(youtubeId, seconds);
+}
+
+const UPLOADED_RECORDING = 'Uploaded recording';
+
+function sourceText(doc: ExportDocument): string {
+  if (doc.youtubeId !== null) return youtubeWatchUrl(doc.youtubeId);
+  return doc.transcribedBy
+    ? `${UPLOADED_RECORDING}. ${speechRecognitionNote(doc.transcribedBy)}`
+    : UPLOADED_RECORDING;
 }
 
 export const SECTION = {
@@ -227,7 +249,8 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
     title: title === '' ? 'Untitled' : title,
     language: documentLanguage(doc.language),
     channel: channel === '' ? 'Unknown' : channel,
-    videoUrl: `https://www.youtube.com/watch?v=${encodeURIComponent(doc.youtubeId)}`,
+    videoUrl: doc.youtubeId === null ? null : youtubeWatchUrl(doc.youtubeId),
+    source: sourceText(doc),
     duration: formatDuration(doc.duration),
     exportedAt: exportDateText(doc.exportedAt),
     paragraphs,

@@ -1,12 +1,7 @@
-import {
-  isOfflineMaterial,
-  normalizeFlashcardQuestion,
-  parseFlashcards,
-  watchUrlAt,
-} from '@lectern/contracts';
+import { isOfflineMaterial, normalizeFlashcardQuestion, parseFlashcards } from '@lectern/contracts';
 import { CardMoments, citedMoment } from './card-moments';
 import type { ExportDocument } from './export-document';
-import { sanitizeLine } from './export-model';
+import { momentUrl, sanitizeLine } from './export-model';
 
 export interface DeckCard {
   question: string;
@@ -31,7 +26,8 @@ export function deckTags(deck: Pick<FlashcardDeck, 'offline'>): string[] {
 export interface FlashcardDeck {
   /** The video's title (Untitled without one). */
   name: string;
-  youtubeId: string;
+  /** Null for an uploaded recording: its cards' moments then link nowhere. */
+  youtubeId: string | null;
   cards: DeckCard[];
   /** Whether Lectern's offline engine wrote the cards (passages extracted from the transcript): labelled so. */
   offline: boolean;
@@ -62,7 +58,7 @@ export function buildFlashcardDeck(doc: ExportDocument): FlashcardDeck {
   const moments = stored.some((card) => card.moment === null) ? new CardMoments(doc.segments) : null;
   const cards = stored.map((card): DeckCard => {
     const moment = card.moment ?? moments?.find(card.question, card.answer) ?? null;
-    return { ...card, moment, momentUrl: moment === null ? null : watchUrlAt(doc.youtubeId, moment) };
+    return { ...card, moment, momentUrl: moment === null ? null : momentUrl(doc.youtubeId, moment) };
   });
   const title = sanitizeLine(doc.title ?? '')
     .replace(/\s+/gu, ' ')

@@ -30,13 +30,18 @@ export function escapeLineStart(line: string): string {
     .replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
-/** The link to a moment: its written form as the text, the video at that second as the target. */
-export function momentLink(youtubeId: string, seconds: number, text: string): string {
+/**
+ * The link to a moment: its written form as the text, the video at that second as the target. An uploaded
+ * recording has no video to open, so its moment is the written `[m:ss]`, as text.
+ */
+export function momentLink(youtubeId: string | null, seconds: number, text: string): string {
+  if (youtubeId === null) return escapeInline(`[${text}]`);
   return `[${escapeInline(text)}](${watchUrlAt(youtubeId, seconds)})`;
 }
 
 /** Inline text with its written moments (`[m:ss]`, `(m:ss)`) as links to the video, the rest escaped. */
-export function inlineWithMoments(text: string, youtubeId: string): string {
+export function inlineWithMoments(text: string, youtubeId: string | null): string {
+  if (youtubeId === null) return escapeInline(text);
   let out = '';
   let last = 0;
   for (const match of text.matchAll(MOMENT)) {
@@ -55,7 +60,7 @@ export function inlineWithMoments(text: string, youtubeId: string): string {
  * Text typed over several lines (notes): each line escaped, its moments linked, kept on its own line (Obsidian
  * and Logseq show a single line break as one); runs of blank lines become one paragraph break.
  */
-export function multilineWithMoments(text: string, youtubeId: string): string {
+export function multilineWithMoments(text: string, youtubeId: string | null): string {
   const lines = text.split('\n').map((line) => escapeLineStart(inlineWithMoments(line.trim(), youtubeId)));
   return lines
     .join('\n')

@@ -26,10 +26,12 @@ import { ChunkWriter } from './stream-writer';
 //   ## AI Study Material         `### Summary (Short)`, the item's own headings one level below
 //   ## Transcript                `[m:ss](watch link) paragraph text`
 //
-// Every moment links to the video at that second (`https://www.youtube.com/watch?v=ID&t=754s`). All text is
-// escaped (see markdown-text.ts); the document has no HTML.
+// Every moment links to the video at that second (`https://www.youtube.com/watch?v=ID&t=754s`). An uploaded
+// recording has no video: its front matter has no link but a `source` saying how it was transcribed, and its
+// moments stay plain `[m:ss]`. All text is escaped (see markdown-text.ts); the document has no HTML.
 
-const TAGS = ['lectern', 'youtube'];
+const VIDEO_TAGS = ['lectern', 'youtube'];
+const RECORDING_TAGS = ['lectern', 'recording'];
 
 /** A channel as a tag Obsidian accepts (letters, digits, `_`, `-`, `/`; not digits alone), or null. */
 function channelTag(channel: string): string | null {
@@ -44,14 +46,16 @@ function channelTag(channel: string): string | null {
 export function frontMatter(model: ExportModel, doc: ExportDocument): string {
   const fields: Record<string, unknown> = {
     title: model.title,
-    channel: model.channel,
-    link: model.videoUrl,
+    ...(model.videoUrl === null
+      ? { source: model.source }
+      : { channel: model.channel, link: model.videoUrl }),
     date: doc.exportedAt.toISOString().slice(0, 10),
   };
   if (doc.duration !== null && doc.duration !== undefined && Number.isFinite(doc.duration))
     fields.duration = model.duration;
-  const channel = doc.channelName ? channelTag(model.channel) : null;
-  fields.tags = channel ? [...TAGS, channel] : TAGS;
+  const tags = model.videoUrl === null ? RECORDING_TAGS : VIDEO_TAGS;
+  const channel = doc.channelName && model.videoUrl !== null ? channelTag(model.channel) : null;
+  fields.tags = channel ? [...tags, channel] : tags;
   const yaml = new Document(fields);
   // Text values are quoted so no reader takes them for a number, a date or a boolean; the date stays plain
   // so Obsidian shows it as a date.
@@ -60,7 +64,7 @@ export function frontMatter(model: ExportModel, doc: ExportDocument): string {
   return `---\n${yaml.toString({ defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0 })}---\n\n`;
 }
 
-function spanText(span: InlineSpan, youtubeId: string): string {
+function spanText(span: InlineSpan, youtubeId: string | null): string {
   const text = span.text.replace(/\s+/g, ' ');
   const core = text.trim();
   if (core === '') return text;
@@ -70,7 +74,7 @@ function spanText(span: InlineSpan, youtubeId: string): string {
   return `${lead}${marker}${inlineWithMoments(core, youtubeId)}${marker}${trail}`;
 }
 
-function inline(spans: InlineSpan[], youtubeId: string): string {
+function inline(spans: InlineSpan[], youtubeId: string | null): string {
   return escapeLineStart(
     spans
       .map((span) => spanText(span, youtubeId))
@@ -83,7 +87,7 @@ const isList = (block: MarkdownBlock | undefined): block is Extract<MarkdownBloc
   block?.kind === 'bullet' || block?.kind === 'numbered';
 
 /** An AI item's blocks; its headings sit below the item's own (level 3), its top-most ones at level 4. */
-export function blocksMarkdown(blocks: MarkdownBlock[], youtubeId: string): string {
+export function blocksMarkdown(blocks: MarkdownBlock[], youtubeId: string | null): string {
   const levels = blocks.flatMap((block) => (block.kind === 'heading' ? [block.level] : []));
   const shift = 4 - Math.min(4, ...levels);
   let out = '';

@@ -1,11 +1,12 @@
 import { finished } from 'node:stream/promises';
-import { formatTimestamp, watchUrlAt } from '@lectern/contracts';
+import { formatTimestamp } from '@lectern/contracts';
 import PDFDocument from 'pdfkit';
 import type { ExportDocument } from './export-document';
 import {
   DOCUMENT_AUTHOR,
   documentSubject,
   HIGHLIGHT_LABELS,
+  momentUrl,
   paragraphColors,
   SECTION,
   type ExportModel,
@@ -101,8 +102,11 @@ function writeCover(layout: PdfLayout, model: ExportModel): void {
       size: SIZE.meta,
       leading: 1.55,
     });
-  meta('Channel', { text: model.channel });
-  meta('Video', { text: model.videoUrl, color: COLORS.accent, link: model.videoUrl });
+  if (model.videoUrl === null) meta('Source', { text: model.source });
+  else {
+    meta('Channel', { text: model.channel });
+    meta('Video', { text: model.videoUrl, color: COLORS.accent, link: model.videoUrl });
+  }
   meta('Duration', { text: model.duration });
   meta('Exported', { text: model.exportedAt });
   layout.space(6);
@@ -137,7 +141,7 @@ async function writeTranscript(
         text: stamp,
         weight: 'bold',
         color: COLORS.accent,
-        link: watchUrlAt(source.youtubeId, paragraph.start),
+        link: momentUrl(source.youtubeId, paragraph.start) ?? undefined,
       },
       leadWidth: layout.measureLabel({ text: `${stamp} `, weight: 'bold' }, SIZE.body),
     });

@@ -54,11 +54,15 @@ function markdownToText(blocks: MarkdownBlock[]): string {
   return lines.join('\n');
 }
 
+function sourceLine(model: ExportModel): string {
+  return model.videoUrl === null ? `Source: ${model.source}` : `Video: ${model.videoUrl}`;
+}
+
 export async function renderTxt(model: ExportModel, output: NodeJS.WritableStream): Promise<void> {
   const out = new ChunkWriter(output);
   await out.write(underline(model.title, '='));
   await out.write(
-    `Channel: ${model.channel}\nVideo: ${model.videoUrl}\nDuration: ${model.duration}\nExported: ${model.exportedAt}\n\n`,
+    `${model.videoUrl === null ? '' : `Channel: ${model.channel}\n`}${sourceLine(model)}\nDuration: ${model.duration}\nExported: ${model.exportedAt}\n\n`,
   );
   await out.write(underline(SECTION.transcript, '-'));
   if (model.paragraphs.length === 0) await out.write('No transcript.\n\n');

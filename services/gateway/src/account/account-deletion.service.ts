@@ -3,6 +3,7 @@ import { AccountMessage, type MessageResponse } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
 import { deleteUser, findBillingUser, hasStripeSubscription, type Db } from '@lectern/db';
 import type { UserRecord } from '@lectern/db';
+import { MediaStore } from '@lectern/handovers';
 import { InjectDb } from '../database/db';
 import { AccountService } from './account.service';
 
@@ -12,7 +13,8 @@ const DELETE_ROUNDS = 3;
 /**
  * Deleting an account: the password again, then any Stripe subscription is cancelled at once by the billing
  * worker, then the user's rows go (videos, highlights, notes, AI content, review cards, usage, subscriptions
- * and tokens cascade; the shared transcript cache stays, it belongs to no one). If Stripe cannot cancel, nothing is
+ * and tokens cascade; the shared transcript cache stays, it belongs to no one), and with them the uploaded
+ * recordings' bytes, in the bucket too when they are kept there. If Stripe cannot cancel, nothing is
  * deleted and the user is told (502): nobody keeps paying for an account that is gone.
  */
 @Injectable()
@@ -21,6 +23,7 @@ export class AccountDeletionService {
     @InjectDb() private readonly db: Db,
     private readonly account: AccountService,
     private readonly requester: JobRequester,
+    private readonly media: MediaStore,
   ) {}
 
   async delete(user: UserRecord, ip: string, password: string): Promise<MessageResponse> {
@@ -33,7 +36,7 @@ export class AccountDeletionService {
       const customer = billing.stripe_customer_id;
       if (customer !== null || (await hasStripeSubscription(this.db, user.id)))
         await this.cancelBilling(user);
-      if (await deleteUser(this.db, user.id, customer)) break;
+      if (await this.media.deleteOfUser(user.id, () => deleteUser(this.db, user.id, customer))) break;
       if (round === DELETE_ROUNDS - 1)
         throw new ConflictException('Your account changed while it was being deleted. Please try again.');
     }

@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
-import { insertUser, type Db } from '@lectern/db';
+import { insertPendingSpeechTranscript, insertUploadedVideo, insertUser, type Db } from '@lectern/db';
 import type { MediaStore } from '@lectern/handovers';
 
 let users = 0;
@@ -19,14 +19,27 @@ export async function aUser(db: Db): Promise<string> {
 
 /**
  * Stores a recording as a resumable upload would: created with its size, sent in two requests (the first one cut
- * off mid-way, the second continuing at the offset the store answered), then finished.
+ * off mid-way, the second continuing at the offset the store answered), then finished, with its library entry and
+ * the pending transcript row the worker fills.
  */
 export async function uploadRecording(
+  db: Db,
   media: MediaStore,
   userId: string,
   file: string,
   fileName: string,
 ): Promise<string> {
+  return (await uploadRecordingEntry(db, media, userId, file, fileName)).mediaId;
+}
+
+/** As uploadRecording, answering the library entry's id too. */
+export async function uploadRecordingEntry(
+  db: Db,
+  media: MediaStore,
+  userId: string,
+  file: string,
+  fileName: string,
+): Promise<{ mediaId: string; videoId: string }> {
   const size = (await stat(file)).size;
   const mediaId = await media.create({ userId, fileName, contentType: 'audio/mpeg', declaredBytes: size });
   const half = Math.floor(size / 2);
@@ -35,5 +48,8 @@ export async function uploadRecording(
   const offset = await media.append(mediaId, 0, firstRequest);
   await media.append(mediaId, offset, createReadStream(file, { start: offset }));
   await media.finish(mediaId);
-  return mediaId;
+  // Titled as the gateway titles it: the file's name without its extension.
+  const title = fileName.replace(/\.[^.]+$/u, '');
+  const transcriptId = await insertPendingSpeechTranscript(db, { mediaId, title });
+  return { mediaId, videoId: await insertUploadedVideo(db, { userId, transcriptId }) };
 }
