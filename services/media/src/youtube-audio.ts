@@ -21,14 +21,16 @@ export interface YouTubeAudioSettings {
  * YOUTUBE_AUDIO_COMMAND as arguments, split as a shell would split it (quotes kept together) but never run by a
  * shell: `$VAR`, pipes and redirections are refused rather than passed on as text.
  */
-export function audioCommandOf(text: string | undefined): string[] {
+export function audioCommandOf(text: string | undefined): string[];
+export function audioCommandOf<T>(text: string | undefined, refused: () => T): string[] | T;
+export function audioCommandOf<T>(text: string | undefined, refused?: () => T): string[] | T {
   if (!text?.trim()) return [];
   const words = parse(text, (name) => `$${name}`);
-  if (words.some((word) => typeof word !== 'string'))
-    throw new Error(
-      'YOUTUBE_AUDIO_COMMAND is run without a shell: it may not contain pipes, redirections or comments',
-    );
-  return words as string[];
+  if (words.every((word) => typeof word === 'string')) return words;
+  if (refused) return refused();
+  throw new Error(
+    'YOUTUBE_AUDIO_COMMAND is run without a shell: it may not contain pipes, redirections or comments',
+  );
 }
 
 /** The command's arguments for one video: `{url}` replaced by its URL, or the URL appended. */
