@@ -25,3 +25,4 @@ export * from './review';
 export * from './caption-words';
 export * from './offline-material';
 export * from './uploads';
+export * from './captionless-videos';

@@ -44,4 +44,14 @@ describe('the media worker’s settings', () => {
       /TRANSCRIBE_BASE_URL/,
     );
   });
+
+  it('takes an audio command a shell would not be needed for, and refuses one with a pipe, naming the setting', () => {
+    expect(parseEnv(MediaEnvSchema, { YOUTUBE_AUDIO_COMMAND: 'yt-dlp -o - {url}' })).toMatchObject({
+      YOUTUBE_AUDIO_COMMAND: 'yt-dlp -o - {url}',
+      YOUTUBE_AUDIO_TIMEOUT_MS: 30 * 60 * 1000,
+    });
+    expect(() => parseEnv(MediaEnvSchema, { YOUTUBE_AUDIO_COMMAND: 'yt-dlp -o - {url} | cat' })).toThrow(
+      /YOUTUBE_AUDIO_COMMAND.*without a shell/,
+    );
+  });
 });

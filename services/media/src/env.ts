@@ -1,6 +1,7 @@
 import { BaseEnvSchema, DatabaseEnvShape, concurrencySetting } from '@lectern/queue-runtime';
 import { ExportS3EnvShape } from '@lectern/handovers';
 import { z } from 'zod';
+import { audioCommandOf } from './youtube-audio';
 
 /** OpenAI's hosted speech-to-text model, when neither TRANSCRIBE_MODEL nor anything else names one. */
 export const DEFAULT_TRANSCRIBE_MODEL = 'whisper-1';
@@ -42,6 +43,21 @@ export const MediaEnvSchema = BaseEnvSchema.extend({
   TRANSCRIBE_PIECE_MAX_BYTES: wholeNumber(1024 * 1024, 1024 * 1024 * 1024, DEFAULT_PIECE_MAX_BYTES),
   /** An ffmpeg binary to use rather than the one on the PATH or the one shipped with the install. */
   FFMPEG_PATH: optionalText,
+  /**
+   * A command writing a video's best audio to standard output (e.g. `yt-dlp -f bestaudio -o - {url}`); set,
+   * captionless YouTube videos can be transcribed. Run without a shell; `{url}` is replaced, else the URL appended.
+   */
+  YOUTUBE_AUDIO_COMMAND: optionalText.refine(
+    (text) => audioCommandOf(text, () => null) !== null,
+    'is run without a shell: it may not contain pipes, redirections or comments',
+  ),
+  /** How long the audio command may run for one video. */
+  YOUTUBE_AUDIO_TIMEOUT_MS: wholeNumber(1000, 6 * 60 * 60 * 1000, 30 * 60 * 1000),
+  /** The YouTube proxies (comma-separated); the audio command gets the first as HTTPS_PROXY and HTTP_PROXY. */
+  YOUTUBE_PROXY_URL: optionalText,
+  YOUTUBE_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .default('https://www.youtube.com'),
 });
 export type MediaEnv = z.infer<typeof MediaEnvSchema>;
 

@@ -158,7 +158,7 @@ export async function transcribeRecording(
     );
     const transcriptId = await insertSpeechTranscript(db, {
       mediaId: job.mediaId,
-      title: titleOf(file.file_name),
+      title: job.title ?? titleOf(file.file_name),
       duration: plan.duration_seconds,
       language,
       model,

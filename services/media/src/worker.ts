@@ -2,6 +2,7 @@ import { QueueName } from '@lectern/contracts';
 import {
   type JobHandlers,
   type Logger,
+  PermanentJobError,
   runWorkerProcess,
   type WorkerRuntime,
   type WorkerService,
@@ -12,9 +13,13 @@ import { MediaStore } from '@lectern/handovers';
 import { MediaEnvSchema, transcribeEndpointOf, type MediaEnv } from './env';
 import { findFfmpeg } from './ffmpeg-binary';
 import { SpeechToText } from './speech-to-text';
+import { audioCommandOf, fetchYouTubeAudio, proxyEnvOf, type YouTubeAudioSettings } from './youtube-audio';
 
 /** The media worker's jobs: `transcribe-media`, reporting its progress on the job as it goes. */
-export function createMediaHandlers(deps: RecordingTranscriptionDeps): JobHandlers<typeof QueueName.Media> {
+export function createMediaHandlers(
+  deps: RecordingTranscriptionDeps,
+  youtube: YouTubeAudioSettings & { origin: string } = { command: [], env: {}, timeoutMs: 0, origin: '' },
+): JobHandlers<typeof QueueName.Media> {
   return {
     'transcribe-media': (data, { job, signal, logger }) =>
       transcribeRecording(deps, data, {
@@ -24,6 +29,22 @@ export function createMediaHandlers(deps: RecordingTranscriptionDeps): JobHandle
           await job.updateProgress({ ...progress });
         },
       }),
+    'transcribe-youtube-audio': async (data, { job, signal, logger }) => {
+      const file = await deps.media.find(data.mediaId);
+      if (!file || file.user_id !== data.userId) throw new PermanentJobError(404, 'Video not found.');
+      if (!file.completed_at) {
+        await job.updateProgress({ phase: 'fetching', piecesDone: 0, pieceCount: 0, percent: 0 });
+        const url = `${youtube.origin.replace(/\/+$/, '')}/watch?v=${encodeURIComponent(data.youtubeId)}`;
+        await fetchYouTubeAudio(deps.media, data.mediaId, url, youtube, logger, signal);
+      }
+      return transcribeRecording(deps, data, {
+        signal,
+        progress: async (progress) => {
+          logger.debug({ mediaId: data.mediaId, ...progress }, 'transcription progress');
+          await job.updateProgress({ ...progress });
+        },
+      });
+    },
   };
 }
 
@@ -53,17 +74,25 @@ export function createMediaRuntime(
     'transcription set up',
   );
   return Promise.resolve({
-    handlers: createMediaHandlers({
-      db: pool,
-      media,
-      speech,
-      settings: {
-        ffmpeg,
-        parallelPieces: env.TRANSCRIBE_PARALLEL_PIECES,
-        pieceSeconds: env.TRANSCRIBE_PIECE_SECONDS,
-        pieceMaxBytes: env.TRANSCRIBE_PIECE_MAX_BYTES,
+    handlers: createMediaHandlers(
+      {
+        db: pool,
+        media,
+        speech,
+        settings: {
+          ffmpeg,
+          parallelPieces: env.TRANSCRIBE_PARALLEL_PIECES,
+          pieceSeconds: env.TRANSCRIBE_PIECE_SECONDS,
+          pieceMaxBytes: env.TRANSCRIBE_PIECE_MAX_BYTES,
+        },
       },
-    }),
+      {
+        command: audioCommandOf(env.YOUTUBE_AUDIO_COMMAND),
+        env: proxyEnvOf(env.YOUTUBE_PROXY_URL),
+        timeoutMs: env.YOUTUBE_AUDIO_TIMEOUT_MS,
+        origin: env.YOUTUBE_ORIGIN,
+      },
+    ),
     close: async () => {
       await media.close();
       await pool.end();

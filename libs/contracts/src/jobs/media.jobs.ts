@@ -9,6 +9,8 @@ export interface TranscribeMediaData {
   userId: string;
   /** The longest recording the gateway lets be transcribed (UPLOAD_MAX_MINUTES); a longer one fails saying so. */
   maxMinutes?: number;
+  /** The transcript's title; the recording's file name without its extension when absent. */
+  title?: string;
 }
 
 export interface TranscribeMediaResult {
@@ -25,8 +27,18 @@ export interface TranscribeMediaResult {
   unclearSegments: number;
 }
 
+/**
+ * Fetch a captionless YouTube video's audio with the operator's audio command (YOUTUBE_AUDIO_COMMAND) into the
+ * media store (`mediaId`, made by the gateway), then transcribe it as an uploaded recording is transcribed.
+ */
+export interface TranscribeYouTubeAudioData extends TranscribeMediaData {
+  youtubeId: string;
+  /** The video's title on YouTube, which its transcript keeps. */
+  title: string;
+}
+
 /** Phases a transcription goes through, in order. */
-export const MEDIA_TRANSCRIPTION_PHASES = ['preparing', 'transcribing', 'storing'] as const;
+export const MEDIA_TRANSCRIPTION_PHASES = ['fetching', 'preparing', 'transcribing', 'storing'] as const;
 export type MediaTranscriptionPhase = (typeof MEDIA_TRANSCRIPTION_PHASES)[number];
 
 /** What `transcribe-media` reports as its job progress while it runs. */
@@ -42,4 +54,5 @@ export interface MediaTranscriptionProgress {
 /** The jobs the media worker handles. */
 export interface MediaJobs {
   'transcribe-media': JobKind<TranscribeMediaData, TranscribeMediaResult>;
+  'transcribe-youtube-audio': JobKind<TranscribeYouTubeAudioData, TranscribeMediaResult>;
 }

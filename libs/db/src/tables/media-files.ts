@@ -140,3 +140,13 @@ export async function deleteMediaFile(db: Db, mediaId: string): Promise<boolean>
   const { rowCount } = await db.query('DELETE FROM media_files WHERE id = $1', [mediaId]);
   return rowCount === 1;
 }
+
+/** Empties a file still being written so it is written again from its first byte (a whole file is left as is). */
+export async function discardMediaChunks(db: Db, mediaId: string): Promise<void> {
+  await db.query(
+    `WITH emptied AS (
+       UPDATE media_files SET received_bytes = 0 WHERE id = $1 AND completed_at IS NULL RETURNING id)
+     DELETE FROM media_file_chunks WHERE media_id IN (SELECT id FROM emptied)`,
+    [mediaId],
+  );
+}

@@ -6,6 +6,7 @@ import {
   appendMediaChunk,
   completeMediaFile,
   deleteMediaFile,
+  discardMediaChunks,
   findMediaFile,
   insertMediaFile,
   mediaChunkObjectKeys,
@@ -98,6 +99,14 @@ export class MediaStore {
           : 'The recording does not exist.',
       );
     }
+  }
+
+  /** Forgets the bytes of a recording not yet whole, so it is written again from its first byte. */
+  async restart(mediaId: string): Promise<void> {
+    if ((await findMediaFile(this.db, mediaId))?.completed_at) return;
+    const keys = this.s3 ? await mediaChunkObjectKeys(this.db, mediaId) : [];
+    await discardMediaChunks(this.db, mediaId);
+    for (const key of keys) await this.deleteObject(key);
   }
 
   /** The recording's bytes in order, fetched only as fast as the consumer reads. */

@@ -1,4 +1,4 @@
-import type { CaptionTrackChoice } from '@lectern/contracts';
+import { NO_CAPTION_TEXT_MESSAGE, NO_CAPTIONS_MESSAGE, type CaptionTrackChoice } from '@lectern/contracts';
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import type { Playability } from './playability';
 
@@ -9,13 +9,8 @@ const restricted = (sentence: string) => new PermanentJobError(422, sentence);
 
 // What users read when a video cannot be fetched; statuses follow the API conventions in docs/api.md.
 export const YouTubeFailures = {
-  noCaptions: () =>
-    new PermanentJobError(422, 'This video has no captions, so Lectern cannot make a transcript of it.'),
-  emptyCaptions: () =>
-    new PermanentJobError(
-      422,
-      'This video has no captions with any text, so Lectern cannot make a transcript of it.',
-    ),
+  noCaptions: () => new PermanentJobError(422, NO_CAPTIONS_MESSAGE),
+  emptyCaptions: () => new PermanentJobError(422, NO_CAPTION_TEXT_MESSAGE),
   unavailable: () =>
     new PermanentJobError(
       422,
