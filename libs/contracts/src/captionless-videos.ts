@@ -6,12 +6,3 @@ export const NO_CAPTION_TEXT_MESSAGE =
 
 export const isNoCaptionsMessage = (message: string): boolean =>
   message === NO_CAPTIONS_MESSAGE || message === NO_CAPTION_TEXT_MESSAGE;
-
-/**
- * The 422 body of `POST /api/transcripts/fetch` for a video without captions. `transcribeAudio` is true when the
- * user may have its audio transcribed instead (Pro, and the server has an audio source: YOUTUBE_AUDIO_COMMAND).
- */
-export interface CaptionlessVideoRefusal {
-  message: string;
-  transcribeAudio: boolean;
-}

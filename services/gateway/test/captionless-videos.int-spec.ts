@@ -1,4 +1,4 @@
-import { NO_CAPTIONS_MESSAGE, QueueName, type CaptionlessVideoRefusal } from '@lectern/contracts';
+import { NO_CAPTIONS_MESSAGE, QueueName } from '@lectern/contracts';
 import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
 import {
   gatewayDb,
@@ -10,22 +10,20 @@ import {
 } from './support';
 
 // Analysing a video YouTube has no captions for: the transcripts worker (stood in for by a queue worker on the
-// gateway's Redis prefix) answers its 422, and the gateway says what the user can do instead: have its audio
-// transcribed (Pro, on a server with YOUTUBE_AUDIO_COMMAND) or upload its recording.
+// gateway's Redis prefix) answers its 422, and the gateway says what the user can do instead: upload its recording.
 jest.setTimeout(60_000);
 
 describe('analysing a video without captions', () => {
   const running: { gateway: TestGateway; worker: RunningQueueWorker }[] = [];
 
-  async function gatewayWith(audioCommand: string): Promise<TestGateway> {
-    const gateway = await startTestGateway({ YOUTUBE_AUDIO_COMMAND: audioCommand });
+  async function startGateway(): Promise<TestGateway> {
+    const gateway = await startTestGateway();
     const worker = await startAnsweringWorker(gateway, QueueName.Transcripts, {
       'fetch-transcript': () => Promise.reject(new PermanentJobError(422, NO_CAPTIONS_MESSAGE)),
     });
     running.push({ gateway, worker });
     return gateway;
   }
-  // One gateway at a time: each test starts its own with its own setting.
   afterEach(async () => {
     for (const { gateway, worker } of running.splice(0)) {
       await worker.close();
@@ -40,20 +38,21 @@ describe('analysing a video without captions', () => {
     const response = await browser
       .post('/api/transcripts/fetch')
       .send({ youtubeUrl: watchUrl('noCaptions1') });
-    return { status: response.status, body: response.body as CaptionlessVideoRefusal };
+    return { status: response.status, body: response.body as { message: string } };
   }
 
-  it('offers a Pro user the transcription of its audio when the server has an audio source', async () => {
-    const gateway = await gatewayWith('yt-dlp -f bestaudio -o - {url}');
+  it('says an upload of its recording works (a Pro feature)', async () => {
+    const gateway = await startGateway();
     expect(await analyse(gateway, 'pro')).toEqual({
       status: 422,
-      body: { message: NO_CAPTIONS_MESSAGE, transcribeAudio: true },
+      body: {
+        message: `${NO_CAPTIONS_MESSAGE} If you have its recording, upload it and Lectern transcribes the audio.`,
+      },
     });
     expect(await analyse(gateway, 'free')).toEqual({
       status: 422,
       body: {
-        message: `${NO_CAPTIONS_MESSAGE} With Pro, Lectern can transcribe its audio instead.`,
-        transcribeAudio: false,
+        message: `${NO_CAPTIONS_MESSAGE} With Pro, you can upload its recording and Lectern transcribes the audio.`,
       },
     });
   });

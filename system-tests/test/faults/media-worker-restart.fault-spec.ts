@@ -64,7 +64,7 @@ describe('media worker killed mid-transcription', () => {
     );
     const media = new MediaStore(pool);
     const userId = await aUser(pool);
-    const mediaId = await uploadRecording(media, userId, lecture.file, 'Drill lecture.mp3');
+    const mediaId = await uploadRecording(pool, media, userId, lecture.file, 'Drill lecture.mp3');
     const redis = createRedis(stack.env.REDIS_URL!);
     const queue = new Queue(laneQueueName(QueueName.Media, 'pro'), {
       connection: redis,

@@ -88,11 +88,6 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   /** Minutes of uploaded recordings transcribed per user and month (UTC), on Pro and on Free (0: no uploads). */
   TRANSCRIBE_MINUTES_PRO: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(600),
   TRANSCRIBE_MINUTES_FREE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(0),
-  /**
-   * The media worker's command fetching a video's audio; the gateway only reads whether it is set, to offer Pro
-   * users the transcription of a captionless video's audio.
-   */
-  YOUTUBE_AUDIO_COMMAND: z.string().trim().default(''),
   /** The script defining YouTube's IFrame Player API (`YT.Player`); tests and the demo point it at a stand-in. */
   YOUTUBE_IFRAME_API_URL: z
     .url({

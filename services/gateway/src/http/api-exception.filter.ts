@@ -8,7 +8,6 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { JobRequestError } from '@lectern/queue-runtime';
-import { CaptionlessVideoException } from '../transcripts/captionless-video';
 import { TooManyRequestsException } from './too-many-requests';
 
 const GENERIC_SERVER_ERROR = 'Something went wrong on our side. Please try again.';
@@ -25,7 +24,7 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please slow down.',
 };
 
-/** One shape for every error: `{ message }` with a human sentence (a few add a field); 5xx are logged with their cause. */
+/** One shape for every error: `{ message }` with a human sentence; 5xx are logged with their cause. */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
@@ -41,12 +40,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof TooManyRequestsException && exception.retryAfterSeconds !== null) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
-    // A captionless video's 422 also says whether its audio can be transcribed instead.
-    const offer =
-      exception instanceof CaptionlessVideoException
-        ? { transcribeAudio: exception.refusal.transcribeAudio }
-        : {};
-    response.status(status).json({ message, ...offer });
+    response.status(status).json({ message });
   }
 }
 

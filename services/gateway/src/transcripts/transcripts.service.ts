@@ -1,8 +1,6 @@
-import { BadRequestException, Inject, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { parseYouTubeUrl, type User, type VideoSummary } from '@lectern/contracts';
 import { findVideoIdByYoutubeId, insertVideo, type Db } from '@lectern/db';
-import type { GatewayEnv } from '../config/gateway-env';
-import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb } from '../database/db';
 import { VideosService } from '../library/videos.service';
 import { UsageService } from '../usage/usage.service';
@@ -17,7 +15,6 @@ export class TranscriptsService {
     private readonly cache: TranscriptCache,
     private readonly usage: UsageService,
     private readonly videos: VideosService,
-    @Inject(GATEWAY_ENV) private readonly env: Pick<GatewayEnv, 'YOUTUBE_AUDIO_COMMAND'>,
   ) {}
 
   /**
@@ -25,7 +22,7 @@ export class TranscriptsService {
    * someone else analysed comes from the shared cache (no YouTube request); otherwise the transcripts worker
    * fetches it. Free users' new videos count against the monthly limit either way (see UsageService.runCounted).
    * The caption track is the default choice for the user's languages (most wanted first). A video without captions
-   * is refused with 422 saying whether its audio can be transcribed instead (see captionlessRefusalOf).
+   * is refused with 422 saying that an upload of its recording works (see captionlessRefusalOf).
    */
   async analyse(user: User, youtubeUrl: string, preferredLanguages: string[] = []): Promise<VideoSummary> {
     const parsed = parseYouTubeUrl(youtubeUrl);
@@ -52,7 +49,7 @@ export class TranscriptsService {
         },
       })
       .catch((error: unknown) => {
-        throw captionlessRefusalOf(error, user, this.env.YOUTUBE_AUDIO_COMMAND !== '') ?? error;
+        throw captionlessRefusalOf(error, user) ?? error;
       });
     return this.videos.summary(user.id, videoId);
   }
