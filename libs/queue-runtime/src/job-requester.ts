@@ -191,9 +191,12 @@ export class JobRequester {
   async status(queue: QueueName, jobId: string): Promise<QueuedJobStatus | null> {
     for (const lane of LANES) {
       const handle = this.lanes.get(laneQueueName(queue, lane));
-      const job = handle && (await handle.queue.getJob(jobId));
-      if (!job) continue;
-      const state = await job.getState();
+      const found = handle && (await handle.queue.getJob(jobId));
+      if (!found) continue;
+      const state = await found.getState();
+      // The job may have failed between the two reads: read again once it is seen failed, since its reason is
+      // written with that state, so the user sees why rather than a generic sentence.
+      const job = state === 'failed' ? ((await handle.queue.getJob(jobId)) ?? found) : found;
       const decoded = job.failedReason ? decodeFailure(job.failedReason) : null;
       return {
         state,

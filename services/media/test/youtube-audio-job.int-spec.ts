@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { QueueName } from '@lectern/contracts';
-import { createPool, findSpeechTranscript } from '@lectern/db';
+import { createPool, findSpeechTranscript, insertPendingSpeechTranscript } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
 import { failingAudioCommand, fakeAudioCommand } from '@lectern/fakes/youtube-audio';
@@ -80,8 +80,11 @@ describe('the transcribe-youtube-audio job', () => {
     await requester.init();
     userId = await aUser(pool);
   });
+  // One worker at a time: each test's command is the only one taking its job.
+  afterEach(async () => {
+    await Promise.all(workers.splice(0).map((worker) => worker.close()));
+  });
   afterAll(async () => {
-    await Promise.all(workers.map((worker) => worker.close()));
     await requester.close();
     await deleteKeysUnderPrefix(REDIS_URL, prefix);
     await fake.close();
@@ -94,6 +97,7 @@ describe('the transcribe-youtube-audio job', () => {
   /** Queues the job for a new video file and waits for it to finish or fail. */
   async function run(jobId: string): Promise<{ mediaId: string; status: QueuedJobStatus }> {
     const mediaId = await media.create({ userId, fileName: 'x', contentType: null, declaredBytes: null });
+    await insertPendingSpeechTranscript(pool, { mediaId, title: 'Light and leaves, part 1.2' });
     await requester.enqueue(
       QueueName.Media,
       'transcribe-youtube-audio',

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { SpeechSegmentSchema } from '@lectern/contracts';
-import { createPool, findSpeechTranscript } from '@lectern/db';
+import { createPool, findSpeechTranscript, insertPendingSpeechTranscript } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
 import { failingAudioCommand, fakeAudioCommand } from '@lectern/fakes/youtube-audio';
@@ -39,8 +39,17 @@ describe('fetching a captionless video’s audio with the audio command', () => 
     env: {},
     timeoutMs,
   });
-  const newVideoFile = () =>
-    media.create({ userId, fileName: 'Captionless lecture', contentType: null, declaredBytes: null });
+  // As the requester makes it: the file to fetch into, and the transcript waiting for it under the video's title.
+  const newVideoFile = async (title = 'Captionless lecture') => {
+    const mediaId = await media.create({
+      userId,
+      fileName: 'Captionless lecture',
+      contentType: null,
+      declaredBytes: null,
+    });
+    await insertPendingSpeechTranscript(pool, { mediaId, title });
+    return mediaId;
+  };
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -66,7 +75,7 @@ describe('fetching a captionless video’s audio with the audio command', () => 
   };
 
   it('stores what the command writes, whole, and transcribes it under the video’s title with timestamps', async () => {
-    const mediaId = await newVideoFile();
+    const mediaId = await newVideoFile('Photosynthesis 1.1: light');
     await fetchYouTubeAudio(media, mediaId, URL, settings(fakeAudioCommand(lecture.file)), logger);
 
     expect((await storedBytes(mediaId)).equals(await readFile(lecture.file))).toBe(true);

@@ -29,7 +29,8 @@ export interface TranscribeMediaResult {
 
 /**
  * Fetch a captionless YouTube video's audio with the operator's audio command (YOUTUBE_AUDIO_COMMAND) into the
- * media store (`mediaId`, made by the gateway), then transcribe it as an uploaded recording is transcribed.
+ * media store (`mediaId`, made by the requester with its pending transcript, as for an upload), then transcribe it
+ * as an uploaded recording is transcribed.
  */
 export interface TranscribeYouTubeAudioData extends TranscribeMediaData {
   youtubeId: string;
