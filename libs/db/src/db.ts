@@ -32,6 +32,11 @@ export interface TypeOrmManager {
   readonly dataSource: { createQueryRunner(): TypeOrmQueryRunner };
 }
 
+/** The part of a TypeORM DataSource a transaction needs. */
+export interface TypeOrmDataSource {
+  transaction<T>(work: (manager: TypeOrmManager) => Promise<T>): Promise<T>;
+}
+
 /** The gateway's queries through TypeORM: `dataSource.manager` for single statements, a transaction's manager inside one. */
 export function typeormDb(manager: TypeOrmManager): Db {
   return {
@@ -46,6 +51,15 @@ export function typeormDb(manager: TypeOrmManager): Db {
       }
     },
   };
+}
+
+/** Runs work in one transaction, every query of it through the Db it is handed; a throw rolls it back. */
+export class Transactions {
+  constructor(private readonly dataSource: TypeOrmDataSource) {}
+
+  run<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction((manager) => work(typeormDb(manager)));
+  }
 }
 
 const UNIQUE_VIOLATION = '23505';

@@ -1,7 +1,16 @@
-// What the offline engine offers Lectern: the engine itself, the transcript index Ask searches, and the readers of
+// What the offline engine offers Lectern: the engine itself and what every engine is asked and answers, the transcript index Ask searches, and the readers of
 // the Markdown every engine writes.
 export { OfflineEngine, OFFLINE_MODEL } from './offline-engine';
-export type { Answer, AnswerRequest, GenerationRequest, GenerationResult, LectureChapter } from './requests';
+export type {
+  AiEngine,
+  Answer,
+  AnswerRequest,
+  AnswerResult,
+  DroppedCitations,
+  GenerationRequest,
+  GenerationResult,
+  LectureChapter,
+} from './requests';
 export { TranscriptIndex, type Passage, type PassageHit } from './search/transcript-index';
 export * from './writing/markdown-shapes';
 export { truncateAtWord } from './writing/text-style';

@@ -5,7 +5,7 @@ import { writeOutlineOf } from './writing/outline-writer';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
 import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
 import { spokenCaptions } from './reading/spoken-captions';
-import type { Answer, AnswerRequest, GenerationRequest, GenerationResult } from './requests';
+import type { AiEngine, Answer, AnswerRequest, GenerationRequest, GenerationResult } from './requests';
 
 export const OFFLINE_MODEL = 'lectern-extractive-1';
 
@@ -14,7 +14,7 @@ export const OFFLINE_MODEL = 'lectern-extractive-1';
  * the transcript; sentences are ranked by TF-IDF centrality and every feature is assembled from them. The ai
  * worker uses it as one of its engines.
  */
-export class OfflineEngine {
+export class OfflineEngine implements AiEngine {
   readonly name = 'offline' as const;
   readonly model = OFFLINE_MODEL;
 

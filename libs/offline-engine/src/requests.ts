@@ -1,4 +1,5 @@
 import type {
+  AiEngineName,
   AskResult,
   GenerateData,
   GenerateResult,
@@ -33,3 +34,32 @@ export interface AnswerRequest {
 
 /** The answer, the moments it cites, and which engine and model wrote it. */
 export type Answer = Pick<AskResult, 'answer' | 'citations' | 'engine' | 'model'>;
+
+/** What the output guard removed from what a model wrote: moments it was not sent, links not in the transcript. */
+export interface DroppedCitations {
+  moments: string[];
+  links: string[];
+}
+
+/** The answer, the moments it cites, which engine and model wrote it, and what of the model's text was removed. */
+export type AnswerResult = Answer & { dropped?: DroppedCitations };
+
+/** What every engine of the ai worker does: this offline engine, and the OpenAI-compatible one. */
+export interface AiEngine {
+  readonly name: AiEngineName;
+  readonly model: string;
+  /**
+   * `onDelta` receives the text the user will see as it is written, piece by piece (the engine's final text
+   * before its last clean-up: the result's `outputText` is what is stored).
+   */
+  generate(
+    request: GenerationRequest,
+    signal?: AbortSignal,
+    onDelta?: (text: string) => void,
+  ): Promise<GenerationResult>;
+  /**
+   * Answers from the transcript only, citing its moments. `onDelta` receives the answer's text as it is written
+   * (the whole answer at once where an engine does not stream); the promise still answers the final result.
+   */
+  ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<AnswerResult>;
+}

@@ -19,11 +19,10 @@ import {
   type AskBenchReport,
   type OfflineBenchReport,
 } from '@lectern/offline-engine/bench';
-import type { GenerationRequest } from '../src/engines/engine';
+import type { GenerationRequest } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { TranscriptIndexCache } from '../src/engines/ask/transcript-index-cache';
-import { createAiHandlers } from '../src/worker';
-import type { TranscriptSource } from '../src/ai-store';
+import { createAiHandlers, type TranscriptSource } from '../src/worker';
 
 // `node services/ai/dist-bench/bench/ai-bench.js`, or runAiBench() from the root bench runner: the offline engine's
 // time for every feature on a one-hour and a ten-hour transcript with its peak memory, and what request-reply

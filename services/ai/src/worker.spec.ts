@@ -1,9 +1,9 @@
 import type { TranscriptSegment } from '@lectern/contracts';
 import { PermanentJobError, createLogger, parseEnv, type JobContext } from '@lectern/queue-runtime';
-import { TranscriptIndexCache, type AiEngine, type AnswerRequest, type GenerationRequest } from './engines';
+import type { AiEngine, AnswerRequest, GenerationRequest } from '@lectern/offline-engine';
+import { TranscriptIndexCache } from './engines';
 import { AiEnvSchema } from './env';
-import { createAiHandlers } from './worker';
-import type { TranscriptSource } from './ai-store';
+import { createAiHandlers, type TranscriptSource } from './worker';
 
 const SEGMENTS: TranscriptSegment[] = [
   { text: 'A hash table maps keys to values.', start: 0 },

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import {
   DEFAULT_SUMMARY_LENGTH,
   withLongWordsCut,
@@ -6,6 +7,15 @@ import {
   QueueName,
 } from '@lectern/contracts';
 import {
+  createPool,
+  findTranscriptLanguage,
+  findTranscriptSegmentsJson,
+  type StoreOptions,
+} from '@lectern/db';
+import { forgetAiEngineStatus, recordAiEngineStatus, recordDroppedCitations } from '@lectern/handovers';
+import { OfflineEngine, type AiEngine } from '@lectern/offline-engine';
+import {
+  PermanentJobError,
   withJobDeltas,
   type JobContext,
   type JobHandlers,
@@ -18,15 +28,101 @@ import {
   type WorkerService,
 } from '@lectern/queue-runtime';
 import { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
-import type { AiEngine } from './engines/engine';
 import { heldUntilCited } from './engines/ask/held-until-cited';
 import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
-import { type TranscriptSource, AiStore } from './ai-store';
-import { hostname } from 'node:os';
-import { forgetAiEngineStatus, recordAiEngineStatus, recordDroppedCitations } from '@lectern/handovers';
-import { createEngineSelector } from './engines/create-engine';
-import type { EngineSelectorOptions, EngineStatus } from './engines/engine-selector';
+import { DEFAULT_OPENAI_MODEL, type AiEngineEnv } from './engines/engine-config';
+import { EngineSelector, type EngineSelectorOptions, type EngineStatus } from './engines/engine-selector';
+import { LOCAL_SERVER_API_KEY, LOCAL_SERVER_CANDIDATES } from './engines/local-server';
+import { OpenAiEngine } from './engines/openai-engine';
+import type { Pool } from 'pg';
 import { type AiEnv, AiEnvSchema } from './env';
+
+/** Where a generation job's transcript comes from. */
+export interface TranscriptSource {
+  segments(transcriptId: string): Promise<TranscriptSegment[]>;
+  /** The transcript's language code ('und' or null when unknown): questions are read in it. */
+  language(transcriptId: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * The ai worker's view of PostgreSQL: it only reads the shared transcript cache (the table belongs to
+ * @lectern/db's migrations). Jobs carry a transcript's id, never its ten hours of text.
+ */
+export class AiStore implements TranscriptSource {
+  private readonly pool: Pool;
+
+  constructor(options: StoreOptions) {
+    this.pool = createPool(options.databaseUrl, { max: options.maxConnections });
+  }
+
+  async segments(transcriptId: string): Promise<TranscriptSegment[]> {
+    const json = await findTranscriptSegmentsJson(this.pool, transcriptId);
+    if (json === null)
+      throw new PermanentJobError(404, 'The transcript of this video is no longer available.');
+    return JSON.parse(json) as TranscriptSegment[];
+  }
+
+  language(transcriptId: string): Promise<string | null> {
+    return findTranscriptLanguage(this.pool, transcriptId);
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+/** The OpenAI-compatible engine when an API key is configured, else the built-in offline engine. */
+export function createEngine(env: AiEngineEnv): AiEngine {
+  const apiKey = env.OPENAI_API_KEY?.trim() ?? '';
+  if (apiKey === '') return new OfflineEngine();
+  return openAiEngine(env, apiKey, env.OPENAI_BASE_URL, env.OPENAI_MODEL ?? DEFAULT_OPENAI_MODEL);
+}
+
+/**
+ * What picks each job's engine: the configured one with an API key; without, a model server on this machine
+ * (Ollama, LM Studio, a llama.cpp server, or OPENAI_BASE_URL alone when set) unless AI_LOCAL_MODEL is `off`,
+ * else the offline engine.
+ */
+export function createEngineSelector(
+  env: AiEngineEnv,
+  logger: EngineSelectorOptions['logger'],
+  tuning: Partial<
+    Pick<EngineSelectorOptions, 'candidates' | 'probeTimeoutMs' | 'recheckMs' | 'onChange'>
+  > = {},
+): EngineSelector {
+  const configured = createEngine(env);
+  return new EngineSelector({
+    configured:
+      configured.name === 'offline' ? undefined : { engine: configured, baseURL: env.OPENAI_BASE_URL },
+    offline: configured.name === 'offline' ? configured : new OfflineEngine(),
+    candidates: localServerCandidates(env),
+    wantedModel: env.OPENAI_MODEL,
+    makeEngine: ({ baseURL, model }) => openAiEngine(env, LOCAL_SERVER_API_KEY, baseURL, model),
+    logger,
+    ...tuning,
+  });
+}
+
+function localServerCandidates(env: AiEngineEnv): readonly string[] {
+  if (env.AI_LOCAL_MODEL === 'off') return [];
+  return env.OPENAI_BASE_URL ? [env.OPENAI_BASE_URL] : LOCAL_SERVER_CANDIDATES;
+}
+
+function openAiEngine(
+  env: AiEngineEnv,
+  apiKey: string,
+  baseURL: string | undefined,
+  model: string,
+): AiEngine {
+  return new OpenAiEngine({
+    apiKey,
+    baseURL,
+    model,
+    tokenBudget: env.AI_TOKEN_BUDGET,
+    timeoutMs: env.AI_TIMEOUT_MS,
+  });
+}
 
 export interface AiDependencies {
   engine: AiEngine;

@@ -1,7 +1,8 @@
 import { LONGEST_CAPTION_WORD, type TranscriptSegment } from '@lectern/contracts';
 import { createLogger, type JobContext } from '@lectern/queue-runtime';
 import { randomUUID } from 'node:crypto';
-import { TranscriptIndexCache, type AiEngine } from '../src/engines';
+import type { AiEngine } from '@lectern/offline-engine';
+import { TranscriptIndexCache } from '../src/engines';
 import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { createAiHandlers } from '../src/worker';

@@ -23,7 +23,8 @@ import {
 import { droppedCitationsKey, readDroppedCitations, recordDroppedCitations } from '@lectern/handovers';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
-import { TranscriptIndexCache, type AiEngine } from '../src/engines';
+import type { AiEngine } from '@lectern/offline-engine';
+import { TranscriptIndexCache } from '../src/engines';
 import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 import { createAiHandlers } from '../src/worker';

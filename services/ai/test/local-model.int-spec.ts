@@ -3,7 +3,7 @@ import { portIsFree, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/ope
 import { TranscriptIndex } from '@lectern/offline-engine';
 import { LECTURE_TITLE, punctuatedLecture } from '@lectern/offline-engine/bench';
 import { parseEnv } from '@lectern/queue-runtime';
-import { createEngineSelector } from '../src/engines/create-engine';
+import { createEngineSelector } from '../src/worker';
 import { AiEngineEnvSchema } from '../src/engines/engine-config';
 import type { EngineSelector, EngineSelectorOptions, EngineStatus } from '../src/engines/engine-selector';
 

@@ -7,7 +7,7 @@ import {
   type SummaryLength,
 } from '@lectern/contracts';
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
-import { createEngine } from '../src/engines/create-engine';
+import { createEngine } from '../src/worker';
 import { AiEngineEnvSchema } from '../src/engines/engine-config';
 import { paragraphs, parseTweets, TranscriptIndex } from '@lectern/offline-engine';
 import { OpenAiEngine, type OpenAiEngineOptions } from '../src/engines/openai-engine';

@@ -13,7 +13,7 @@ import {
 import type { Redis } from 'ioredis';
 import { OfflineEngine } from '@lectern/offline-engine';
 import { OpenAiEngine } from '../src/engines/openai-engine';
-import type { AiEngine } from '../src/engines';
+import type { AiEngine } from '@lectern/offline-engine';
 import { TranscriptIndexCache } from '../src/engines';
 import { createAiHandlers } from '../src/worker';
 import { startFakeOpenAi, tokensOf, type FakeOpenAi } from '@lectern/fakes/openai';

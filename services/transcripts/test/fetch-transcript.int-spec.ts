@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
 import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import { PHOTOSYNTHESIS_FRENCH, PHOTOSYNTHESIS_SPANISH } from '@lectern/fakes/youtube/lectures';
 import { createTranscriptsHandlers } from '../src/worker';
-import { TranscriptsStore } from '../src/transcripts-store';
+import { TranscriptsStore } from '../src/worker';
 import { createYouTubeClient, type YouTubeClient } from '../src/youtube';
 
 // The fetch-transcript handler over a real database migrated as the gateway does, against the fake YouTube.

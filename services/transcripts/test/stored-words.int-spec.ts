@@ -1,6 +1,6 @@
 import { LONGEST_CAPTION_WORD, type FetchedTranscript, type TranscriptSegment } from '@lectern/contracts';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
-import { TranscriptsStore } from '../src/transcripts-store';
+import { TranscriptsStore } from '../src/worker';
 
 // The transcripts worker's store over a real database migrated as the gateway does.
 

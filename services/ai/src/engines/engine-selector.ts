@@ -1,6 +1,12 @@
 import type { AiEngineName } from '@lectern/contracts';
 import type { Logger } from '@lectern/queue-runtime';
-import type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from './engine';
+import type {
+  AiEngine,
+  AnswerRequest,
+  AnswerResult,
+  GenerationRequest,
+  GenerationResult,
+} from '@lectern/offline-engine';
 import { findLocalServer, listModels, type LocalServer } from './local-server';
 
 /** Which engine and model write, and on which server (`host:port`; null for the offline engine). */

@@ -1,6 +1,4 @@
-export type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from './engine';
 export { TranscriptIndexCache } from './ask/transcript-index-cache';
 export { AiEngineEnvSchema, AiEngineEnvShape, type AiEngineEnv } from './engine-config';
-export { createEngine, createEngineSelector } from './create-engine';
 export { EngineSelector, type EngineStatus } from './engine-selector';
 export { OpenAiEngine, type OpenAiEngineOptions } from './openai-engine';

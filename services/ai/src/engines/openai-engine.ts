@@ -5,7 +5,13 @@ import { TWEET_MAX_CHARS, truncateAtWord } from '@lectern/offline-engine';
 import { answerContext } from './ask/answer-context';
 import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
 import { answerRules, citedAnswer } from './ask/cited-answer';
-import type { AiEngine, AnswerRequest, AnswerResult, GenerationRequest, GenerationResult } from './engine';
+import type {
+  AiEngine,
+  AnswerRequest,
+  AnswerResult,
+  GenerationRequest,
+  GenerationResult,
+} from '@lectern/offline-engine';
 import {
   CONDENSE_SYSTEM_PROMPT,
   MAP_SYSTEM_PROMPT,

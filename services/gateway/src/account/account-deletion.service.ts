@@ -4,7 +4,7 @@ import { JobRequester } from '@lectern/queue-runtime';
 import { deleteUser, findBillingUser, hasStripeSubscription, type Db } from '@lectern/db';
 import type { UserRecord } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { AccountService } from './account.service';
 
 const CANCEL_TIMEOUT_MS = 30_000;

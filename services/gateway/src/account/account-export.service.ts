@@ -23,7 +23,7 @@ import {
   type ReviewLogRow,
   type UserRecord,
 } from '@lectern/db';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { toAiContentItem } from '../ai/ai.service';
 import { toAiQuestion } from '../questions/ai-question-row';
 import { videoSummary } from '../library/videos.service';

@@ -8,8 +8,7 @@ import {
   type MessageResponse,
 } from '@lectern/contracts';
 import { QUEUE_UNREACHABLE_MESSAGE } from '@lectern/queue-runtime';
-import { changePassword, markEmailVerified, resetPassword } from '@lectern/db';
-import { Transactions } from '../database/db';
+import { changePassword, markEmailVerified, resetPassword, Transactions } from '@lectern/db';
 import { AuthRateLimiter } from '../auth/auth-rate-limiter';
 import { PasswordHasher } from '../auth/password-hasher';
 import { laneFor } from '../jobs/user-jobs';

@@ -1,7 +1,6 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   FEATURE_TYPES,
-  hasProAccess,
   QueueName,
   SUMMARY_LENGTHS,
   type AiContentItem,
@@ -18,11 +17,10 @@ import {
   type AiContentRow,
   type Db,
 } from '@lectern/db';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { userVideoOr404, videoOfUserOr404, type UserVideo } from '../library/user-video';
 import { askedAndAnswered } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
-import { MetricsService } from '../metrics/metrics.service';
 import { ActionLimits } from '../usage/action-limits';
 import { UsageService } from '../usage/usage.service';
 import type { JobStreamOpener } from '../streams/job-streams';
@@ -78,7 +76,6 @@ export class AiService {
     @InjectDb() private readonly db: Db,
     private readonly jobs: UserJobs,
     private readonly usage: UsageService,
-    private readonly metrics: MetricsService,
     private readonly limits: ActionLimits,
   ) {}
 
@@ -99,9 +96,10 @@ export class AiService {
    */
   async generate(user: User, command: GenerateCommand, stream?: JobStreamOpener): Promise<AiContentItem> {
     const { feature, summaryLength } = command;
-    if (feature !== 'summary' && !hasProAccess(user)) {
-      this.metrics.planGateRefused(`ai:${feature}`);
-      throw new ForbiddenException(
+    if (feature !== 'summary') {
+      this.usage.requirePro(
+        user,
+        `ai:${feature}`,
         `${PRO_FEATURE_LABELS[feature]} are part of the Pro plan. Upgrade to Pro to generate them.`,
       );
     }

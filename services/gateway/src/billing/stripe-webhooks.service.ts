@@ -4,7 +4,7 @@ import { BillingMessage, QueueName, laneQueueName } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
 import { queueStripeEvent } from '@lectern/handovers';
 import { findStripeEvent, insertStripeEventIfAbsent, type Db } from '@lectern/db';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import type { GatewayEnv } from '../config/gateway-env';
 import { withTimeout } from '../common/with-timeout';
 import { GATEWAY_ENV } from '../config/load-gateway-env';

@@ -16,8 +16,9 @@ import {
   setVideoTranscript,
   type Db,
   type VideoTrackRow,
+  Transactions,
 } from '@lectern/db';
-import { InjectDb, Transactions } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { lockUserVideoOr404, videoOr404 } from '../library/user-video';
 import { VideosService } from '../library/videos.service';
 import {
@@ -25,7 +26,7 @@ import {
   TRANSCRIPT_FETCH_TIMEOUT_MS,
   TranscriptCache,
   TranscriptFetcher,
-} from '../transcripts/transcript-source';
+} from '../transcripts/transcripts.service';
 import { JobAdmission } from '../usage/job-admission';
 import { rehomeHighlights } from './rehome-highlights';
 

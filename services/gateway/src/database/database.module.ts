@@ -1,9 +1,15 @@
-import { Global, type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, type DynamicModule, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Transactions, typeormDb, type Db } from '@lectern/db';
 import { DataSource } from 'typeorm';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { createDataSource, runMigrations } from './data-source';
-import { DB, dbProvider, Transactions } from './db';
+
+/** The gateway's Db: each query on a pooled connection of its own, outside any transaction. */
+export const DB = Symbol('DB');
+
+/** Injects the gateway's Db (DB). */
+export const InjectDb = (): PropertyDecorator & ParameterDecorator => Inject(DB);
 
 @Global()
 @Module({})
@@ -24,8 +30,16 @@ export class DatabaseModule implements OnApplicationShutdown {
             return dataSource;
           },
         },
-        dbProvider,
-        Transactions,
+        {
+          provide: DB,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource): Db => typeormDb(dataSource.manager),
+        },
+        {
+          provide: Transactions,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new Transactions(dataSource),
+        },
       ],
       exports: [DataSource, DB, Transactions],
     };

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
 import type { Db } from '@lectern/db';
 import { createExportHandOver, type ExportHandOver } from '@lectern/handovers';
-import { DB } from '../database/db';
+import { DB } from '../database/database.module';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 

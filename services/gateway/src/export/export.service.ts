@@ -1,7 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import {
   BadRequestException,
-  ForbiddenException,
   Inject,
   Injectable,
   InternalServerErrorException,
@@ -12,7 +11,6 @@ import {
   BAD_EXPORT_FORMAT,
   ExportFormatSchema,
   FREE_EXPORT_FORMATS,
-  hasProAccess,
   isFlashcardExport,
   isFreeExport,
   isRecordId,
@@ -24,11 +22,11 @@ import {
 } from '@lectern/contracts';
 import { findNewestAiContent, type Db } from '@lectern/db';
 import type { ExportHandOver } from '@lectern/handovers';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { videoOfUserOr404 } from '../library/user-video';
 import { askedAndAnswered, foreignResult } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
-import { MetricsService } from '../metrics/metrics.service';
+import { UsageService } from '../usage/usage.service';
 import { JobAdmission } from '../usage/job-admission';
 import { contentDisposition } from './download-name';
 import { EXPORT_HAND_OVER } from './export-hand-over.provider';
@@ -51,7 +49,7 @@ export class ExportService {
   constructor(
     @InjectDb() private readonly db: Db,
     private readonly jobs: UserJobs,
-    private readonly metrics: MetricsService,
+    private readonly usage: UsageService,
     private readonly admission: JobAdmission,
     @Inject(EXPORT_HAND_OVER) private readonly handOver: ExportHandOver,
   ) {}
@@ -76,10 +74,7 @@ export class ExportService {
     if (!parsed.success) throw new BadRequestException(BAD_EXPORT_FORMAT);
     const format = parsed.data;
     await videoOfUserOr404(this.db, user.id, videoId);
-    if (!isFreeExport(format) && !hasProAccess(user)) {
-      this.metrics.planGateRefused(`export:${format}`);
-      throw new ForbiddenException(PRO_FORMAT_MESSAGES[format]);
-    }
+    if (!isFreeExport(format)) this.usage.requirePro(user, `export:${format}`, PRO_FORMAT_MESSAGES[format]);
     // Asked before queueing a job that could only fail the same way (the worker checks it too).
     if (isFlashcardExport(format) && !(await this.hasFlashcards(videoId))) {
       throw new UnprocessableEntityException(NO_FLASHCARDS_TO_EXPORT);

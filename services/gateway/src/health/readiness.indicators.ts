@@ -4,7 +4,7 @@ import { QUEUE_NAMES } from '@lectern/contracts';
 import { readAiEngineStatuses, type AiEngineStatus } from '@lectern/handovers';
 import { readHeartbeats, type RedisConnection } from '@lectern/queue-runtime';
 import { ping, type Db } from '@lectern/db';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { withTimeout } from '../common/with-timeout';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';

@@ -6,9 +6,10 @@ import {
   findVideoTranscriptTextAndSegments,
   insertHighlight,
   type Db,
+  Transactions,
 } from '@lectern/db';
 import type { z } from 'zod';
-import { InjectDb, Transactions } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { lockUserVideoOr404, videoOr404 } from '../library/user-video';
 
 export const HIGHLIGHT_NOT_FOUND = 'Highlight not found.';

@@ -1,7 +1,7 @@
 import { Injectable, Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import type { Db } from '@lectern/db';
 import { storeTranscriptAnswer } from '@lectern/handovers';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { MetricsService } from '../metrics/metrics.service';
 
 /**

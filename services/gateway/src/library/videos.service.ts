@@ -17,7 +17,7 @@ import {
 } from '@lectern/db';
 import { MediaStore, TRANSCRIPT_ANSWER_FORMAT, transcriptAnswerPrefix } from '@lectern/handovers';
 import { LRUCache } from 'lru-cache';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { compressOnTheFly, contentHash, type AnswerEncoding } from '../http/revalidatable-json';
 import { joinBrotli, joinGzip } from '../http/stream-join';
 import { TranscriptAnswerBuilds } from './transcript-answer-builds';

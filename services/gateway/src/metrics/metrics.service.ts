@@ -10,7 +10,7 @@ import { readDroppedCitations, readYouTubeBlocks } from '@lectern/handovers';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { transcribedSecondsInAll, type Db } from '@lectern/db';
 import { withTimeout } from '../common/with-timeout';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { REDIS_CLIENT } from '../queues/redis.tokens';

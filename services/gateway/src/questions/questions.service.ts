@@ -7,7 +7,7 @@ import {
   type User,
 } from '@lectern/contracts';
 import { deleteUserAiQuestion, findAiQuestionsOfVideo, insertAiQuestion, type Db } from '@lectern/db';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { askedAndAnswered } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
 import { userVideoOr404, videoOfUserOr404 } from '../library/user-video';

@@ -11,8 +11,9 @@ import {
   syncReviewCards,
   type DeckCard,
   type Db,
+  Transactions,
 } from '@lectern/db';
-import { InjectDb, Transactions } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { Clock } from '../common/clock';
 import { flashcardKey } from './flashcard-key';
 import { newCardSchedule } from './review-scheduler';

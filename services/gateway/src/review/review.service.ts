@@ -7,8 +7,9 @@ import {
   lockUserReviewCard,
   recordReview,
   type Db,
+  Transactions,
 } from '@lectern/db';
-import { InjectDb, Transactions } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { Clock } from '../common/clock';
 import { VideosService } from '../library/videos.service';
 import { ReviewDecks } from './review-decks';

@@ -1,9 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LibraryModule } from '../library/library.module';
 import { UsageModule } from '../usage/usage.module';
-import { TranscriptCache, TranscriptFetcher } from './transcript-source';
 import { TranscriptsController } from './transcripts.controller';
-import { TranscriptsService } from './transcripts.service';
+import { TranscriptCache, TranscriptFetcher, TranscriptsService } from './transcripts.service';
 
 /** Analysing a video: its transcript, from the shared cache or fetched by the transcripts worker. */
 @Module({

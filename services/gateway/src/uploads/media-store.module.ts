@@ -3,7 +3,7 @@ import type { Db } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
-import { DB } from '../database/db';
+import { DB } from '../database/database.module';
 
 /** Lets go of the media store's S3 sockets on shutdown (its PostgreSQL connections are the DataSource's). */
 @Injectable()

@@ -13,12 +13,13 @@ import {
   insertUploadedVideo,
   renameUploadedVideo,
   type Db,
+  Transactions,
 } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
 import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
-import { InjectDb, Transactions } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { laneFor } from '../jobs/user-jobs';
 import { VIDEO_NOT_FOUND } from '../library/user-video';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
+import { ForbiddenException, HttpException, HttpStatus, Inject, Injectable, Logger } from '@nestjs/common';
 import { FREE_PLAN_LIMITS, hasProAccess, type User, type UsageStats } from '@lectern/contracts';
 import {
   countUsesHeld,
@@ -13,10 +13,11 @@ import {
   recordUsage,
   type Db,
   type UsageKind,
+  Transactions,
 } from '@lectern/db';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
-import { InjectDb, Transactions } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { MetricsService } from '../metrics/metrics.service';
 import { JobAdmission, type WorkKind } from './job-admission';
 import { transcribedMinutesOfMonth, transcriptionMinutesLimit } from './transcription-minutes';
@@ -91,6 +92,16 @@ export class UsageService {
     private readonly admission: JobAdmission,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
+
+  /**
+   * The Pro plan's gate: a Free user asking for a Pro feature (`gate`, such as `ai:flashcards` or `export:pdf`) is
+   * refused with 403 and `message`, and the refusal is counted in /metrics.
+   */
+  requirePro(user: Pick<User, 'plan' | 'role'>, gate: string, message: string): void {
+    if (hasProAccess(user)) return;
+    this.metrics.planGateRefused(gate);
+    throw new ForbiddenException(message);
+  }
 
   /** Uses recorded this month plus uses reserved by jobs still running. */
   private count(db: Db, userId: string, kind: UsageKind): Promise<number> {

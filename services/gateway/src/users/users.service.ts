@@ -12,7 +12,7 @@ import {
   type Db,
   type UserRecord,
 } from '@lectern/db';
-import { InjectDb } from '../database/db';
+import { InjectDb } from '../database/database.module';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import type { GatewayEnv } from '../config/gateway-env';
 

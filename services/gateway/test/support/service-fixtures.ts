@@ -8,7 +8,7 @@ import {
   type JobHandlers,
   type RunningQueueWorker,
 } from '@lectern/queue-runtime';
-import { DB } from '../../src/database/db';
+import { DB } from '../../src/database/database.module';
 import { eventually } from './eventually';
 import { signedInBrowser } from './signed-in-browser';
 import type { TestGateway } from './test-gateway';

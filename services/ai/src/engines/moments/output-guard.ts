@@ -1,4 +1,5 @@
 import type { TranscriptSegment } from '@lectern/contracts';
+import type { DroppedCitations } from '@lectern/offline-engine';
 import { linkJudge, linksIn } from './link-filter';
 import { momentJudge } from './moment-filter';
 import { SentMoments, type SegmentWindow } from './sent-moments';
@@ -16,10 +17,7 @@ export interface OutputRules {
 export type TranscriptRules = OutputRules & { moments: SentMoments };
 
 /** What the rules removed from a text. */
-export interface Dropped {
-  moments: string[];
-  links: string[];
-}
+export type Dropped = DroppedCitations;
 
 /**
  * The rules for a text written from these lines: by default every line of the transcript (a generation sends them

@@ -1,7 +1,7 @@
 import { parseEnv } from '@lectern/queue-runtime';
 import { z } from 'zod';
-import { createEngine } from './create-engine';
-import { AiEngineEnvShape } from './engine-config';
+import { createEngine } from './worker';
+import { AiEngineEnvShape } from './engines/engine-config';
 
 const schema = z.object(AiEngineEnvShape);
 
