@@ -6,6 +6,7 @@ import {
   AiWorkerStandIn,
   failing,
   gatewayDb,
+  MetricsService,
   outcomeOf,
   recordUses,
   refusalOf,
@@ -239,6 +240,32 @@ describe('UsageService', () => {
         { month: '2026-11', n: '5' },
         { month: '2026-12', n: '1' },
       ]);
+    });
+  });
+  describe("requirePro (the Pro plan's gate)", () => {
+    const gateRefusals = async (gate: string): Promise<number> => {
+      const metric = gateway.app
+        .get(MetricsService)
+        .registry.getSingleMetric('lectern_plan_gate_refusals_total');
+      const values = (await metric?.get())?.values ?? [];
+      return values.find((value) => value.labels.kind === gate)?.value ?? 0;
+    };
+
+    it('refuses a Free user with 403 and the message, counting the refusal under its gate; Pro and admins pass', async () => {
+      const before = await gateRefusals('export:pdf');
+      const free = await accountOn(gateway, 'free');
+      let refused: unknown;
+      try {
+        usage.requirePro(free, 'export:pdf', 'PDF export is part of the Pro plan.');
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toMatchObject({ status: 403, message: 'PDF export is part of the Pro plan.' });
+      expect(await gateRefusals('export:pdf')).toBe(before + 1);
+
+      expect(() => usage.requirePro({ plan: 'pro', role: 'user' }, 'export:pdf', 'no')).not.toThrow();
+      expect(() => usage.requirePro({ plan: 'free', role: 'admin' }, 'export:pdf', 'no')).not.toThrow();
+      expect(await gateRefusals('export:pdf')).toBe(before + 1);
     });
   });
 });
