@@ -1,10 +1,4 @@
-import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
-
-const run = promisify(execFile);
-const RATE = 16_000;
+import { speakLecture } from '@lectern/fakes/transcribe';
 
 /** What the recording the browser tests upload says, one sentence a burst of speech; the fake transcriber knows it. */
 export const RECORDED_LECTURE = [
@@ -20,52 +14,15 @@ export const RECORDED_LECTURE = [
 export const TRANSCRIBE_KEY = 'sk-e2e-transcribe';
 
 /**
- * Speaks each sentence with espeak-ng, with `pause` seconds of silence around each, and writes the whole as a WAV
- * file with ffmpeg: a lecture recording whose pauses the media worker cuts at.
+ * The recording the browser tests upload: each sentence spoken by espeak-ng with `pause` seconds of silence around
+ * it, as a WAV file, so the media worker cuts it at the pauses.
  */
 export async function speakRecording(folder: string, fileName: string, pause = 1.5): Promise<string> {
-  const silence = Buffer.alloc(Math.round(pause * RATE) * 2);
-  const pcm: Buffer[] = [silence];
-  for (const [index, text] of RECORDED_LECTURE.entries()) {
-    const wav = path.join(folder, `sentence-${index}.wav`);
-    await run('espeak-ng', ['-v', 'en', '-s', '165', '-w', wav, text]);
-    const { stdout } = await run(
-      'ffmpeg',
-      [
-        '-hide_banner',
-        '-loglevel',
-        'error',
-        '-i',
-        wav,
-        '-ac',
-        '1',
-        '-ar',
-        String(RATE),
-        '-f',
-        's16le',
-        'pipe:1',
-      ],
-      { encoding: 'buffer', maxBuffer: 64 * 1024 * 1024 },
-    );
-    pcm.push(stdout, silence);
-  }
-  const raw = path.join(folder, 'lecture.pcm');
-  await writeFile(raw, Buffer.concat(pcm));
-  const file = path.join(folder, fileName);
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    's16le',
-    '-ar',
-    String(RATE),
-    '-ac',
-    '1',
-    '-i',
-    raw,
-    file,
-  ]);
-  return file;
+  const spoken = await speakLecture(folder, RECORDED_LECTURE, {
+    pauseAfter: () => pause,
+    lead: pause,
+    format: 'wav',
+    fileName,
+  });
+  return spoken.file;
 }

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,13 +12,16 @@ export const LOOP_SENTENCE = 'The mitochondria is where the cell makes most of i
 
 /**
  * An `hours`-long recording made fast: one sentence spoken by espeak-ng, two seconds of silence after it, looped by
- * ffmpeg into a small MP3 (8 kHz, 8 kb/s: about 3.6 MB an hour). Kept in the temporary folder for the next run.
+ * ffmpeg into a small MP3 (8 kHz, 8 kb/s: about 3.6 MB an hour). Kept in the temporary folder for the next run;
+ * the files it is made from are this process's own, so runs side by side (a test and the bench) never write into
+ * each other's, and the recording appears whole or not at all.
  */
 export async function longRecording(hours: number): Promise<{ file: string; loopSeconds: number }> {
   const folder = tmpdir();
-  const unit = path.join(folder, 'lectern-loop-unit.wav');
+  const own = `${process.pid}-${randomUUID()}`;
+  const unit = path.join(folder, `lectern-loop-unit-${own}.wav`);
   await run('espeak-ng', ['-v', 'en', '-s', '165', '-w', unit, LOOP_SENTENCE]);
-  const padded = path.join(folder, 'lectern-loop-padded.wav');
+  const padded = path.join(folder, `lectern-loop-padded-${own}.wav`);
   await run('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -44,7 +48,7 @@ export async function longRecording(hours: number): Promise<{ file: string; loop
   ]);
   const file = path.join(folder, `lectern-lecture-${hours}h.mp3`);
   if (!existsSync(file)) {
-    const partial = `${file}.part.mp3`;
+    const partial = `${file}.${own}.part.mp3`;
     await run('ffmpeg', [
       '-hide_banner',
       '-loglevel',
@@ -68,5 +72,7 @@ export async function longRecording(hours: number): Promise<{ file: string; loop
     ]);
     await rename(partial, file);
   }
+  await rm(unit, { force: true });
+  await rm(padded, { force: true });
   return { file, loopSeconds: Number(stdout.trim()) };
 }

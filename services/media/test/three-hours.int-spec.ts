@@ -8,16 +8,18 @@ import {
   insertPendingSpeechTranscript,
 } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
-import { OPENAI_AUDIO_MAX_BYTES, startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import {
+  OPENAI_AUDIO_MAX_BYTES,
+  startFakeTranscribe,
+  type FakeTranscribe,
+  LECTURE,
+} from '@lectern/fakes/transcribe';
 import { MediaStore } from '@lectern/handovers';
 import type { Pool } from 'pg';
 import { z } from 'zod';
 import { longRecording } from '../bench/long-recording';
-import { findFfmpeg } from '../src/ffmpeg-binary';
 import { transcribeRecording } from '../src/recording-transcription';
-import { SpeechToText } from '../src/speech-to-text';
-import { LECTURE } from './support/lecture-audio';
-import { aUser } from './support/recording-fixtures';
+import { aUser, pieceSettings, speechTo } from './support/recording-fixtures';
 
 // Three hours of a lecture (one sentence, then two seconds of silence, again and again), prepared with the default
 // settings: cut into pieces of about ten minutes, each under OpenAI's 25 MB, and no drift after hours of audio.
@@ -61,13 +63,8 @@ describe('a three-hour recording', () => {
       {
         db: pool,
         media,
-        speech: new SpeechToText({ baseURL: fake.baseURL, model: 'whisper-1' }),
-        settings: {
-          ffmpeg: findFfmpeg(undefined)!,
-          parallelPieces: 3,
-          pieceSeconds: 600,
-          pieceMaxBytes: 25 * 1024 * 1024,
-        },
+        speech: speechTo(fake),
+        settings: pieceSettings({ parallelPieces: 3 }),
       },
       { mediaId, userId },
     );

@@ -4,15 +4,25 @@ import path from 'node:path';
 import { SpeechSegmentSchema, type MediaTranscriptionProgress } from '@lectern/contracts';
 import { createPool, deleteVideo, findSpeechTranscript, findTranscribedPieces } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
-import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import {
+  startFakeTranscribe,
+  type FakeTranscribe,
+  LECTURE,
+  speakLecture,
+  type SpokenLecture,
+} from '@lectern/fakes/transcribe';
 import { MediaStore } from '@lectern/handovers';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { findFfmpeg } from '../src/ffmpeg-binary';
-import { transcribeRecording, type RecordingTranscriptionSettings } from '../src/recording-transcription';
+import { transcribeRecording } from '../src/recording-transcription';
 import { SpeechToText } from '../src/speech-to-text';
-import { LECTURE, speakLecture, type SpokenLecture } from './support/lecture-audio';
-import { aUser, uploadRecording, uploadRecordingEntry } from './support/recording-fixtures';
+import {
+  aUser,
+  uploadRecording,
+  uploadRecordingEntry,
+  pieceSettings,
+  speechTo,
+} from './support/recording-fixtures';
 
 // A lecture spoken by espeak-ng, stored as an upload would store it, prepared by the real ffmpeg and cut into pieces
 // of about 20 seconds, sent through the real openai client to a fake endpoint that finds the speech in what it gets.
@@ -29,14 +39,8 @@ describe('transcribing a stored recording', () => {
   let lecture: SpokenLecture;
   let fake: FakeTranscribe;
   let userId: string;
-  const settings = (): RecordingTranscriptionSettings => ({
-    ffmpeg: findFfmpeg(undefined)!,
-    parallelPieces: 3,
-    pieceSeconds: 20,
-    pieceMaxBytes: 25 * 1024 * 1024,
-  });
-  const speech = (maxRetries = 3) =>
-    new SpeechToText({ baseURL: fake.baseURL, apiKey: KEY, model: 'whisper-1', maxRetries });
+  const settings = () => pieceSettings({ parallelPieces: 3, pieceSeconds: 20 });
+  const speech = (maxRetries = 3) => speechTo(fake, KEY, maxRetries);
 
   beforeAll(async () => {
     database = await createTestDatabase();

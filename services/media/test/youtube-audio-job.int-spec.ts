@@ -5,7 +5,7 @@ import path from 'node:path';
 import { QueueName } from '@lectern/contracts';
 import { createPool, findSpeechTranscript, insertPendingSpeechTranscript } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
-import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import { startFakeTranscribe, type FakeTranscribe, LECTURE, speakLecture } from '@lectern/fakes/transcribe';
 import { failingAudioCommand, fakeAudioCommand } from '@lectern/fakes/youtube-audio';
 import { MediaStore } from '@lectern/handovers';
 import {
@@ -17,12 +17,9 @@ import {
 } from '@lectern/queue-runtime';
 import type { Pool } from 'pg';
 import pino from 'pino';
-import { findFfmpeg } from '../src/ffmpeg-binary';
-import { SpeechToText } from '../src/speech-to-text';
 import { createMediaHandlers } from '../src/worker';
 import { audioCommandOf } from '../src/youtube-audio';
-import { LECTURE, speakLecture } from './support/lecture-audio';
-import { aUser } from './support/recording-fixtures';
+import { aUser, pieceSettings, speechTo } from './support/recording-fixtures';
 
 // The job `transcribe-youtube-audio` on the media queue, as the gateway queues it: the media worker's handlers run
 // the audio command (a node script standing in for yt-dlp), then transcribe what it wrote.
@@ -52,13 +49,8 @@ describe('the transcribe-youtube-audio job', () => {
           {
             db: pool,
             media,
-            speech: new SpeechToText({ baseURL: fake.baseURL, apiKey: KEY, model: 'whisper-1' }),
-            settings: {
-              ffmpeg: findFfmpeg(undefined)!,
-              parallelPieces: 2,
-              pieceSeconds: 600,
-              pieceMaxBytes: 25 * 1024 * 1024,
-            },
+            speech: speechTo(fake, KEY),
+            settings: pieceSettings(),
           },
           { command: audioCommandOf(command), env: {}, timeoutMs: 60_000, origin: 'https://www.youtube.com' },
         ),

@@ -5,17 +5,20 @@ import { Readable } from 'node:stream';
 import { SpeechSegmentSchema } from '@lectern/contracts';
 import { createPool, findSpeechTranscript, insertPendingSpeechTranscript } from '@lectern/db';
 import { createTestDatabase, type TestDatabase } from '@lectern/db/testing';
-import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import {
+  startFakeTranscribe,
+  type FakeTranscribe,
+  LECTURE,
+  speakLecture,
+  type SpokenLecture,
+} from '@lectern/fakes/transcribe';
 import { failingAudioCommand, fakeAudioCommand } from '@lectern/fakes/youtube-audio';
 import { MediaStore } from '@lectern/handovers';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import { findFfmpeg } from '../src/ffmpeg-binary';
 import { transcribeRecording } from '../src/recording-transcription';
-import { SpeechToText } from '../src/speech-to-text';
 import { audioCommandOf, fetchYouTubeAudio, type YouTubeAudioSettings } from '../src/youtube-audio';
-import { LECTURE, speakLecture, type SpokenLecture } from './support/lecture-audio';
-import { aUser } from './support/recording-fixtures';
+import { aUser, pieceSettings, speechTo } from './support/recording-fixtures';
 
 // A downloader run as YOUTUBE_AUDIO_COMMAND (a node script standing in for yt-dlp) writes an espeak-ng lecture to
 // standard output; the worker streams it into the media store and transcribes it as it transcribes an upload.
@@ -87,13 +90,8 @@ describe('fetching a captionless video’s audio with the audio command', () => 
       {
         db: pool,
         media,
-        speech: new SpeechToText({ baseURL: fake.baseURL, apiKey: KEY, model: 'whisper-1' }),
-        settings: {
-          ffmpeg: findFfmpeg(undefined)!,
-          parallelPieces: 2,
-          pieceSeconds: 600,
-          pieceMaxBytes: 25 * 1024 * 1024,
-        },
+        speech: speechTo(fake, KEY),
+        settings: pieceSettings(),
       },
       { mediaId, userId, title: 'Photosynthesis 1.1: light' },
     );

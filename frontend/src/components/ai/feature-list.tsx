@@ -1,10 +1,8 @@
 import type { FeatureType } from '@lectern/contracts';
-import { Crown } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { ProUpsell } from '@/components/pro/pro-plan';
 import type { AiFeature } from '@/components/ai/ai-features';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { ROUTES } from '@/routes';
 
 /** Study and Create buttons; disabled for non-Pro users, who see a Pro badge and an upgrade link. */
 export function FeatureList({
@@ -20,18 +18,7 @@ export function FeatureList({
 }) {
   return (
     <div className="space-y-3">
-      {!isPro ? (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed p-3 text-sm">
-          <Badge>
-            <Crown aria-hidden />
-            Pro
-          </Badge>
-          <span className="text-muted-foreground">These tools are part of Lectern Pro.</span>
-          <Link to={ROUTES.pricing} className="font-medium text-primary underline-offset-4 hover:underline">
-            Upgrade to Pro
-          </Link>
-        </div>
-      ) : null}
+      {!isPro ? <ProUpsell badge>These tools are part of Lectern Pro.</ProUpsell> : null}
       <ul className="grid gap-2">
         {features.map((feature) => (
           <li key={feature.type}>

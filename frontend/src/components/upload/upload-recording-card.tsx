@@ -1,16 +1,14 @@
 import { UPLOAD_EXTENSIONS } from '@lectern/contracts';
-import { Crown, Upload as UploadIcon } from 'lucide-react';
+import { Upload as UploadIcon } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';
-import { Link } from 'react-router-dom';
 import type { HttpStack } from 'tus-js-client';
-import { Badge } from '@/components/ui/badge';
+import { ProBadge, ProUpsell } from '@/components/pro/pro-plan';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { useRecordingUpload } from '@/hooks/use-recording-upload';
 import { formatBytes, UPLOAD_ACCEPT } from '@/lib/recording';
-import { ROUTES } from '@/routes';
 
 const KINDS = UPLOAD_EXTENSIONS.map((extension) => extension.toUpperCase()).join(', ');
 
@@ -54,12 +52,7 @@ export function UploadRecordingCard({
             <UploadIcon className="size-5" aria-hidden />
             Upload a recording
           </CardTitle>
-          {!isPro ? (
-            <Badge>
-              <Crown aria-hidden />
-              Pro
-            </Badge>
-          ) : null}
+          {!isPro ? <ProBadge /> : null}
         </div>
         <CardDescription>
           A lecture that is not on YouTube: Lectern writes its transcript by speech recognition, with
@@ -67,14 +60,7 @@ export function UploadRecordingCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 px-0">
-        {!isPro ? (
-          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed p-3 text-sm">
-            <span className="text-muted-foreground">Uploading recordings is part of Lectern Pro.</span>
-            <Link to={ROUTES.pricing} className="font-medium text-primary underline-offset-4 hover:underline">
-              Upgrade to Pro
-            </Link>
-          </div>
-        ) : null}
+        {!isPro ? <ProUpsell>Uploading recordings is part of Lectern Pro.</ProUpsell> : null}
         <div className="grid gap-2">
           <Label htmlFor={inputId}>Recording</Label>
           <input

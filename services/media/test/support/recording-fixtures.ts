@@ -2,9 +2,31 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { insertPendingSpeechTranscript, insertUploadedVideo, insertUser, type Db } from '@lectern/db';
+import { OPENAI_AUDIO_MAX_BYTES, type FakeTranscribe } from '@lectern/fakes/transcribe';
 import type { MediaStore } from '@lectern/handovers';
+import { findFfmpeg } from '../../src/ffmpeg-binary';
+import type { RecordingTranscriptionSettings } from '../../src/recording-transcription';
+import { SpeechToText } from '../../src/speech-to-text';
 
 let users = 0;
+
+/** How the tests have the worker prepare audio: the system's ffmpeg, pieces under OpenAI's 25 MB limit. */
+export function pieceSettings(
+  overrides: Partial<RecordingTranscriptionSettings> = {},
+): RecordingTranscriptionSettings {
+  return {
+    ffmpeg: findFfmpeg(undefined)!,
+    parallelPieces: 2,
+    pieceSeconds: 600,
+    pieceMaxBytes: OPENAI_AUDIO_MAX_BYTES,
+    ...overrides,
+  };
+}
+
+/** The worker's speech-to-text client, sent to the fake endpoint with this key. */
+export function speechTo(fake: FakeTranscribe, apiKey?: string, maxRetries?: number): SpeechToText {
+  return new SpeechToText({ baseURL: fake.baseURL, apiKey, model: 'whisper-1', maxRetries });
+}
 
 export async function aUser(db: Db): Promise<string> {
   users += 1;

@@ -1,1 +1,2 @@
 export * from './fake-transcribe';
+export * from './spoken-lecture';

@@ -1,16 +1,14 @@
 import type { Video } from '@lectern/contracts';
-import { Crown, Network } from 'lucide-react';
+import { Network } from 'lucide-react';
 import { lazy, Suspense, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { ProBadge, ProUpsell } from '@/components/pro/pro-plan';
 import { errorMessage } from '@/api/http';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useAiContent, useGenerateAiContent } from '@/hooks/use-ai-content';
 import { toast } from '@/hooks/use-toast';
 import { latestByFeature } from '@/lib/ai-results';
 import { outlineOf } from '@/lib/chapters';
-import { ROUTES } from '@/routes';
 
 // markmap and d3 load only when a mind map is drawn.
 const MindMap = lazy(() => import('@/components/video/mind-map/mind-map'));
@@ -58,12 +56,7 @@ export function MindMapCard({
             <Network className="size-5" aria-hidden />
             Mind map
           </h2>
-          {!isPro ? (
-            <Badge>
-              <Crown aria-hidden />
-              Pro
-            </Badge>
-          ) : null}
+          {!isPro ? <ProBadge /> : null}
         </div>
         <p className="text-sm text-muted-foreground">
           The lecture’s outline as a map: its chapters and their key points, each opening its moment.
@@ -72,15 +65,7 @@ export function MindMapCard({
       <CardContent className="space-y-3">
         {!isPro ? (
           <>
-            <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-dashed p-3 text-sm">
-              <span className="text-muted-foreground">Mind maps are part of Lectern Pro.</span>
-              <Link
-                to={ROUTES.pricing}
-                className="font-medium text-primary underline-offset-4 hover:underline"
-              >
-                Upgrade to Pro
-              </Link>
-            </div>
+            <ProUpsell>Mind maps are part of Lectern Pro.</ProUpsell>
             <Button className="w-full" disabled>
               <Network aria-hidden />
               Generate outline and mind map

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -34,14 +34,20 @@ export const LECTURE = [
 ];
 
 /**
- * Speaks each sentence with espeak-ng, puts `pauseAfter(i)` seconds of silence after sentence i (and `lead` before
+ * Real speech for the fake transcriber's tests (espeak-ng and ffmpeg, both from Debian). Speaks each sentence with espeak-ng, puts `pauseAfter(i)` seconds of silence after sentence i (and `lead` before
  * the first), and encodes the whole with ffmpeg (`format` decides the container). Where each sentence was spoken is
  * known to the sample, as the recording is assembled here.
  */
 export async function speakLecture(
   folder: string,
   sentences: string[],
-  options: { pauseAfter: (index: number) => number; lead?: number; format?: 'mp3' | 'm4a' | 'wav' },
+  options: {
+    pauseAfter: (index: number) => number;
+    lead?: number;
+    format?: 'mp3' | 'm4a' | 'wav';
+    /** The recording's file name in `folder` (`lecture.<format>` unless given). */
+    fileName?: string;
+  },
 ): Promise<SpokenLecture> {
   const pcm: Buffer[] = [];
   let at = 0;
@@ -81,7 +87,7 @@ export async function speakLecture(
   const raw = path.join(folder, 'lecture.pcm');
   await writeFile(raw, Buffer.concat(pcm));
   const format = options.format ?? 'mp3';
-  const file = path.join(folder, `lecture.${format}`);
+  const file = path.join(folder, options.fileName ?? `lecture.${format}`);
   await run('ffmpeg', [
     '-hide_banner',
     '-loglevel',
@@ -100,5 +106,3 @@ export async function speakLecture(
   ]);
   return { file, sentences: spoken, durationSeconds: at };
 }
-
-export const readAll = (file: string) => readFile(file);
