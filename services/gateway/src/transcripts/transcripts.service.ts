@@ -1,10 +1,12 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { parseYouTubeUrl, type User, type VideoSummary } from '@lectern/contracts';
 import { findVideoIdByYoutubeId, insertVideo, type Db } from '@lectern/db';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb } from '../database/db';
 import { VideosService } from '../library/videos.service';
 import { UsageService } from '../usage/usage.service';
-import { captionlessRefusalOf } from './captionless-video';
+import { canFetchYouTubeAudio, captionlessRefusalOf } from './captionless-video';
 import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptCache, TranscriptFetcher } from './transcript-source';
 
 @Injectable()
@@ -15,6 +17,7 @@ export class TranscriptsService {
     private readonly cache: TranscriptCache,
     private readonly usage: UsageService,
     private readonly videos: VideosService,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
   /**
@@ -22,7 +25,7 @@ export class TranscriptsService {
    * someone else analysed comes from the shared cache (no YouTube request); otherwise the transcripts worker
    * fetches it. Free users' new videos count against the monthly limit either way (see UsageService.runCounted).
    * The caption track is the default choice for the user's languages (most wanted first). A video without captions
-   * is refused with 422 saying that an upload of its recording works (see captionlessRefusalOf).
+   * is refused with 422 saying what works instead: its audio transcribed, or an upload (see captionlessRefusalOf).
    */
   async analyse(user: User, youtubeUrl: string, preferredLanguages: string[] = []): Promise<VideoSummary> {
     const parsed = parseYouTubeUrl(youtubeUrl);
@@ -49,7 +52,7 @@ export class TranscriptsService {
         },
       })
       .catch((error: unknown) => {
-        throw captionlessRefusalOf(error, user) ?? error;
+        throw captionlessRefusalOf(error, user, canFetchYouTubeAudio(this.env)) ?? error;
       });
     return this.videos.summary(user.id, videoId);
   }
