@@ -26,6 +26,7 @@ import {
   isUniqueViolation,
   type Db,
 } from '@lectern/db';
+import { MediaStore } from '@lectern/handovers';
 import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
@@ -49,6 +50,7 @@ export class YouTubeAudioService {
     private readonly transactions: Transactions,
     private readonly uploads: UploadsService,
     private readonly requester: JobRequester,
+    private readonly media: MediaStore,
     @Inject(UPLOAD_LIMITS) private readonly limits: UploadLimits,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
@@ -91,6 +93,7 @@ export class YouTubeAudioService {
     } catch (error) {
       // Without its job the entry would wait for ever: it goes, and the user may ask again.
       await deleteVideo(this.db, user.id, videoId);
+      await this.media.delete(mediaId);
       throw error;
     }
     return { videoId };
