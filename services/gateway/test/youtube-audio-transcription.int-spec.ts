@@ -14,6 +14,7 @@ import {
   type Video,
 } from '@lectern/contracts';
 import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import { fakeAudioCommand } from '@lectern/fakes/youtube-audio';
 import {
   createLogger,
@@ -47,6 +48,7 @@ const CAPTIONLESS = 'noCaptions1';
 describe("transcribing a captionless video's audio", () => {
   let gateway: TestGateway;
   let fake: FakeTranscribe;
+  let youtube: FakeYouTube;
   let transcripts: RunningQueueWorker;
   let media: RunningWorkerService;
   let folder: string;
@@ -56,6 +58,7 @@ describe("transcribing a captionless video's audio", () => {
     folder = await mkdtemp(path.join(tmpdir(), 'lectern-youtube-audio-route-'));
     lecture = await speakLecture(folder, SENTENCES, { pauseAfter: () => 1 });
     fake = await startFakeTranscribe({ sentences: SENTENCES, apiKey: KEY });
+    youtube = await startFakeYouTube();
     const command = fakeAudioCommand(lecture.file);
     gateway = await startTestGateway({ YOUTUBE_AUDIO_COMMAND: command, TRANSCRIBE_MINUTES_PRO: '30' });
     // YouTube has no captions for any video here.
@@ -72,6 +75,7 @@ describe("transcribing a captionless video's audio", () => {
       TRANSCRIBE_MODEL: 'whisper-1',
       YOUTUBE_AUDIO_COMMAND: command,
       YOUTUBE_PROXY_URL: '',
+      YOUTUBE_ORIGIN: youtube.url,
       LOG_LEVEL: 'silent',
     });
     media = await startWorkerService(mediaWorker, env, createLogger('media', 'silent'));
@@ -81,6 +85,7 @@ describe("transcribing a captionless video's audio", () => {
     await transcripts?.close();
     await gateway?.close();
     await fake?.close();
+    await youtube?.close();
     await rm(folder, { recursive: true, force: true });
   });
 
@@ -129,6 +134,10 @@ describe("transcribing a captionless video's audio", () => {
     const started = await transcribeAudio(pro, watchUrl(CAPTIONLESS));
     expect(started.status).toBe(202);
     const { videoId } = TranscribeAudioStartedSchema.parse(started.body);
+    // The entry is in the library at once, linked to the video, while its audio is fetched and transcribed.
+    expect((await pro.get('/api/videos')).body).toEqual([
+      expect.objectContaining({ id: videoId, youtubeId: CAPTIONLESS, youtubeUrl: watchUrl(CAPTIONLESS) }),
+    ]);
 
     expect(await transcribed(pro, videoId)).toMatchObject({
       state: 'done',
@@ -136,6 +145,9 @@ describe("transcribing a captionless video's audio", () => {
     });
     const video = (await pro.get(`/api/videos/${videoId}`)).body as Video;
     expect(video).toMatchObject({
+      // YouTube's title and channel (its oEmbed answer) replace the entry's stand-in title.
+      title: 'A lecture without captions',
+      channelName: expect.any(String) as string,
       youtubeId: CAPTIONLESS,
       youtubeUrl: watchUrl(CAPTIONLESS),
       transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },

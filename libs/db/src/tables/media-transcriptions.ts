@@ -101,13 +101,36 @@ export async function insertPendingSpeechTranscript(
                               segment_count, segments_json, transcript_text)
      VALUES ($3, $1, $4, $2, 'und', true, 0, '[]', '')
      ON CONFLICT (media_id) DO NOTHING`,
-    [pending.mediaId, pending.title, pending.youtubeId ? 'youtube-audio' : 'upload', pending.youtubeId ?? null],
+    [
+      pending.mediaId,
+      pending.title,
+      pending.youtubeId ? 'youtube-audio' : 'upload',
+      pending.youtubeId ?? null,
+    ],
   );
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM transcripts WHERE ${SPEECH} AND media_id = $1`,
     [pending.mediaId],
   );
   return rows[0]!.id;
+}
+
+/**
+ * What YouTube says of the video whose audio is transcribed (its title, channel and thumbnail), written on its
+ * pending transcript row; what is unknown keeps what the row has.
+ */
+export async function saveYouTubeAudioMetadata(
+  db: Db,
+  mediaId: string,
+  metadata: { title: string | null; channelName: string | null; thumbnailUrl: string | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE transcripts
+        SET title = COALESCE($2, title), channel_name = COALESCE($3, channel_name),
+            thumbnail_url = COALESCE($4, thumbnail_url)
+      WHERE source_kind = 'youtube-audio' AND media_id = $1`,
+    [mediaId, metadata.title, metadata.channelName, metadata.thumbnailUrl],
+  );
 }
 
 /**
