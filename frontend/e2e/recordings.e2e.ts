@@ -160,6 +160,8 @@ describe('a YouTube video without captions', () => {
       await search.waitFor({ timeout: 90_000 });
       await proPage.getByText(/Transcribed by speech recognition \(whisper-large-v3\)/).waitFor();
       await proPage.getByText('In anaphase the sister chromatids are pulled apart.').waitFor();
+      // YouTube's title replaced the entry's stand-in while the audio was fetched.
+      await proPage.getByRole('heading', { name: 'A lecture without captions' }).waitFor();
       expect(await proPage.locator('[data-player-status]').count()).toBeGreaterThan(0);
     } finally {
       await pro.context.close();
