@@ -20,10 +20,12 @@ function VideoStub() {
   return <p>{`video ${useParams().id ?? ''}`}</p>;
 }
 
-function renderPage(samples: SampleVideo[] = []) {
-  const fetchMock = vi.fn((url: string) =>
-    Promise.resolve(url === '/api/samples' ? json(samples) : json({ id: 'v42' })),
-  );
+/** The page with the app's routes; `answer` answers each request (the samples and analyses by default). */
+function renderPage(
+  samples: SampleVideo[] = [],
+  answer: (url: string) => Response = (url) => (url === '/api/samples' ? json(samples) : json({ id: 'v42' })),
+) {
+  const fetchMock = vi.fn((url: string) => Promise.resolve(answer(url)));
   vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -131,27 +133,13 @@ describe('analyze page, a video without captions', () => {
     new Response(JSON.stringify(body), { status: 422, headers: { 'Content-Type': 'application/json' } });
   const LINK = 'https://www.youtube.com/watch?v=noCaptions1';
 
-  function renderRefused(body: object) {
-    const fetchMock = vi.fn((url: string) => {
-      if (url === '/api/samples') return Promise.resolve(json([]));
-      if (url === '/api/transcripts/fetch') return Promise.resolve(refusal(body));
+  const renderRefused = (body: object) =>
+    renderPage([], (url) => {
+      if (url === '/api/transcripts/fetch') return refusal(body);
       if (url === '/api/transcripts/transcribe-audio')
-        return Promise.resolve(new Response(JSON.stringify({ videoId: 'v77' }), { status: 202 }));
-      return Promise.resolve(json({}));
+        return new Response(JSON.stringify({ videoId: 'v77' }), { status: 202 });
+      return json(url === '/api/samples' ? [] : {});
     });
-    vi.stubGlobal('fetch', fetchMock);
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <MemoryRouter initialEntries={['/analyze']}>
-          <Routes>
-            <Route path="/analyze" element={<AnalyzePage />} />
-            <Route path="/video/:id" element={<VideoStub />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    return fetchMock;
-  }
 
   it('offers "Transcribe the audio" when the server can, and opens the video it adds', async () => {
     const message = "This video has no captions. Lectern can transcribe the video's audio instead.";

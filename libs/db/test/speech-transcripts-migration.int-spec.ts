@@ -1,11 +1,11 @@
 import { Client, type Pool } from 'pg';
-import { DataSource } from 'typeorm';
 import { createPool } from '../src';
 import { MIGRATIONS } from '../src/migrations';
 import { SpeechTranscriptsOfYoutubeVideos1795401100000 } from '../src/migrations/1795401100000-speech-transcripts-of-youtube-videos';
 import { insertPendingSpeechTranscript } from '../src/tables/media-transcriptions';
 import { findTranscriptTracks, insertTranscriptIfAbsent } from '../src/tables/transcripts';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
+import { migrate as migrateTo } from './support/migrate';
 import { transcriptRow } from './support/test-rows';
 
 // The migration letting a YouTube video's audio be transcribed for a user: such a transcript keeps the video's id, yet
@@ -16,16 +16,7 @@ let database: TestDatabase;
 let client: Client;
 let db: Pool;
 
-async function migrate(direction: 'up' | 'down'): Promise<void> {
-  const source = new DataSource({ type: 'postgres', url: database.url, migrations: MIGRATIONS });
-  await source.initialize();
-  try {
-    if (direction === 'up') await source.runMigrations({ transaction: 'each' });
-    else await source.undoLastMigration({ transaction: 'each' });
-  } finally {
-    await source.destroy();
-  }
-}
+const migrate = (direction: 'up' | 'down') => migrateTo(database.url, MIGRATIONS, direction);
 
 beforeAll(async () => {
   database = await createTestDatabase({

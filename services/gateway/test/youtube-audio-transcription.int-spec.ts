@@ -29,6 +29,7 @@ import { LECTURE, speakLecture, type SpokenLecture } from '../../media/test/supp
 import {
   eventually,
   gatewayDb,
+  rowsOfRecording,
   signedInBrowser,
   startAnsweringWorker,
   startTestGateway,
@@ -188,12 +189,7 @@ describe("transcribing a captionless video's audio", () => {
       )
     ).rows[0]!;
     expect((await pro.delete(`/api/videos/${videoId}`)).status).toBe(204);
-    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
-      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
-              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
-      [mediaId],
-    );
-    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
+    expect(await rowsOfRecording(gateway, mediaId)).toEqual({ transcripts: 0, recordings: 0 });
   });
 
   it('refuses a Free user, and a request that is not a YouTube video', async () => {
