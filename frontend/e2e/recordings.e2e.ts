@@ -132,3 +132,39 @@ describe('uploading a recording', () => {
     });
   });
 });
+
+describe('a YouTube video without captions', () => {
+  it('offers a Pro user "Transcribe the audio", then plays the video beside its transcript once written', async () => {
+    const pro = await newVisitor(browser);
+    try {
+      const { email } = await signUpByApi(pro.context, newAccount('Barbara McClintock'));
+      await setBilling(email, { plan: 'pro', subscriptionStatus: 'active' });
+      const { page: proPage } = pro;
+      await proPage.goto('/analyze');
+      await proPage
+        .getByRole('textbox', { name: 'YouTube URL' })
+        .fill('https://www.youtube.com/watch?v=noCaptions1');
+      await proPage.getByRole('button', { name: 'Analyze', exact: true }).click();
+
+      const offer = proPage.getByRole('region', { name: 'No captions' });
+      await offer.getByText("Lectern can transcribe the video's audio instead.").waitFor();
+      await offer.getByRole('button', { name: 'Transcribe the audio' }).click();
+
+      await proPage.waitForURL(/\/video\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+      const progress = proPage.getByRole('region', { name: 'Transcription' });
+      await progress.waitFor();
+      // The video itself stays a YouTube video: its page links to it and plays it.
+      expect(await proPage.getByText('Open on YouTube').count()).toBe(1);
+
+      const search = proPage.getByRole('searchbox', { name: 'Search transcript' });
+      await search.waitFor({ timeout: 90_000 });
+      await proPage.getByText(/Transcribed by speech recognition \(whisper-large-v3\)/).waitFor();
+      await proPage.getByText('In anaphase the sister chromatids are pulled apart.').waitFor();
+      // YouTube's title replaced the entry's stand-in while the audio was fetched.
+      await proPage.getByRole('heading', { name: 'A lecture without captions' }).waitFor();
+      expect(await proPage.locator('[data-player-status]').count()).toBeGreaterThan(0);
+    } finally {
+      await pro.context.close();
+    }
+  });
+});

@@ -142,6 +142,8 @@ export interface StackOptions {
   openAi?: { baseUrl: string; apiKey: string; model: string };
   /** An OpenAI-compatible speech-to-text endpoint (a fake) for the media worker's uploaded recordings. */
   transcribe?: { baseUrl: string; apiKey: string; model: string };
+  /** YOUTUBE_AUDIO_COMMAND for the gateway and the media worker: a fake downloader writing a prepared recording. */
+  youtubeAudioCommand?: string;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
@@ -202,6 +204,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
             TRANSCRIBE_PIECE_SECONDS: '30',
           }
         : {}),
+      ...(options.youtubeAudioCommand ? { YOUTUBE_AUDIO_COMMAND: options.youtubeAudioCommand } : {}),
       STRIPE_SECRET_KEY: '',
       WEB_DIST_DIR: path.join(REPO_ROOT, 'frontend/dist'),
       ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),

@@ -2,30 +2,36 @@ import type { ErrorBody } from '@lectern/contracts';
 
 /**
  * A non-OK answer. Its message is `status: body`; `serverMessage` is the `{ message }`
- * of the JSON body when there is one, which toasts show in preference to their fallback text.
+ * of the JSON body when there is one, which toasts show in preference to their fallback text, and `code` the
+ * machine-readable code the few refusals the app acts on carry.
  */
 export class ApiError extends Error {
   readonly status: number;
   readonly serverMessage: string | null;
+  readonly code: string | null;
 
   constructor(status: number, bodyText: string, statusText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
     this.status = status;
-    this.serverMessage = parseServerMessage(bodyText);
+    const body = parseErrorBody(bodyText);
+    this.serverMessage = nonBlank(body?.message);
+    this.code = nonBlank(body?.code);
   }
 }
 
-function parseServerMessage(bodyText: string): string | null {
+function parseErrorBody(bodyText: string): Partial<ErrorBody> | null {
   if (!bodyText) return null;
   try {
     const parsed = JSON.parse(bodyText) as Partial<ErrorBody> | null;
-    const message = parsed && typeof parsed === 'object' ? parsed.message : undefined;
-    return typeof message === 'string' && message.trim() !== '' ? message : null;
+    return parsed && typeof parsed === 'object' ? parsed : null;
   } catch {
     return null;
   }
 }
+
+const nonBlank = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
 
 export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;

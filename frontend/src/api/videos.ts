@@ -4,6 +4,8 @@ import type {
   FetchTranscriptRequest,
   SampleVideo,
   SaveNotesRequest,
+  TranscribeAudioRequest,
+  TranscribeAudioStarted,
   Video,
   VideoSummary,
   VideoTracks,
@@ -25,6 +27,11 @@ export function deleteVideo(id: string): Promise<void> {
 /** Answers the new or existing video; only its id is needed to open it. */
 export function fetchTranscript(body: FetchTranscriptRequest): Promise<Pick<VideoSummary, 'id'>> {
   return requestJson<Pick<VideoSummary, 'id'>>('POST', '/api/transcripts/fetch', body);
+}
+
+/** Has a YouTube video's audio transcribed (Pro): answers the library entry, transcribed in the background. */
+export function transcribeAudio(body: TranscribeAudioRequest): Promise<TranscribeAudioStarted> {
+  return requestJson<TranscribeAudioStarted>('POST', '/api/transcripts/transcribe-audio', body);
 }
 
 export function saveNotes(videoId: string, body: SaveNotesRequest): Promise<void> {

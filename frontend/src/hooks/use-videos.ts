@@ -1,7 +1,7 @@
 import type { Video } from '@lectern/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '@/api/query-keys';
-import { deleteVideo, fetchTranscript, getVideo, listVideos, saveNotes } from '@/api/videos';
+import { deleteVideo, fetchTranscript, getVideo, listVideos, saveNotes, transcribeAudio } from '@/api/videos';
 
 export const videosQuery = queryOptions({ queryKey: queryKeys.videos.list(), queryFn: listVideos });
 
@@ -36,6 +36,17 @@ export function useFetchTranscript() {
         queryClient.invalidateQueries({ queryKey: queryKeys.videos.list() }),
         queryClient.invalidateQueries({ queryKey: queryKeys.usage }),
       ]);
+    },
+  });
+}
+
+/** Transcribing a captionless video's audio: its entry is in the library at once, its transcript comes later. */
+export function useTranscribeAudio() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (youtubeUrl: string) => transcribeAudio({ youtubeUrl }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: queryKeys.videos.list() });
     },
   });
 }

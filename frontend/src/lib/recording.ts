@@ -1,8 +1,23 @@
-import { UPLOAD_EXTENSIONS, type UploadTranscription, type VideoSummary } from '@lectern/contracts';
+import {
+  UPLOAD_EXTENSIONS,
+  type UploadTranscription,
+  type Video,
+  type VideoSummary,
+} from '@lectern/contracts';
 
 /** An uploaded recording has no YouTube video behind it: the gateway answers an empty link. */
 export function isUploadedRecording(video: Pick<VideoSummary, 'youtubeId' | 'youtubeUrl'>): boolean {
   return video.youtubeId === '' && video.youtubeUrl === '';
+}
+
+/**
+ * A YouTube video whose audio speech recognition is still transcribing: no model named yet, and no words (a caption
+ * transcript always has some; the gateway refuses captions without text).
+ */
+export function isAwaitingSpeechTranscript(
+  video: Pick<Video, 'youtubeId' | 'youtubeUrl' | 'transcribedBy' | 'transcriptSegments'>,
+): boolean {
+  return !isUploadedRecording(video) && !video.transcribedBy && video.transcriptSegments.length === 0;
 }
 
 /** The file input's `accept`: the recordings Lectern transcribes, by extension. */
@@ -31,6 +46,7 @@ export function transcriptionStep(status: UploadTranscription): string {
   if (status.state === 'failed') return status.message ?? 'The transcription failed.';
   if (status.state === 'done') return 'Transcript ready.';
   if (status.state === 'queued') return 'Waiting for a transcriber…';
+  if (status.phase === 'fetching') return "Fetching the video's audio…";
   if (status.phase === 'preparing') return 'Preparing the audio…';
   if (status.phase === 'storing') return 'Saving the transcript…';
   if (status.pieceCount > 0)

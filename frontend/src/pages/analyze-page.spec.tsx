@@ -1,6 +1,6 @@
-import type { SampleVideo } from '@lectern/contracts';
+import { CaptionlessCode, type SampleVideo } from '@lectern/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,10 +20,12 @@ function VideoStub() {
   return <p>{`video ${useParams().id ?? ''}`}</p>;
 }
 
-function renderPage(samples: SampleVideo[] = []) {
-  const fetchMock = vi.fn((url: string) =>
-    Promise.resolve(url === '/api/samples' ? json(samples) : json({ id: 'v42' })),
-  );
+/** The page with the app's routes; `answer` answers each request (the samples and analyses by default). */
+function renderPage(
+  samples: SampleVideo[] = [],
+  answer: (url: string) => Response = (url) => (url === '/api/samples' ? json(samples) : json({ id: 'v42' })),
+) {
+  const fetchMock = vi.fn((url: string) => Promise.resolve(answer(url)));
   vi.stubGlobal('fetch', fetchMock);
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -121,5 +123,48 @@ describe('analyze page link check', () => {
     expect(await screen.findByText('video v42')).toBeInTheDocument();
     const [post] = fetchRequests(fetchMock) as unknown as [string, RequestInit][];
     expect(JSON.parse(post![1].body as string)).toEqual({ youtubeUrl: 'https://youtu.be/dQw4w9WgXcQ' });
+  });
+});
+
+describe('analyze page, a video without captions', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const refusal = (body: object) =>
+    new Response(JSON.stringify(body), { status: 422, headers: { 'Content-Type': 'application/json' } });
+  const LINK = 'https://www.youtube.com/watch?v=noCaptions1';
+
+  const renderRefused = (body: object) =>
+    renderPage([], (url) => {
+      if (url === '/api/transcripts/fetch') return refusal(body);
+      if (url === '/api/transcripts/transcribe-audio')
+        return new Response(JSON.stringify({ videoId: 'v77' }), { status: 202 });
+      return json(url === '/api/samples' ? [] : {});
+    });
+
+  it('offers "Transcribe the audio" when the server can, and opens the video it adds', async () => {
+    const message = "This video has no captions. Lectern can transcribe the video's audio instead.";
+    const fetchMock = renderRefused({ message, code: CaptionlessCode.TranscribeAudio });
+    await userEvent.type(screen.getByLabelText('YouTube URL'), LINK);
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
+
+    const offer = await screen.findByRole('region', { name: 'No captions' });
+    expect(offer).toHaveTextContent(message);
+    expect(toastShown('Failed to fetch transcript')).toBe(false);
+    fireEvent.click(within(offer).getByRole('button', { name: 'Transcribe the audio' }));
+
+    expect(await screen.findByText('video v77')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(
+      ([url]) => url === '/api/transcripts/transcribe-audio',
+    ) as unknown as [string, RequestInit];
+    expect(post[1].method).toBe('POST');
+    expect(JSON.parse(post[1].body as string)).toEqual({ youtubeUrl: LINK });
+  });
+
+  it('says only what the server says when it cannot transcribe the audio for this user', async () => {
+    renderRefused({ message: 'This video has no captions. With Pro, …', code: CaptionlessCode.NoCaptions });
+    await userEvent.type(screen.getByLabelText('YouTube URL'), LINK);
+    fireEvent.click(screen.getByRole('button', { name: 'Analyze' }));
+    await waitFor(() => expect(toastShown('Failed to fetch transcript')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Transcribe the audio' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import {
+  CaptionlessCode,
   FetchTranscriptRequestSchema,
   hasProAccess,
   parseYouTubeUrl,
@@ -6,10 +7,11 @@ import {
   type FetchTranscriptRequest,
 } from '@lectern/contracts';
 import { Clock, FileText, Sparkles } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorMessage } from '@/api/http';
+import { ApiError, errorMessage } from '@/api/http';
 import { SchemaForm } from '@/components/form/schema-form';
+import { TranscribeAudioOffer } from '@/components/upload/transcribe-audio-offer';
 import { UploadRecordingCard } from '@/components/upload/upload-recording-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -52,8 +54,11 @@ export default function AnalyzePage() {
   const pending = fetchTranscript.isPending;
   const { user } = useSession();
   const isPro = user ? hasProAccess(user) : false;
+  // A video without captions whose audio the server offers to transcribe, with the server's sentence.
+  const [captionless, setCaptionless] = useState<{ youtubeUrl: string; message: string } | null>(null);
 
   const analyse = (link: string) => {
+    setCaptionless(null);
     fetchTranscript.mutate(link, {
       onSuccess: ({ id }) => {
         toast({
@@ -63,6 +68,14 @@ export default function AnalyzePage() {
         void navigate(buildRoute.video(id));
       },
       onError: (error) => {
+        if (
+          error instanceof ApiError &&
+          error.code === CaptionlessCode.TranscribeAudio &&
+          error.serverMessage
+        ) {
+          setCaptionless({ youtubeUrl: link, message: error.serverMessage });
+          return;
+        }
         toast({
           title: 'Failed to fetch transcript',
           description: errorMessage(error, 'Failed to fetch transcript'),
@@ -150,6 +163,14 @@ export default function AnalyzePage() {
           ) : null}
         </SchemaForm>
       </Card>
+      {captionless ? (
+        <TranscribeAudioOffer
+          key={captionless.youtubeUrl}
+          youtubeUrl={captionless.youtubeUrl}
+          message={captionless.message}
+          onStarted={(id) => void navigate(buildRoute.video(id))}
+        />
+      ) : null}
       <UploadRecordingCard isPro={isPro} onUploaded={(id) => void navigate(buildRoute.video(id))} />
       <ul className="grid gap-4 sm:grid-cols-3">
         {INFO_CARDS.map(({ icon: Icon, title, text }) => (

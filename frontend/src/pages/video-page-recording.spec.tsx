@@ -68,7 +68,13 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 /** The gateway: the transcription answers `progress` in turn (the last stays); the video has its words once done, or from the start when `transcribed`. */
-function serve(progress: UploadTranscription[], { transcribed = false } = {}) {
+function serve(
+  progress: UploadTranscription[],
+  {
+    transcribed = false,
+    videoOf = recording,
+  }: { transcribed?: boolean; videoOf?: (done: boolean) => Video } = {},
+) {
   let asked = 0;
   let current = progress[0]!;
   const fetchMock = vi.fn((url: string, init?: RequestInit) => {
@@ -87,7 +93,7 @@ function serve(progress: UploadTranscription[], { transcribed = false } = {}) {
       return Promise.resolve(json(current));
     }
     if (url === '/api/videos/r1')
-      return Promise.resolve(json(recording(transcribed || (current.state === 'done' && asked > 0))));
+      return Promise.resolve(json(videoOf(transcribed || (current.state === 'done' && asked > 0))));
     return Promise.resolve(json([]));
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -205,5 +211,46 @@ describe('moments without a player', () => {
     fireEvent.click(screen.getByRole('link', { name: 'Show 1:05 in the transcript' }));
     expect(onSeek).toHaveBeenCalledWith(65);
     expect(screen.getByText('at /video/r1')).toBeInTheDocument();
+  });
+});
+
+/** A YouTube video without captions whose audio is transcribed: its link stays; words come once transcribed. */
+const youtubeAudio = (transcribed: boolean): Video => ({
+  ...recording(transcribed),
+  youtubeId: 'noCaptions1',
+  youtubeUrl: 'https://www.youtube.com/watch?v=noCaptions1',
+  title: 'A lecture without captions',
+  channelName: 'Lectern Sample Lectures',
+  transcriptSegments: transcribed ? [segments[0]!, { ...segments[1]!, unclear: true }] : [],
+});
+
+describe('the page of a YouTube video whose audio is transcribed', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(500);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(800);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the video with how far its transcription is, then the transcript, unclear words marked', async () => {
+    serve([status({ phase: 'fetching', piecesDone: 0, pieceCount: 0, percent: 0 }), DONE], {
+      videoOf: youtubeAudio,
+    });
+    renderPage();
+    expect(await screen.findByText("Fetching the video's audio…")).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'A lecture without captions' })).toBeInTheDocument();
+    expect(screen.getByText(/Open on YouTube/)).toBeInTheDocument();
+    expect(document.querySelector('[data-player-status]')).not.toBeNull();
+
+    expect(
+      await screen.findByText('Chlorophyll absorbs red and blue light.', undefined, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Transcribed by speech recognition (whisper-1); it may contain mistakes.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('unclear: speech recognition was not confident')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Transcription' })).not.toBeInTheDocument();
   });
 });

@@ -22,7 +22,7 @@ import { usePlayerConfig } from '@/hooks/use-player-config';
 import { useUploadTranscription } from '@/hooks/use-upload-transcription';
 import { useVideo } from '@/hooks/use-videos';
 import { parseMomentParam } from '@/lib/moments';
-import { isUploadedRecording } from '@/lib/recording';
+import { isAwaitingSpeechTranscript, isUploadedRecording } from '@/lib/recording';
 import { ROUTES } from '@/routes';
 
 function VideoSkeleton() {
@@ -65,12 +65,14 @@ export default function VideoPage() {
 
   if (isUploadedRecording(video.data))
     return <RecordingView key={video.data.id} video={video.data} isPro={isPro} startAt={startAt} />;
+  if (isAwaitingSpeechTranscript(video.data))
+    return <YouTubeAudioView key={video.data.id} video={video.data} isPro={isPro} startAt={startAt} />;
 
   return (
     <TranscriptSeekProvider>
       <VideoPlayerProvider key={video.data.id} youtubeId={video.data.youtubeId} startAt={startAt}>
         <div className="space-y-6 pb-20 lg:pb-0">
-          <VideoHeader video={video.data} isPro={isPro} />
+          <VideoHeader video={video.data} isPro={isPro} transcribedBy={video.data.transcribedBy ?? null} />
           {/* Wide: the player and the study tools beside the transcript and notes; narrow: the player first. */}
           <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr]">
             <div className="min-w-0 lg:col-start-1 lg:row-start-1">
@@ -131,6 +133,42 @@ function RecordingView({ video, isPro, startAt }: { video: Video; isPro: boolean
           )}
         </div>
       </RecordingMoments>
+    </TranscriptSeekProvider>
+  );
+}
+
+/**
+ * A YouTube video whose audio speech recognition is transcribing: its player, and how far the transcription is in
+ * place of the transcript; once done, the video is read again and shows as any other.
+ */
+function YouTubeAudioView({
+  video,
+  isPro,
+  startAt,
+}: {
+  video: Video;
+  isPro: boolean;
+  startAt: number | null;
+}) {
+  const transcription = useUploadTranscription(video.id, true);
+  return (
+    <TranscriptSeekProvider>
+      <VideoPlayerProvider youtubeId={video.youtubeId} startAt={startAt}>
+        <div className="space-y-6 pb-20 lg:pb-0">
+          <VideoHeader
+            video={video}
+            isPro={isPro}
+            exportable={false}
+            transcribedBy={transcription.data?.transcribedBy ?? null}
+          />
+          <div className="grid items-start gap-6 lg:grid-cols-[3fr_2fr]">
+            <div className="min-w-0">
+              <VideoPlayer video={video} />
+            </div>
+            <TranscriptionStatus status={transcription.data} />
+          </div>
+        </div>
+      </VideoPlayerProvider>
     </TranscriptSeekProvider>
   );
 }

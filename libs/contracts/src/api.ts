@@ -196,7 +196,11 @@ export const SaveNotesRequestSchema = z.object({
 });
 export type SaveNotesRequest = z.input<typeof SaveNotesRequestSchema>;
 
-export const ErrorBodySchema = z.object({ message: z.string() });
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  /** Set on the few refusals the app acts on beyond showing the message (see CaptionlessCode). */
+  code: z.string().optional(),
+});
 /** Every non-2xx answer under /api. */
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -2,20 +2,23 @@ import { z } from 'zod';
 import { TranscriptSegmentSchema, type SpeechRecognitionCredit } from './entities';
 
 /**
- * A segment of a transcript made by speech recognition: a caption segment's shape (start seconds, text) with its
- * duration, and `unclear` when the recogniser was not confident of the words (shown as unclear, never hidden).
+ * A segment of a transcript made by speech recognition: a caption segment's shape (start seconds, text, `unclear`
+ * when the recogniser was not confident of the words) with its duration.
  */
 export const SpeechSegmentSchema = TranscriptSegmentSchema.extend({
   /** Seconds the words take from `start`. */
   duration: z.number().nonnegative(),
-  unclear: z.literal(true).optional(),
 });
 export type SpeechSegment = z.infer<typeof SpeechSegmentSchema>;
 
-/** Where a transcript's words come from: a YouTube video's captions, or a recording the user uploaded. */
+/**
+ * Where a transcript's words come from: a YouTube video's captions, a recording the user uploaded, or a YouTube
+ * video's audio fetched by the media worker (a recording too, keeping the video's id).
+ */
 export const TranscriptSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('youtube'), youtubeId: z.string() }),
   z.object({ kind: z.literal('upload'), mediaId: z.string().uuid() }),
+  z.object({ kind: z.literal('youtube-audio'), youtubeId: z.string(), mediaId: z.string().uuid() }),
 ]);
 export type TranscriptSource = z.infer<typeof TranscriptSourceSchema>;
 

@@ -1,4 +1,10 @@
-import { NO_CAPTIONS_MESSAGE, QueueName } from '@lectern/contracts';
+import {
+  CAPTIONLESS_OFFERS,
+  CaptionlessCode,
+  NO_CAPTIONS_MESSAGE,
+  QueueName,
+  TRANSCRIBE_AUDIO_UNAVAILABLE,
+} from '@lectern/contracts';
 import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
 import {
   gatewayDb,
@@ -10,25 +16,23 @@ import {
 } from './support';
 
 // Analysing a video YouTube has no captions for: the transcripts worker (stood in for by a queue worker on the
-// gateway's Redis prefix) answers its 422, and the gateway says what the user can do instead: upload its recording.
+// gateway's Redis prefix) answers its 422, and the gateway says what the user can do instead: on a server without an
+// audio source (no YOUTUBE_AUDIO_COMMAND), upload its recording. With one, see youtube-audio-transcription.int-spec.
 jest.setTimeout(60_000);
 
 describe('analysing a video without captions', () => {
-  const running: { gateway: TestGateway; worker: RunningQueueWorker }[] = [];
+  let gateway: TestGateway;
+  let worker: RunningQueueWorker;
 
-  async function startGateway(): Promise<TestGateway> {
-    const gateway = await startTestGateway();
-    const worker = await startAnsweringWorker(gateway, QueueName.Transcripts, {
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    worker = await startAnsweringWorker(gateway, QueueName.Transcripts, {
       'fetch-transcript': () => Promise.reject(new PermanentJobError(422, NO_CAPTIONS_MESSAGE)),
     });
-    running.push({ gateway, worker });
-    return gateway;
-  }
-  afterEach(async () => {
-    for (const { gateway, worker } of running.splice(0)) {
-      await worker.close();
-      await gateway.close();
-    }
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await gateway?.close();
   });
 
   async function analyse(gateway: TestGateway, plan: 'free' | 'pro') {
@@ -38,22 +42,28 @@ describe('analysing a video without captions', () => {
     const response = await browser
       .post('/api/transcripts/fetch')
       .send({ youtubeUrl: watchUrl('noCaptions1') });
-    return { status: response.status, body: response.body as { message: string } };
+    return { status: response.status, body: response.body as { message: string; code?: string } };
   }
 
   it('says an upload of its recording works (a Pro feature)', async () => {
-    const gateway = await startGateway();
     expect(await analyse(gateway, 'pro')).toEqual({
       status: 422,
-      body: {
-        message: `${NO_CAPTIONS_MESSAGE} If you have its recording, upload it and Lectern transcribes the audio.`,
-      },
+      body: { message: `${NO_CAPTIONS_MESSAGE} ${CAPTIONLESS_OFFERS.upload}`, code: CaptionlessCode.NoCaptions },
     });
     expect(await analyse(gateway, 'free')).toEqual({
       status: 422,
-      body: {
-        message: `${NO_CAPTIONS_MESSAGE} With Pro, you can upload its recording and Lectern transcribes the audio.`,
-      },
+      body: { message: `${NO_CAPTIONS_MESSAGE} ${CAPTIONLESS_OFFERS.proUpload}`, code: CaptionlessCode.NoCaptions },
     });
+  });
+
+  it("does not offer to transcribe a video's audio, and refuses to", async () => {
+    const browser = await signedInBrowser(gateway, 'pro');
+    await gatewayDb(gateway).query("UPDATE users SET plan = 'pro' WHERE id = $1", [browser.userId]);
+    const response = await browser
+      .post('/api/transcripts/transcribe-audio')
+      .send({ youtubeUrl: watchUrl('noCaptions1') });
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ message: TRANSCRIBE_AUDIO_UNAVAILABLE });
+    expect((await browser.get('/api/videos')).body).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { LECTURE, speakLecture, type SpokenLecture } from '../../media/test/supp
 import {
   eventually,
   gatewayDb,
+  rowsOfRecording,
   signedInBrowser,
   startTestGateway,
   uniqueEmail,
@@ -242,12 +243,7 @@ describe('uploading a recording', () => {
 
     // The recording and its transcript are the user's alone: they go with the library entry.
     expect((await gateway.http().delete(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(204);
-    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
-      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
-              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
-      [mediaId],
-    );
-    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
+    expect(await rowsOfRecording(gateway, mediaId)).toEqual({ transcripts: 0, recordings: 0 });
   });
 
   it('reports a recording it cannot read as failed, saying why', async () => {
@@ -278,12 +274,7 @@ describe('uploading a recording', () => {
       .set('Cookie', cookie)
       .send({ password: 'correct horse' });
     expect(deleted.status).toBe(200);
-    const left = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
-      `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
-              (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
-      [mediaId],
-    );
-    expect(left.rows[0]).toEqual({ transcripts: 0, recordings: 0 });
+    expect(await rowsOfRecording(gateway, mediaId)).toEqual({ transcripts: 0, recordings: 0 });
   });
 
   it('refuses a Free account with the plan it needs', async () => {

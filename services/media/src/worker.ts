@@ -8,12 +8,13 @@ import {
   type WorkerService,
 } from '@lectern/queue-runtime';
 import { transcribeRecording, type RecordingTranscriptionDeps } from './recording-transcription';
-import { createPool } from '@lectern/db';
+import { createPool, saveYouTubeAudioMetadata } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
 import { MediaEnvSchema, transcribeEndpointOf, type MediaEnv } from './env';
 import { findFfmpeg } from './ffmpeg-binary';
 import { SpeechToText } from './speech-to-text';
 import { audioCommandOf, fetchYouTubeAudio, proxyEnvOf, type YouTubeAudioSettings } from './youtube-audio';
+import { fetchYouTubeMetadata } from './youtube-metadata';
 
 /** The media worker's jobs: `transcribe-media`, reporting its progress on the job as it goes. */
 export function createMediaHandlers(
@@ -34,6 +35,9 @@ export function createMediaHandlers(
       if (!file || file.user_id !== data.userId) throw new PermanentJobError(404, 'Video not found.');
       if (!file.completed_at) {
         await job.updateProgress({ phase: 'fetching', piecesDone: 0, pieceCount: 0, percent: 0 });
+        // The entry starts with a stand-in title: YouTube's own replaces it, with the channel and thumbnail.
+        const metadata = await fetchYouTubeMetadata(youtube.origin, data.youtubeId, signal);
+        if (metadata) await saveYouTubeAudioMetadata(deps.db, data.mediaId, metadata);
         const url = `${youtube.origin.replace(/\/+$/, '')}/watch?v=${encodeURIComponent(data.youtubeId)}`;
         await fetchYouTubeAudio(deps.media, data.mediaId, url, youtube, logger, signal);
       }

@@ -1,4 +1,5 @@
 import {
+  CaptionlessCode,
   CAPTION_TRACK_KINDS,
   EXPORT_FORMATS,
   FEATURE_TYPES,
@@ -18,6 +19,7 @@ import {
   type FakeStripe,
 } from '@lectern/fakes/stripe';
 import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
+import { failingAudioCommand } from '@lectern/fakes/youtube-audio';
 import { watchUrl } from '../support/library-fixtures';
 import {
   fillPath,
@@ -35,7 +37,7 @@ import { startTestWorkers, stopTestWorkers } from '../support/test-workers';
 // Property-based fuzzing of every route the gateway registers: arbitrary JSON and non-JSON bodies, wrong types,
 // huge and unicode strings, prototype-pollution keys, odd ids and path segments, and arbitrary query strings,
 // signed in (Free and Pro) and signed out. Whatever comes in, the answer is never a 5xx, and every error is
-// exactly { message } with one human sentence. Real workers, a fake YouTube and a fake Stripe stand behind the
+// exactly { message } with one human sentence (and, on a video without captions, its `code`). Real workers, a fake YouTube and a fake Stripe stand behind the
 // gateway, so the inputs that happen to be valid go all the way through.
 
 const PASSWORD = 'correct horse';
@@ -134,6 +136,11 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'POST /api/transcripts/fetch': {
     body: () => ({
       youtubeUrl: fc.constantFrom(watchUrl('hashtables1'), 'phtsynth101', watchUrl('noCaptions1')),
+    }),
+  },
+  'POST /api/transcripts/transcribe-audio': {
+    body: () => ({
+      youtubeUrl: fc.constantFrom(watchUrl('noCaptions1'), watchUrl('hashtables1'), 'noCaptions1'),
     }),
   },
   'POST /api/highlights': {
@@ -369,7 +376,10 @@ const UNPUNCTUATED = ['Please enter a YouTube URL'];
 const INTERNALS =
   /\bat .+:\d+:\d+|Error:|Cannot (GET|POST|PUT|PATCH|DELETE)|Failed to decode|Invalid (input|option)|expected \w+, received|Too (big|small):|undefined|\[object /;
 
-/** The answer's rules: never 5xx; an error is exactly { message } with a human sentence. */
+/** The codes an error may carry beside its message, for the app to act on. */
+const ERROR_CODES: readonly string[] = Object.values(CaptionlessCode);
+
+/** The answer's rules: never 5xx; an error is exactly { message } (and a known code) with a human sentence. */
 function checkAnswer(request: FuzzRequest, response: Response, signedIn: boolean, shape: RouteShape): void {
   const what = `${describeRequest(request)}\n→ ${response.status} ${String(response.text).slice(0, 300)}`;
   if (response.status >= 500) throw new Error(`a server error for ${what}`);
@@ -380,8 +390,11 @@ function checkAnswer(request: FuzzRequest, response: Response, signedIn: boolean
   const body = response.body as unknown;
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw new Error(`an error body that is not an object: ${what}`);
-  if (JSON.stringify(Object.keys(body)) !== '["message"]')
-    throw new Error(`an error body with other fields than message: ${what}`);
+  const { code } = body as { code?: unknown };
+  const fields = JSON.stringify(Object.keys(body));
+  const coded = fields === '["message","code"]' && typeof code === 'string' && ERROR_CODES.includes(code);
+  if (fields !== '["message"]' && !coded)
+    throw new Error(`an error body with other fields than message (and a known code): ${what}`);
   const { message } = body as { message: unknown };
   if (typeof message !== 'string') throw new Error(`a message that is not text: ${what}`);
   const sentence = /^[A-Za-z0-9"]/.test(message) && /[^.][.!?)…]$/.test(message);
@@ -421,6 +434,8 @@ describe('fuzzing every route', () => {
       // The fuzzer signs up and in from one address far more often than a person would.
       AUTH_RATE_LIMIT_IP: '1000000',
       AUTH_RATE_LIMIT_EMAIL: '1000000',
+      // So a captionless video's audio can be asked for (the media worker here has no command: its jobs fail).
+      YOUTUBE_AUDIO_COMMAND: failingAudioCommand(),
     });
     workers = await startTestWorkers(gateway.env, { youtubeOrigin: youtube.url, stripeApiUrl: stripe.url });
     for (const plan of ['free', 'pro'] as const) {

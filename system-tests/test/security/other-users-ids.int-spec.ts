@@ -165,6 +165,8 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'POST /api/auth/logout-all': "ends the caller's own sessions",
   'GET /api/videos': "the caller's own library",
   'POST /api/transcripts/fetch': 'a YouTube link; analysing a video gives the caller their own copy',
+  'POST /api/transcripts/transcribe-audio':
+    "a YouTube link; the transcript of its audio is the caller's alone (youtube-audio-transcription.int-spec.ts: another user analysing the video never gets it)",
   'GET /api/usage': "the caller's own counts",
   'GET /api/samples': "the install's sample videos, the same for everyone",
   'GET /api/player': "the install's player script address, the same for everyone",

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PlayerProvider } from '@/components/video/player/player-context';
 import { VideoPlayer } from '@/components/video/player/video-player';
 import { TranscriptPanel } from '@/components/video/transcript-panel';
+import { UNCLEAR_LABEL } from '@/components/video/transcript-row';
 import { TranscriptSeekProvider, useTranscriptSeek } from '@/components/video/transcript-seek';
 import { createQueryClient } from '@/lib/query-client';
 import { PlayerDouble, installPlayerDouble, removePlayerDouble } from '@/test/youtube-player-double';
@@ -36,11 +37,11 @@ const video: Video = {
   notes: '',
 };
 
-function renderPanel() {
+function renderPanel(shown: Video = video) {
   return render(
     <MemoryRouter>
       <QueryClientProvider client={createQueryClient()}>
-        <TranscriptPanel video={video} />
+        <TranscriptPanel video={shown} />
       </QueryClientProvider>
     </MemoryRouter>,
   );
@@ -116,6 +117,28 @@ describe('transcript panel', () => {
     fireEvent.change(search, { target: { value: 'zebra' } });
     expect(screen.getByText('No results found for "zebra"')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
+  });
+
+  it('shows the words speech recognition was unsure of, marked unclear for the eye and for screen readers', () => {
+    // The segments as the video answer carries them: speech segments keep their `unclear` mark.
+    const answer = JSON.parse(
+      JSON.stringify({
+        ...video,
+        transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
+        transcriptSegments: [segments[0], { ...segments[1], duration: 3, unclear: true }, segments[2]],
+        highlights: [],
+      }),
+    ) as Video;
+    renderPanel(answer);
+    const rows = within(screen.getByRole('list')).getAllByRole('listitem');
+    expect(rows[1]).toHaveTextContent('Mitochondria make energy.');
+    expect(within(rows[1]!).getByText(UNCLEAR_LABEL)).toBeInTheDocument();
+    expect(within(rows[0]!).queryByText(UNCLEAR_LABEL)).not.toBeInTheDocument();
+    expect(within(rows[2]!).queryByText(UNCLEAR_LABEL)).not.toBeInTheDocument();
+    // The mark is outside the words, so search and highlights count the same characters.
+    expect(rows[1]!.querySelector('[data-segment-text]')).toHaveTextContent(/^Mitochondria make energy\.$/u);
+    // A transcript made by speech recognition has no caption tracks to choose.
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 });
 

@@ -151,7 +151,7 @@ export function TranscriptPanel({ video }: { video: Video }) {
             </Button>
           </div>
         </div>
-        {isUploadedRecording(video) ? null : <CaptionTrackSelect video={video} />}
+        {isUploadedRecording(video) || video.transcribedBy ? null : <CaptionTrackSelect video={video} />}
         {chapters.length > 0 ? (
           <ChapterFilter chapters={chapters} chapter={chapter} onChapter={setChapter} />
         ) : null}

@@ -25,6 +25,22 @@ export interface TranscriptRowProps {
   onDeleteHighlight: (highlight: Highlight) => void;
 }
 
+/** What a segment speech recognition was not confident of says of itself, to the eye and to screen readers. */
+export const UNCLEAR_LABEL = 'unclear: speech recognition was not confident';
+
+/** The mark before an unclear segment's words, which stay shown (outside them, so highlights keep their offsets). */
+function UnclearMark() {
+  return (
+    <span
+      className="shrink-0 self-center rounded border border-dashed border-muted-foreground/60 px-1 text-[10px] font-medium tracking-wide text-muted-foreground uppercase select-none"
+      title="Speech recognition was not confident of these words"
+    >
+      <span aria-hidden>unclear</span>
+      <span className="sr-only">{UNCLEAR_LABEL}</span>
+    </span>
+  );
+}
+
 /** How long after a click on the words a second click makes it a double-click (which selects, not seeks). */
 const SINGLE_CLICK_MS = 300;
 
@@ -100,7 +116,14 @@ export const TranscriptRow = memo(function TranscriptRow({
             {timestamp}
           </MomentLink>
         ) : null}
-        <p data-segment-text="" className="flex-1 text-sm leading-relaxed">
+        {segment.unclear ? <UnclearMark /> : null}
+        <p
+          data-segment-text=""
+          className={cn(
+            'flex-1 text-sm leading-relaxed',
+            segment.unclear && 'text-muted-foreground italic underline decoration-dotted underline-offset-4',
+          )}
+        >
           {pieces.map((piece, i) =>
             piece.highlight ? (
               <mark key={i} className={cn('rounded-sm', HIGHLIGHT_STYLES[piece.highlight.color].mark)}>

@@ -5,7 +5,7 @@ import { Progress } from '@/components/ui/progress';
 import { transcriptionStep } from '@/lib/recording';
 
 /**
- * Where the transcript of an uploaded recording stands while speech recognition writes it: the step with a
+ * Where the transcript of an uploaded recording (or of a YouTube video's audio) stands while speech recognition writes it: the step with a
  * progress bar, or in one line why it failed.
  */
 export function TranscriptionStatus({ status }: { status: UploadTranscription | undefined }) {
@@ -19,7 +19,7 @@ export function TranscriptionStatus({ status }: { status: UploadTranscription | 
         </h2>
         {failed ? null : (
           <p className="text-sm text-muted-foreground">
-            Speech recognition is transcribing your recording; this page updates by itself.
+            Speech recognition is transcribing the audio; this page updates by itself.
           </p>
         )}
       </CardHeader>

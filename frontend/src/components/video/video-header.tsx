@@ -22,7 +22,8 @@ export function sourceVideoUrl(video: Pick<Video, 'youtubeId'>): string {
 
 /**
  * The video's title and facts, with its exports and links. An uploaded recording (`recording`) has no YouTube link
- * to share or open; once transcribed it says by which speech recognition model (`transcribedBy`).
+ * to share or open; a transcript made by speech recognition (of a recording, or of a YouTube video's audio) says by
+ * which model (`transcribedBy`) instead of naming caption languages.
  */
 export function VideoHeader({
   video,
@@ -105,7 +106,7 @@ export function VideoHeader({
           </span>
           <span aria-hidden>·</span>
           <span>{formatDate(video.createdAt) ?? 'N/A'}</span>
-          {!recording && video.captionLanguage ? (
+          {!recording && !transcribedBy && video.transcriptSegments.length > 0 && video.captionLanguage ? (
             <Badge variant="outline" className="gap-1">
               <Captions aria-hidden />
               {languageName(video.captionLanguage)}

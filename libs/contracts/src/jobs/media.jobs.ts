@@ -29,12 +29,12 @@ export interface TranscribeMediaResult {
 
 /**
  * Fetch a captionless YouTube video's audio with the operator's audio command (YOUTUBE_AUDIO_COMMAND) into the
- * media store (`mediaId`, made by the requester with its pending transcript, as for an upload), then transcribe it
- * as an uploaded recording is transcribed.
+ * media store (`mediaId`, made by the requester with its pending transcript of source kind `youtube-audio`, as for
+ * an upload), then transcribe it as an uploaded recording is transcribed.
  */
 export interface TranscribeYouTubeAudioData extends TranscribeMediaData {
   youtubeId: string;
-  /** The video's title on YouTube, which its transcript keeps. */
+  /** The entry's stand-in title, until the worker learns YouTube's (with the channel) from its oEmbed endpoint. */
   title: string;
 }
 

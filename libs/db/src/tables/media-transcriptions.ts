@@ -82,25 +82,55 @@ export interface NewSpeechTranscript {
 }
 
 /**
+ * The kinds of transcript made by speech recognition: of a recording the user uploaded, or of a YouTube video's
+ * audio (which keeps the video's YouTube id). Either is its user's alone, with a recording in the media store.
+ */
+const SPEECH = "source_kind <> 'youtube'";
+
+/**
  * The recording's transcript row while it waits to be transcribed: empty and without a model, so its library entry
- * can point at it from the moment the upload is whole. Answers its id, whether made now or before.
+ * can point at it from the moment the upload is whole (or the video's audio is asked for). With a YouTube id, it is
+ * the transcript of that video's audio. Answers its id, whether made now or before.
  */
 export async function insertPendingSpeechTranscript(
   db: Db,
-  pending: { mediaId: string; title: string },
+  pending: { mediaId: string; title: string; youtubeId?: string },
 ): Promise<string> {
   await db.query(
     `INSERT INTO transcripts (source_kind, media_id, youtube_id, title, caption_language, captions_auto_generated,
                               segment_count, segments_json, transcript_text)
-     VALUES ('upload', $1, NULL, $2, 'und', true, 0, '[]', '')
+     VALUES ($3, $1, $4, $2, 'und', true, 0, '[]', '')
      ON CONFLICT (media_id) DO NOTHING`,
-    [pending.mediaId, pending.title],
+    [
+      pending.mediaId,
+      pending.title,
+      pending.youtubeId ? 'youtube-audio' : 'upload',
+      pending.youtubeId ?? null,
+    ],
   );
   const { rows } = await db.query<{ id: string }>(
-    `SELECT id FROM transcripts WHERE source_kind = 'upload' AND media_id = $1`,
+    `SELECT id FROM transcripts WHERE ${SPEECH} AND media_id = $1`,
     [pending.mediaId],
   );
   return rows[0]!.id;
+}
+
+/**
+ * What YouTube says of the video whose audio is transcribed (its title, channel and thumbnail), written on its
+ * pending transcript row; what is unknown keeps what the row has.
+ */
+export async function saveYouTubeAudioMetadata(
+  db: Db,
+  mediaId: string,
+  metadata: { title: string | null; channelName: string | null; thumbnailUrl: string | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE transcripts
+        SET title = COALESCE($2, title), channel_name = COALESCE($3, channel_name),
+            thumbnail_url = COALESCE($4, thumbnail_url)
+      WHERE source_kind = 'youtube-audio' AND media_id = $1`,
+    [mediaId, metadata.title, metadata.channelName, metadata.thumbnailUrl],
+  );
 }
 
 /**
@@ -116,7 +146,7 @@ export async function insertSpeechTranscript(
     `UPDATE transcripts
         SET duration = $2, caption_language = $3, segment_count = $4, segments_json = $5, transcript_text = $6,
             transcribed_by_model = $7, title = COALESCE(title, $8)
-      WHERE source_kind = 'upload' AND media_id = $1 AND transcribed_by_model IS NULL
+      WHERE ${SPEECH} AND media_id = $1 AND transcribed_by_model IS NULL
       RETURNING id`,
     [
       transcript.mediaId,
@@ -149,7 +179,7 @@ export async function findSpeechTranscript(db: Db, mediaId: string): Promise<Spe
   const { rows } = await db.query<SpeechTranscriptRow>(
     `SELECT id, media_id, title, duration, caption_language, transcribed_by_model, segment_count, segments_json,
             transcript_text
-       FROM transcripts WHERE source_kind = 'upload' AND media_id = $1 AND transcribed_by_model IS NOT NULL`,
+       FROM transcripts WHERE ${SPEECH} AND media_id = $1 AND transcribed_by_model IS NOT NULL`,
     [mediaId],
   );
   return rows[0] ?? null;
@@ -163,18 +193,23 @@ export interface UploadedVideoRow {
   transcribed_by_model: string | null;
   segment_count: number;
   duration: number | null;
+  /** The YouTube video whose audio was transcribed; null for an uploaded recording. */
+  youtube_id: string | null;
 }
 
-/** The user's library entry of an uploaded recording, by the entry's id; null when it is none of theirs. */
+/**
+ * The user's library entry of a transcript made by speech recognition (an uploaded recording, or a YouTube video's
+ * audio), by the entry's id; null when it is none of theirs.
+ */
 export async function findUploadedVideo(
   db: Db,
   userId: string,
   videoId: string,
 ): Promise<UploadedVideoRow | null> {
   const { rows } = await db.query<UploadedVideoRow>(
-    `SELECT v.id AS video_id, t.media_id, t.transcribed_by_model, t.segment_count, t.duration
+    `SELECT v.id AS video_id, t.media_id, t.transcribed_by_model, t.segment_count, t.duration, v.youtube_id
        FROM videos v JOIN transcripts t ON t.id = v.transcript_id
-      WHERE v.id = $1 AND v.user_id = $2 AND t.source_kind = 'upload'`,
+      WHERE v.id = $1 AND v.user_id = $2 AND t.${SPEECH}`,
     [videoId, userId],
   );
   return rows[0] ?? null;

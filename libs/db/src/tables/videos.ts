@@ -171,11 +171,15 @@ export async function findVideoForGeneration(
 
 /** The video's current caption track: its transcript's track and the tracks listed for the video. */
 export type VideoTrackRow = Pick<VideoRow, 'youtube_id'> &
-  Pick<TranscriptRow, 'id' | 'caption_language' | 'captions_auto_generated' | 'caption_tracks_json'>;
+  Pick<TranscriptRow, 'id' | 'caption_language' | 'captions_auto_generated' | 'caption_tracks_json'> & {
+    /** 'youtube' for captions; a transcript made by speech recognition has no caption tracks to choose from. */
+    source_kind: string;
+  };
 
 export async function findVideoTrack(db: Db, userId: string, videoId: string): Promise<VideoTrackRow | null> {
   const { rows } = await db.query<VideoTrackRow>(
-    `SELECT v.youtube_id, t.id, t.caption_language, t.captions_auto_generated, t.caption_tracks_json
+    `SELECT v.youtube_id, t.id, t.caption_language, t.captions_auto_generated, t.caption_tracks_json,
+            t.source_kind
        ${WITH_TRANSCRIPT} WHERE v.id = $1 AND v.user_id = $2`,
     [videoId, userId],
   );
@@ -200,7 +204,7 @@ export async function isVideoOfUser(db: Db, userId: string, videoId: string): Pr
   return rows.length > 0;
 }
 
-/** The user's library entry of a YouTube video, or null. */
+/** The user's library entry of a YouTube video (of its captions or of its audio transcribed), or null. */
 export async function findVideoIdByYoutubeId(
   db: Db,
   userId: string,
@@ -232,6 +236,7 @@ export async function insertUploadedVideo(
   return rows[0]!.id;
 }
 
+/** A library entry of a YouTube video, on its captions' transcript or on the transcript of its audio. */
 export async function insertVideo(
   db: Db,
   video: { userId: string; transcriptId: string; youtubeId: string },

@@ -61,6 +61,10 @@ export class CaptionTracksService {
       throw new UnprocessableEntityException(
         'An uploaded recording has no caption tracks: its transcript comes from speech recognition.',
       );
+    if (row.source_kind !== 'youtube')
+      throw new UnprocessableEntityException(
+        "This video's transcript was made from its audio by speech recognition: it has no caption tracks to choose from.",
+      );
     let dropped = 0;
     if (!sameTrack(captionTrackOf(row), choice)) {
       const track = findTrack(listedTracks(row), choice);

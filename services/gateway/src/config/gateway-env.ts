@@ -88,6 +88,11 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   /** Minutes of uploaded recordings transcribed per user and month (UTC), on Pro and on Free (0: no uploads). */
   TRANSCRIBE_MINUTES_PRO: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(600),
   TRANSCRIBE_MINUTES_FREE: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(0),
+  /**
+   * The media worker's command fetching a YouTube video's audio. The gateway only asks whether it is set: with it,
+   * a Pro user is offered to transcribe the audio of a video without captions.
+   */
+  YOUTUBE_AUDIO_COMMAND: z.string().optional(),
   /** The script defining YouTube's IFrame Player API (`YT.Player`); tests and the demo point it at a stand-in. */
   YOUTUBE_IFRAME_API_URL: z
     .url({

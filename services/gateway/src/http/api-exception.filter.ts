@@ -24,7 +24,10 @@ const DEFAULT_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please slow down.',
 };
 
-/** One shape for every error: `{ message }` with a human sentence; 5xx are logged with their cause. */
+/**
+ * One shape for every error: `{ message }` with a human sentence (and a `code` on the few refusals the app acts
+ * on); 5xx are logged with their cause.
+ */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
@@ -40,8 +43,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
     if (exception instanceof TooManyRequestsException && exception.retryAfterSeconds !== null) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
-    response.status(status).json({ message });
+    const code = codeOf(exception);
+    response.status(status).json(code ? { message, code } : { message });
   }
+}
+
+/** The machine-readable `code` an HttpException was made with (`new XException({ message, code })`), if any. */
+function codeOf(exception: unknown): string | undefined {
+  if (!(exception instanceof HttpException)) return undefined;
+  const body = exception.getResponse();
+  return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string'
+    ? body.code
+    : undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
   defaultCaptionTrack,
   isRecordId,
@@ -22,11 +22,13 @@ import {
   type Db,
   type TranscriptTrackRow,
 } from '@lectern/db';
+import type { GatewayEnv } from '../config/gateway-env';
+import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb } from '../database/database.module';
 import { UserJobs } from '../jobs/user-jobs';
 import { VideosService } from '../library/videos.service';
 import { UsageService } from '../usage/usage.service';
-import { captionlessRefusalOf } from './captionless-video';
+import { canFetchYouTubeAudio, captionlessRefusalOf } from './captionless-video';
 
 // Where the gateway gets a video's transcript: the shared cache (TranscriptCache), else the transcripts worker
 // fetches it (TranscriptFetcher). Every caller asks the first, then the second.
@@ -143,6 +145,7 @@ export class TranscriptsService {
     private readonly cache: TranscriptCache,
     private readonly usage: UsageService,
     private readonly videos: VideosService,
+    @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
   /**
@@ -150,7 +153,7 @@ export class TranscriptsService {
    * someone else analysed comes from the shared cache (no YouTube request); otherwise the transcripts worker
    * fetches it. Free users' new videos count against the monthly limit either way (see UsageService.runCounted).
    * The caption track is the default choice for the user's languages (most wanted first). A video without captions
-   * is refused with 422 saying that an upload of its recording works (see captionlessRefusalOf).
+   * is refused with 422 saying what works instead: its audio transcribed, or an upload (see captionlessRefusalOf).
    */
   async analyse(user: User, youtubeUrl: string, preferredLanguages: string[] = []): Promise<VideoSummary> {
     const parsed = parseYouTubeUrl(youtubeUrl);
@@ -177,7 +180,7 @@ export class TranscriptsService {
         },
       })
       .catch((error: unknown) => {
-        throw captionlessRefusalOf(error, user) ?? error;
+        throw captionlessRefusalOf(error, user, canFetchYouTubeAudio(this.env)) ?? error;
       });
     return this.videos.summary(user.id, videoId);
   }

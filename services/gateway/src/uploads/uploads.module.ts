@@ -4,11 +4,16 @@ import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { MediaStoreModule } from './media-store.module';
 import { UploadsController } from './uploads.controller';
 import { UPLOAD_LIMITS, UploadsService, type UploadLimits } from './uploads.service';
+import { YouTubeAudioController } from './youtube-audio.controller';
+import { YouTubeAudioService } from './youtube-audio.service';
 
-/** Recordings users upload (tus, mounted in http-pipeline.ts) and their transcription's progress. */
+/**
+ * Recordings users upload (tus, mounted in http-pipeline.ts), YouTube videos' audio fetched by the media worker, and
+ * their transcription's progress.
+ */
 @Module({
   imports: [MediaStoreModule],
-  controllers: [UploadsController],
+  controllers: [UploadsController, YouTubeAudioController],
   providers: [
     {
       provide: UPLOAD_LIMITS,
@@ -19,6 +24,7 @@ import { UPLOAD_LIMITS, UploadsService, type UploadLimits } from './uploads.serv
       }),
     },
     UploadsService,
+    YouTubeAudioService,
   ],
   exports: [MediaStoreModule, UploadsService, UPLOAD_LIMITS],
 })

@@ -123,7 +123,10 @@ export class UploadsService {
       return {
         ...idle,
         state: 'failed',
-        message: 'The transcription of this recording stopped. Please upload it again.',
+        message:
+          row.youtube_id === null
+            ? 'The transcription of this recording stopped. Please upload it again.'
+            : "The transcription of this video's audio stopped. Delete it from your library and try again.",
       };
     if (job.failure) return { ...idle, state: 'failed', message: job.failure };
     const progress = progressOf(job.progress);

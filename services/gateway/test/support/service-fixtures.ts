@@ -21,6 +21,19 @@ export function gatewayDb(gateway: TestGateway): Db {
   return gateway.app.get<Db>(DB);
 }
 
+/** How many rows of a recording are left: its transcript's and its own (none once its library entry is deleted). */
+export async function rowsOfRecording(
+  gateway: TestGateway,
+  mediaId: string,
+): Promise<{ transcripts: number; recordings: number }> {
+  const { rows } = await gatewayDb(gateway).query<{ transcripts: number; recordings: number }>(
+    `SELECT (SELECT count(*)::int FROM transcripts WHERE media_id = $1) AS transcripts,
+            (SELECT count(*)::int FROM media_files WHERE id = $1) AS recordings`,
+    [mediaId],
+  );
+  return rows[0]!;
+}
+
 /** A new account on a plan (an admin is one granted by hand), as a signed-in request carries it. */
 export async function accountOn(gateway: TestGateway, plan: 'free' | 'pro' | 'admin'): Promise<User> {
   const browser = await signedInBrowser(gateway, plan);
