@@ -48,11 +48,17 @@ describe('analysing a video without captions', () => {
   it('says an upload of its recording works (a Pro feature)', async () => {
     expect(await analyse(gateway, 'pro')).toEqual({
       status: 422,
-      body: { message: `${NO_CAPTIONS_MESSAGE} ${CAPTIONLESS_OFFERS.upload}`, code: CaptionlessCode.NoCaptions },
+      body: {
+        message: `${NO_CAPTIONS_MESSAGE} ${CAPTIONLESS_OFFERS.upload}`,
+        code: CaptionlessCode.NoCaptions,
+      },
     });
     expect(await analyse(gateway, 'free')).toEqual({
       status: 422,
-      body: { message: `${NO_CAPTIONS_MESSAGE} ${CAPTIONLESS_OFFERS.proUpload}`, code: CaptionlessCode.NoCaptions },
+      body: {
+        message: `${NO_CAPTIONS_MESSAGE} ${CAPTIONLESS_OFFERS.proUpload}`,
+        code: CaptionlessCode.NoCaptions,
+      },
     });
   });
 
