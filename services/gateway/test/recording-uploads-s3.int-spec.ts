@@ -1,11 +1,11 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { LECTURE, speakLecture } from '@lectern/fakes/transcribe';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { UPLOADS_PATH } from '@lectern/contracts';
 import * as tus from 'tus-js-client';
 import { startLocalS3, type LocalS3 } from '../../export/test/helpers/local-s3';
-import { LECTURE, speakLecture } from '../../media/test/support/lecture-audio';
 import { gatewayDb, startTestGateway, uniqueEmail, type TestGateway } from './support';
 
 // Recordings kept in an S3 bucket (EXPORT_S3_URL, a real S3-compatible server here): their objects are the user's

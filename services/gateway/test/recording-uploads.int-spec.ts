@@ -10,12 +10,17 @@ import {
   type Video,
   type VideoSummary,
 } from '@lectern/contracts';
-import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import {
+  startFakeTranscribe,
+  type FakeTranscribe,
+  LECTURE,
+  speakLecture,
+  type SpokenLecture,
+} from '@lectern/fakes/transcribe';
 import { createLogger, startWorkerService, type RunningWorkerService } from '@lectern/queue-runtime';
 import * as tus from 'tus-js-client';
 import { MediaEnvSchema } from '../../media/src/env';
 import { mediaWorker } from '../../media/src/worker';
-import { LECTURE, speakLecture, type SpokenLecture } from '../../media/test/support/lecture-audio';
 import {
   eventually,
   gatewayDb,

@@ -4,17 +4,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { laneQueueName, QueueName, SpeechSegmentSchema } from '@lectern/contracts';
 import { createPool, findSpeechTranscript } from '@lectern/db';
-import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import {
+  startFakeTranscribe,
+  type FakeTranscribe,
+  LECTURE,
+  speakLecture,
+  type SpokenLecture,
+} from '@lectern/fakes/transcribe';
 import { MediaStore } from '@lectern/handovers';
 import { createRedis, jobOptionsFor, quitRedis } from '@lectern/queue-runtime';
 import { Queue } from 'bullmq';
 import type { Pool } from 'pg';
 import { z } from 'zod';
-import {
-  LECTURE,
-  speakLecture,
-  type SpokenLecture,
-} from '../../../services/media/test/support/lecture-audio';
 import { aUser, uploadRecording } from '../../../services/media/test/support/recording-fixtures';
 import { startProcessStack, until, type ProcessStack } from './support/process-stack';
 
