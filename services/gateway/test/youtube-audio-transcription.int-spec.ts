@@ -13,7 +13,13 @@ import {
   type UsageStats,
   type Video,
 } from '@lectern/contracts';
-import { startFakeTranscribe, type FakeTranscribe } from '@lectern/fakes/transcribe';
+import {
+  startFakeTranscribe,
+  type FakeTranscribe,
+  LECTURE,
+  speakLecture,
+  type SpokenLecture,
+} from '@lectern/fakes/transcribe';
 import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import { fakeAudioCommand } from '@lectern/fakes/youtube-audio';
 import {
@@ -25,7 +31,6 @@ import {
 } from '@lectern/queue-runtime';
 import { MediaEnvSchema } from '../../media/src/env';
 import { mediaWorker } from '../../media/src/worker';
-import { LECTURE, speakLecture, type SpokenLecture } from '../../media/test/support/lecture-audio';
 import {
   eventually,
   gatewayDb,
