@@ -21,7 +21,19 @@ export function writeQuizOf(analysis: TranscriptAnalysis): string {
 export function quizQuestions(analysis: TranscriptAnalysis): QuizQuestionDraft[] {
   const pool = termPool(analysis);
   const questions = studyCards(analysis).map((card) => questionOf(analysis, card, pool));
-  return chosen(questions, MAX_QUESTIONS);
+  return questions.length > 0 ? chosen(questions, MAX_QUESTIONS) : [aboutTheVideo(analysis)];
+}
+
+// Too short a lecture for any card: one question on what it says, answered by its longest sentence.
+function aboutTheVideo(analysis: TranscriptAnalysis): QuizQuestionDraft {
+  const longest = [...analysis.sentences].sort((a, b) => b.wordCount - a.wordCount)[0] as Sentence;
+  return {
+    kind: 'short',
+    prompt: 'What is this video about?',
+    answer: longest.text,
+    explanation: `[${longest.timestamp}] ${longest.text}`,
+    moment: { start: longest.start },
+  };
 }
 
 // When there are too many: mostly choices, a few answered in the student's own words, the lecture's order kept.

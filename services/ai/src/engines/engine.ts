@@ -1,8 +1,19 @@
 import type { AiEngineName } from '@lectern/contracts';
-import type { Answer, AnswerRequest, GenerationRequest, GenerationResult } from '@lectern/offline-engine';
+import type {
+  Answer,
+  AnswerRequest,
+  GenerationRequest,
+  GenerationResult as WrittenText,
+} from '@lectern/offline-engine';
 import type { Dropped } from './moments';
 
-export type { AnswerRequest, GenerationRequest, GenerationResult };
+export type { AnswerRequest, GenerationRequest };
+
+/** The written text and which engine and model wrote it. */
+export type GenerationResult = WrittenText & {
+  /** What the engine removed itself, as the output guard would have (a quiz's question citing no line sent). */
+  dropped?: Dropped;
+};
 
 /** The answer, the moments it cites, and which engine and model wrote it: the engine's part of the job's result. */
 export type AnswerResult = Answer & {
