@@ -118,7 +118,8 @@ function poolTerm(text: string): PoolTerm {
   const words = text.split(/\s+/u).filter(Boolean);
   return {
     text,
-    stems: words.map(stem),
+    // "Mid-Atlantic Ridge" holds "Atlantic": hyphenated words are compared one by one.
+    stems: text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem),
     proper: /^\p{Lu}/u.test(text) && !/^\p{Lu}+$/u.test(words[0] ?? ''),
     plural: /[^s]s$/iu.test(words.at(-1) ?? ''),
     words: words.length,

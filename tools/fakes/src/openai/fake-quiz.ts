@@ -26,7 +26,10 @@ function phrase(stamp: QuizStamp | undefined, count: number): string {
     .join(' ');
 }
 
-/** The quiz's questions on these lines; `invented` adds one citing a moment of no line, with a made-up link. */
+/**
+ * The quiz's questions on these lines; `invented` adds one citing a moment of no line, and a made-up link and
+ * moment to the first one's explanation.
+ */
 export function fakeQuizQuestions(
   stamps: readonly QuizStamp[],
   invented: { moment: string; link: string } | null,
@@ -63,6 +66,8 @@ export function fakeQuizQuestions(
     };
   });
   if (invented) {
+    const first = questions[0];
+    if (first) first.explanation += ` See ${invented.link} [${first.moment}, ${invented.moment}].`;
     questions.push({
       kind: 'short',
       prompt: 'Where is the course?',
