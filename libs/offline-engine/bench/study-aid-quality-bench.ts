@@ -10,7 +10,7 @@ import {
 } from './study-aid-quality/blog-headings';
 import { judgeCitations, type CitationFigures } from './study-aid-quality/citations';
 import { judgeFlashcards, type FlashcardFigures } from './study-aid-quality/flashcards';
-import { judgeQuiz, type QuizFigures } from './study-aid-quality/quiz';
+import { judgeQuiz, quizFailures, type QuizFigures } from './study-aid-quality/quiz';
 
 // `node libs/offline-engine/dist-bench/bench/study-aid-quality-bench.js [--examples]` (Lectern's own sample lectures), or
 // `node bench/study-aid-quality.bench.mjs [--examples]` and `npm run bench` (with the demo's lectures too): how
@@ -192,17 +192,6 @@ function quizRows(judged: readonly LectureQuality[]): QualityRow[] {
       'quiz: answer given away by form',
       count((quiz) => quiz.formGiveaways.length),
     ),
-  ];
-}
-
-/** A quiz's questions that miss a target, each as its prompt and answer. */
-function quizFailures(quiz: QuizFigures): string[] {
-  return [
-    ...quiz.notAnswerable.map((question) => `quiz question not answerable at its moment: ${question}`),
-    ...quiz.notOneRight.map((question) => `quiz choice without one right option: ${question}`),
-    ...quiz.alsoRight.map((question) => `quiz choice with an option also right: ${question}`),
-    ...quiz.lengthGiveaways.map((question) => `quiz answer given away by length: ${question}`),
-    ...quiz.formGiveaways.map((question) => `quiz answer given away by form: ${question}`),
   ];
 }
 

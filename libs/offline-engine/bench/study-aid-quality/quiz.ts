@@ -53,6 +53,17 @@ export function judgeQuiz(markdown: string, segments: readonly TranscriptSegment
   };
 }
 
+/** A quiz's questions that miss a target, each as its prompt and answer. */
+export function quizFailures(quiz: QuizFigures): string[] {
+  return [
+    ...quiz.notAnswerable.map((question) => `quiz question not answerable at its moment: ${question}`),
+    ...quiz.notOneRight.map((question) => `quiz choice without one right option: ${question}`),
+    ...quiz.alsoRight.map((question) => `quiz choice with an option also right: ${question}`),
+    ...quiz.lengthGiveaways.map((question) => `quiz answer given away by length: ${question}`),
+    ...quiz.formGiveaways.map((question) => `quiz answer given away by form: ${question}`),
+  ];
+}
+
 const label = (question: QuizQuestion) => `${question.prompt} → ${question.answer}`;
 
 /** The answer's words are said at the question's moment: all of a choice's, most of a model answer's. */

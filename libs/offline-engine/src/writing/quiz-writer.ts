@@ -119,7 +119,10 @@ function poolTerm(text: string): PoolTerm {
   return {
     text,
     // "Mid-Atlantic Ridge" holds "Atlantic": hyphenated words are compared one by one.
-    stems: text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem),
+    stems: text
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .map(stem),
     proper: /^\p{Lu}/u.test(text) && !/^\p{Lu}+$/u.test(words[0] ?? ''),
     plural: /[^s]s$/iu.test(words.at(-1) ?? ''),
     words: words.length,
@@ -165,6 +168,9 @@ function wrongOptions(answer: string, sentence: Sentence, pool: readonly PoolTer
     if (picked.length === WRONG_OPTIONS) break;
     if (fits(candidate)) picked.push(candidate);
   }
+  // An answer half as long again as every other option is found without knowing it: asked in words instead.
+  const longestWrong = Math.max(...picked.map((term) => term.text.length));
+  if (target.text.length >= longestWrong * 1.5 && target.text.length - longestWrong >= 8) return [];
   return picked.map((term) => term.text);
 }
 
