@@ -83,15 +83,17 @@ export const QuizSchema = z.object({
 });
 export type Quiz = z.infer<typeof QuizSchema>;
 
-// The stored form, Markdown a person reads as is in any export:
+// The stored form, Markdown a person reads as is in any export (each option a list item and the answer and its
+// explanation paragraphs of their own, so no renderer runs them together):
 //
 //   ## 1. [2:15] What is the factorial of 3?
 //
-//   A. 6
-//   B. 3
+//   - A. 6
+//   - B. 3
 //   ...
 //
 //   Answer: A. 6
+//
 //   Why: [2:15] The factorial of 3 is 3 times 2 times 1.
 //
 // A short-answer question has no option lines; its `Answer:` is the model answer. Every `##` heading is a
@@ -119,9 +121,10 @@ export function writeQuiz(questions: readonly QuizQuestionDraft[]): string {
         `## ${index + 1}. [${formatTimestamp(question.moment.start)}] ${oneLine(question.prompt)}`,
         '',
         ...(options.length > 0
-          ? [...options.map((option, at) => `${OPTION_LETTERS[at] ?? '?'}. ${oneLine(option)}`), '']
+          ? [...options.map((option, at) => `- ${OPTION_LETTERS[at] ?? '?'}. ${oneLine(option)}`), '']
           : []),
         `Answer: ${answer}`,
+        '',
         `Why: ${oneLine(question.explanation)}`,
       ].join('\n');
     })
