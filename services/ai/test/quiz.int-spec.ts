@@ -1,6 +1,6 @@
 import { formatTimestamp, parseQuiz } from '@lectern/contracts';
 import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
-import { LECTURE_TITLE, punctuatedLecture } from '@lectern/offline-engine/bench';
+import { LECTURE_TITLE, punctuatedLecture, tenHourLecture } from '@lectern/offline-engine/bench';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 
 // A quiz from an OpenAI-compatible server, through the real `openai` client: asked for as JSON against the
@@ -97,6 +97,20 @@ describe('a quiz from an OpenAI-compatible server', () => {
     expect(questions).toHaveLength(4);
     expect(result.outputText).not.toContain('Where is the course?');
     expect(result.dropped?.moments).toEqual(['99:59:59']);
+  });
+
+  it('of a lecture too long to send at once is written from the notes on its parts, at moments of its lines', async () => {
+    const segments = tenHourLecture();
+    const starts = new Set(segments.map((segment) => Math.floor(segment.start)));
+    const { outputText } = await engine().generate({ ...request, segments });
+    const final = fake.requests.at(-1);
+    expect([final?.kind, final?.responseFormat]).toEqual(['reduce', 'json_schema']);
+    expect(
+      fake.requests.filter((sent) => sent.kind === 'map').every((sent) => sent.responseFormat === null),
+    ).toBe(true);
+    const questions = parseQuiz(outputText);
+    expect(questions.length).toBeGreaterThan(0);
+    for (const question of questions) expect(starts.has(question.moment.start)).toBe(true);
   });
 
   it('streams no half-written JSON: the checked quiz arrives whole, exactly the stored text', async () => {
