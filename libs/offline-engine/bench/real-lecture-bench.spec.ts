@@ -24,6 +24,16 @@ function judged(change: (figures: RealLectureQuality) => void = () => undefined)
       uncoveredDeclined: 4,
       misses: [],
     },
+    quiz: {
+      questions: 8,
+      unreadable: 0,
+      choices: 5,
+      notAnswerable: [],
+      notOneRight: [],
+      alsoRight: [],
+      lengthGiveaways: [],
+      formGiveaways: [],
+    },
   };
   change(figures);
   return figures;
@@ -41,6 +51,8 @@ describe('the real-lecture targets', () => {
     ['five answers with the answer', (f) => (f.ask.answeredWithTheAnswer = 5)],
     ['two covered questions declined', (f) => (f.ask.coveredDeclined = 2)],
     ['an uncovered question answered', (f) => (f.ask.uncoveredDeclined = 3)],
+    ['a quiz question not read as fair', (f) => (f.quiz.unreadable = 1)],
+    ['a quiz answer given away by its form', (f) => f.quiz.formGiveaways.push('Which? → Joey')],
   ])('fail with %s', (_name, change) => {
     expect(meetsRealTargets(judged(change))).toBe(false);
   });

@@ -12,6 +12,7 @@ import {
   type RealCardFigures,
   type RealStepFigures,
 } from './study-aid-quality/real-lecture';
+import { judgeQuiz, quizFailures, type QuizFigures } from './study-aid-quality/quiz';
 
 // `node libs/offline-engine/dist-bench/bench/real-lecture-bench.js [--examples]`, and under "ai: study-aid quality
 // on real lectures (offline engine)" in `npm run bench`: the offline engine on real lectures with an open licence
@@ -26,6 +27,7 @@ export interface RealLectureQuality {
   cards: RealCardFigures;
   steps: RealStepFigures;
   ask: AskFigures;
+  quiz: QuizFigures;
 }
 
 export interface RealLectureRow {
@@ -40,6 +42,7 @@ export interface RealLectureRow {
   'answered with the answer': string;
   'covered declined': number;
   'uncovered declined': string;
+  'quiz questions meeting every target': string;
   'targets met': boolean;
 }
 
@@ -51,7 +54,7 @@ export interface RealLectureReport {
 }
 
 export const REAL_LECTURE_TARGETS =
-  'per lecture: 0 cut sentences shown as whole, every definition card of substance, 0 steps from quotations or announcements, at least 6 of 9 covered questions answered with the answer quoted and at most 1 declined, every uncovered question declined';
+  'per lecture: every quiz question read, answerable from its moment, with one right option, none also right and no giveaway; 0 cut sentences shown as whole, every definition card of substance, 0 steps from quotations or announcements, at least 6 of 9 covered questions answered with the answer quoted and at most 1 declined, every uncovered question declined';
 
 interface Asked {
   feature: FeatureType;
@@ -91,12 +94,15 @@ export async function judgeRealLecture(
     cards: judgeRealCards(text('flashcards'), captions, lecture.concepts),
     steps: judgeRealSteps(text('action_plan')),
     ask: judgeAnswers(covered, uncovered),
+    quiz: judgeQuiz(text('quiz'), segments),
   };
 }
 
 export function meetsRealTargets(judged: RealLectureQuality): boolean {
-  const { cuts, cards, steps, ask } = judged;
+  const { cuts, cards, steps, ask, quiz } = judged;
   return (
+    quiz.unreadable === 0 &&
+    quizFailures(quiz).length === 0 &&
     cuts.cut.length === 0 &&
     cards.definitionCardsOfSubstance === cards.definitionCards &&
     steps.fromQuotationsOrAnnouncements.length === 0 &&
@@ -121,8 +127,15 @@ export function realLectureRow(judged: RealLectureQuality): RealLectureRow {
     'answered with the answer': `${ask.answeredWithTheAnswer}/${ask.covered}`,
     'covered declined': ask.coveredDeclined,
     'uncovered declined': `${ask.uncoveredDeclined}/${ask.uncovered}`,
+    'quiz questions meeting every target': `${quizMeeting(judged.quiz)}/${judged.quiz.questions}`,
     'targets met': meetsRealTargets(judged),
   };
+}
+
+// A question fails at most once however many targets it misses.
+function quizMeeting(quiz: QuizFigures): number {
+  const failing = new Set(quizFailures(quiz).map((failure) => failure.slice(failure.indexOf(': ') + 2)));
+  return quiz.questions - quiz.unreadable - failing.size;
 }
 
 export async function judgeRealLectures(
@@ -165,6 +178,7 @@ export function realLectureExamples(judged: readonly RealLectureQuality[]): stri
         (step) => `  - step from a quote or announcement: ${step}`,
       ),
       ...lecture.ask.misses.map((miss) => `  - ask: ${miss}`),
+      ...quizFailures(lecture.quiz).map((failure) => `  - ${failure}`),
     ]);
 }
 

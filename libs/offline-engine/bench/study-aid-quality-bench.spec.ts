@@ -27,6 +27,16 @@ function judged(lecture: string, heldOut: boolean, flaws: number): LectureQualit
       notActions: flaws ? ['Stage one turns light into energy.'] : [],
     },
     blog: { headings: 3, fragments: flaws ? ['Dioxide'] : [] },
+    quiz: {
+      questions: 5,
+      unreadable: 0,
+      choices: 3,
+      notAnswerable: [],
+      notOneRight: [],
+      alsoRight: flaws ? ['Fill in the blank: A _____ stores keys. → hash table'] : [],
+      lengthGiveaways: [],
+      formGiveaways: [],
+    },
   };
 }
 
@@ -47,6 +57,11 @@ describe('qualityReport', () => {
     expect(value(report.development, 'flashcards: repeated answers')).toMatchObject({ value: 1, met: false });
     expect(value(report.development, 'action plan: steps that are actions')?.value).toBe('3/4');
     expect(value(report.development, 'blog: fragment headings')).toMatchObject({ value: 1, met: false });
+    expect(value(report.development, 'quiz: questions (choices)')?.value).toBe('10 (6)');
+    expect(value(report.development, 'quiz: choices with an option also right')).toMatchObject({
+      value: 1,
+      met: false,
+    });
     expect(report.developmentByLecture.map((row) => row.lecture)).toEqual(['a', 'b']);
     expect(report.meetsTargets.development).toBe(false);
   });

@@ -10,6 +10,7 @@ import {
 } from './study-aid-quality/blog-headings';
 import { judgeCitations, type CitationFigures } from './study-aid-quality/citations';
 import { judgeFlashcards, type FlashcardFigures } from './study-aid-quality/flashcards';
+import { judgeQuiz, quizFailures, type QuizFigures } from './study-aid-quality/quiz';
 
 // `node libs/offline-engine/dist-bench/bench/study-aid-quality-bench.js [--examples]` (Lectern's own sample lectures), or
 // `node bench/study-aid-quality.bench.mjs [--examples]` and `npm run bench` (with the demo's lectures too): how
@@ -30,6 +31,7 @@ export interface LectureQuality {
   flashcards: FlashcardFigures;
   actionPlan: ActionPlanFigures;
   blog: BlogHeadingFigures;
+  quiz: QuizFigures;
 }
 
 export interface QualityRow {
@@ -52,6 +54,10 @@ export interface LectureRow {
   fragmentHeadings: number;
   cited: number;
   citedMissing: number;
+  questions: number;
+  choices: number;
+  /** Questions failing any quiz target. */
+  quizFailures: number;
 }
 
 export interface StudyAidQualityReport {
@@ -64,7 +70,7 @@ export interface StudyAidQualityReport {
 }
 
 export const QUALITY_TARGETS =
-  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading';
+  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form';
 
 function outputs(): Output[] {
   return FEATURE_TYPES.flatMap<Output>((feature) =>
@@ -103,6 +109,7 @@ export async function judgeLecture(engine: OfflineEngine, lecture: SampleLecture
       text('blog'),
       new TranscriptReading(transcriptText(lecture.segments), lecture.sentenceEnds),
     ),
+    quiz: judgeQuiz(text('quiz'), lecture.segments),
   };
 }
 
@@ -150,6 +157,41 @@ export function qualityRows(judged: readonly LectureQuality[]): QualityRow[] {
       met: '',
     },
     noneOf('blog: fragment headings', sum(judged.map((lecture) => lecture.blog.fragments.length))),
+    ...quizRows(judged),
+  ];
+}
+
+function quizRows(judged: readonly LectureQuality[]): QualityRow[] {
+  const questions = sum(judged.map((lecture) => lecture.quiz.questions));
+  const choices = sum(judged.map((lecture) => lecture.quiz.choices));
+  const count = (figure: (quiz: QuizFigures) => number) => sum(judged.map((lecture) => figure(lecture.quiz)));
+  return [
+    { measure: 'quiz: questions (choices)', value: `${questions} (${choices})`, target: '', met: '' },
+    noneOf(
+      'quiz: questions not read as fair',
+      count((quiz) => quiz.unreadable),
+    ),
+    allOf(
+      'quiz: answerable from their moment',
+      questions - count((quiz) => quiz.unreadable + quiz.notAnswerable.length),
+      questions,
+    ),
+    noneOf(
+      'quiz: choices without one right option',
+      count((quiz) => quiz.notOneRight.length),
+    ),
+    noneOf(
+      'quiz: choices with an option also right',
+      count((quiz) => quiz.alsoRight.length),
+    ),
+    noneOf(
+      'quiz: answer given away by length',
+      count((quiz) => quiz.lengthGiveaways.length),
+    ),
+    noneOf(
+      'quiz: answer given away by form',
+      count((quiz) => quiz.formGiveaways.length),
+    ),
   ];
 }
 
@@ -167,6 +209,9 @@ export function lectureRow(judged: LectureQuality): LectureRow {
     fragmentHeadings: judged.blog.fragments.length,
     cited: sum(judged.citations.map((cited) => cited.cited)),
     citedMissing: sum(judged.citations.map((cited) => cited.missing.length)),
+    questions: judged.quiz.questions,
+    choices: judged.quiz.choices,
+    quizFailures: judged.quiz.unreadable + quizFailures(judged.quiz).length,
   };
 }
 
@@ -211,6 +256,7 @@ export function developmentExamples(judged: readonly LectureQuality[]): string[]
       ...lecture.flashcards.fragmentBlanks.map((blank) => `fragment blank: ${blank}`),
       ...lecture.actionPlan.notActions.map((step) => `step that is not an action: ${step}`),
       ...lecture.blog.fragments.map((heading) => `fragment heading: ${heading}`),
+      ...quizFailures(lecture.quiz),
       ...lecture.citations.flatMap((cited) =>
         cited.missing.map((moment) => `${outputName(cited)} cites a moment no line starts at: ${moment}`),
       ),

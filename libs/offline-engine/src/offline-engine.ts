@@ -2,6 +2,7 @@ import { PermanentJobError } from '@lectern/queue-runtime';
 import { extractiveAnswer } from './writing/offline-answer';
 import { writeActionPlan, writeBlogPost, writeTweetThread } from './writing/content-writers';
 import { writeOutlineOf } from './writing/outline-writer';
+import { writeQuizOf } from './writing/quiz-writer';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
 import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
 import { spokenCaptions } from './reading/spoken-captions';
@@ -71,6 +72,8 @@ function writeFeature(request: GenerationRequest, analysis: TranscriptAnalysis):
       return writeCornellNotes(analysis);
     case 'outline':
       return writeOutlineOf(analysis);
+    case 'quiz':
+      return writeQuizOf(analysis);
     case 'tweet':
       return writeTweetThread(analysis, request.title);
     case 'blog':

@@ -24,7 +24,10 @@ export interface GenerationRequest extends Pick<GenerateData, 'feature' | 'title
 }
 
 /** The Markdown a user sees, and which engine and model wrote it: the engine's part of the job's result. */
-export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'model'>;
+export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'model'> & {
+  /** What the engine removed itself, as the output guard would have (a quiz's question citing no line sent). */
+  dropped?: DroppedCitations;
+};
 
 /** What an ask job asks an engine for: an answer to one question from one transcript's index. */
 export interface AnswerRequest {

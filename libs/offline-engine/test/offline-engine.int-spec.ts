@@ -235,6 +235,7 @@ describe('offline benchmark', () => {
       'flashcards',
       'cornell_notes',
       'outline',
+      'quiz',
       'tweet',
       'blog',
       'action_plan',

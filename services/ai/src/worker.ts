@@ -174,19 +174,27 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         stream?.end();
         return written;
       });
-      const { text: outputText, dropped } = guardText(rules, result.outputText);
-      await reportDropped(feature, dropped, context.logger);
+      const { dropped: droppedByEngine, ...written } = result;
+      const { text: outputText, dropped } = guardText(rules, written.outputText);
+      await reportDropped(
+        feature,
+        {
+          moments: [...(droppedByEngine?.moments ?? []), ...dropped.moments],
+          links: [...(droppedByEngine?.links ?? []), ...dropped.links],
+        },
+        context.logger,
+      );
       context.logger.debug(
         {
           feature,
           summaryLength,
           segments: segments.length,
-          engine: result.engine,
+          engine: written.engine,
           ms: Date.now() - started,
         },
         'content written',
       );
-      return { ...result, outputText, transcriptId, feature, summaryLength };
+      return { ...written, outputText, transcriptId, feature, summaryLength };
     },
     ask: async ({ transcriptId, question }, context) => {
       const started = Date.now();

@@ -17,6 +17,7 @@ import { CreateMediaTranscription1795400700000 } from './1795400700000-create-me
 import { ChaptersAndOutlines1795400900000 } from './1795400900000-chapters-and-outlines';
 import { UploadedLibraryItems1795401000000 } from './1795401000000-uploaded-library-items';
 import { SpeechTranscriptsOfYoutubeVideos1795401050000 } from './1795401050000-speech-transcripts-of-youtube-videos';
+import { Quizzes1795401100000 } from './1795401100000-quizzes';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ChaptersAndOutlines1795400900000,
   UploadedLibraryItems1795401000000,
   SpeechTranscriptsOfYoutubeVideos1795401050000,
+  Quizzes1795401100000,
 ];

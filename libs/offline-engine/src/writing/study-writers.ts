@@ -146,10 +146,16 @@ export function copula(definition: Definition): string {
   return definition.plural ? 'are' : 'is';
 }
 
-interface Card {
+/** A flashcard as the engine finds it, before it is written: a quiz asks the same questions. */
+export interface StudyCard {
   question: string;
   answer: string;
+  /** The sentence that teaches it. */
   index: number;
+  /** A definition ("What is X?", answered by the lecture's "X is …") or a blank ("Fill in the blank: …"). */
+  kind: 'definition' | 'blank';
+  /** The term the card is about: the defined one, or the blanked one (which is then the answer). */
+  term: string;
 }
 
 /**
@@ -158,8 +164,15 @@ interface Card {
  * share an answer.
  */
 export function writeFlashcards(analysis: TranscriptAnalysis): string {
+  const cards = studyCards(analysis);
+  if (cards.length === 0) return 'Q: What is this video about?\nA: ' + fallbackSentence(analysis);
+  return cards.map((card) => `Q: ${card.question}\nA: ${card.answer}`).join('\n\n');
+}
+
+/** The flashcards' cards, in the lecture's order. */
+export function studyCards(analysis: TranscriptAnalysis): StudyCard[] {
   const target = Math.max(6, Math.min(20, Math.round(analysis.sentences.length / 10)));
-  const cards: Card[] = [];
+  const cards: StudyCard[] = [];
   const used = new Set<number>();
   const answers = new Set<string>();
   const termsAsked = new Set<string>();
@@ -172,6 +185,8 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
       question: `What ${copula(definition)} ${definition.termWithArticle}?`,
       answer,
       index: definition.sentence.index,
+      kind: 'definition',
+      term: definition.term,
     });
     used.add(definition.sentence.index);
   }
@@ -186,11 +201,7 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
         lecturerMaySpeak: true,
       }),
     );
-  if (cards.length === 0) return 'Q: What is this video about?\nA: ' + fallbackSentence(analysis);
-  return cards
-    .sort((a, b) => a.index - b.index)
-    .map((card) => `Q: ${card.question}\nA: ${card.answer}`)
-    .join('\n\n');
+  return cards.sort((a, b) => a.index - b.index);
 }
 
 // Answers compared as words without their plural ending: "hash table" and "Hash tables" are one answer.
@@ -217,8 +228,8 @@ function clozeCards(
   answers: Set<string>,
   termsAsked: Set<string>,
   { lecturerMaySpeak }: { lecturerMaySpeak: boolean },
-): Card[] {
-  const cards: Card[] = [];
+): StudyCard[] {
+  const cards: StudyCard[] = [];
   if (count <= 0) return cards;
   const { tokens, text } = analysis;
   const rank = new Map(keyTerms(analysis).map((term, index) => [term.phrase.id, index]));
@@ -261,6 +272,8 @@ function clozeCards(
       question: `Fill in the blank: ${displaySentence(blanked, analysis.punctuated)}`,
       answer,
       index: sentence.index,
+      kind: 'blank',
+      term: answer,
     });
     answers.add(answerKey(answer));
     used.add(sentence.index);

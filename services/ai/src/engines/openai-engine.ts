@@ -1,6 +1,12 @@
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import OpenAI, { APIError, type ClientOptions } from 'openai';
-import { NOT_COVERED_ANSWER } from '@lectern/contracts';
+import {
+  NOT_COVERED_ANSWER,
+  QUIZ_ANSWER_SCHEMA_NAME,
+  quizAnswerJsonSchema,
+  writeQuiz,
+  type TranscriptSegment,
+} from '@lectern/contracts';
 import { TWEET_MAX_CHARS, truncateAtWord } from '@lectern/offline-engine';
 import { answerContext } from './ask/answer-context';
 import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
@@ -19,9 +25,11 @@ import {
   directUserPrompt,
   featureSystemPrompt,
   mapUserPrompt,
+  quizJsonPrompt,
   reduceUserPrompt,
 } from './feature-prompts';
-import { guardStream } from './moments';
+import { questionsAtSentMoments, readQuizAnswer } from './quiz-answer';
+import { guardStream, type Dropped } from './moments';
 import {
   ProviderDeadlineError,
   ProviderStreamBrokenError,
@@ -52,12 +60,24 @@ export interface OpenAiEngineOptions {
 
 const MAX_CONDENSE_ROUNDS = 4;
 
+// A quiz is asked for as JSON against the contract's schema (OpenAI's structured outputs, strict).
+const QUIZ_RESPONSE_FORMAT = {
+  type: 'json_schema',
+  json_schema: { name: QUIZ_ANSWER_SCHEMA_NAME, strict: true, schema: quizAnswerJsonSchema() },
+} as const;
+type ResponseFormat = typeof QUIZ_RESPONSE_FORMAT;
+
+/** The server refused the JSON schema response format: it has no structured outputs. */
+class ResponseFormatRejected extends Error {}
+
 /** Writes every feature with an OpenAI-compatible Chat Completions API; long transcripts go through map-reduce. */
 export class OpenAiEngine implements AiEngine {
   readonly name = 'openai' as const;
   readonly model: string;
   private readonly client: OpenAI;
   private readonly provider: string;
+  /** Set once the server refused structured outputs: quizzes are then asked for as JSON by the prompt alone. */
+  private structuredOutputsRefused = false;
 
   constructor(private readonly options: OpenAiEngineOptions) {
     this.model = options.model;
@@ -92,6 +112,12 @@ export class OpenAiEngine implements AiEngine {
         signal,
       );
       user = reduceUserPrompt(title, feature, summaryLength, condensed);
+    }
+    if (feature === 'quiz') {
+      // No half-written JSON is shown: the quiz streams as its Markdown once it is read and checked.
+      const quiz = await this.quiz(system, user, request.segments, signal);
+      onDelta?.(quiz.outputText);
+      return { ...quiz, engine: this.name, model: this.model };
     }
     // Only the final request is what the user sees, so only it streams; map and condense notes do not.
     const answer = await this.complete(system, user, signal, onDelta);
@@ -130,6 +156,51 @@ export class OpenAiEngine implements AiEngine {
     return { ...cited, engine: this.name, model: this.model, dropped };
   }
 
+  /**
+   * The quiz as stored Markdown: asked for as JSON, read against the contract's schema and asked once more when it
+   * does not hold; its questions citing a moment of no line are dropped, as the output guard drops such moments.
+   */
+  private async quiz(
+    system: string,
+    user: string,
+    segments: readonly TranscriptSegment[],
+    signal?: AbortSignal,
+  ): Promise<{ outputText: string; dropped: Dropped }> {
+    let problem = '';
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const read = readQuizAnswer(await this.jsonCompletion(system, user, signal));
+      if ('problem' in read) {
+        problem = read.problem;
+        continue;
+      }
+      const { questions, dropped } = questionsAtSentMoments(read.questions, segments);
+      if (questions.length === 0) {
+        throw new PermanentJobError(
+          502,
+          `The AI provider (${this.provider}) wrote a quiz whose questions cite no moment of this video.`,
+        );
+      }
+      return { outputText: writeQuiz(questions), dropped };
+    }
+    throw new PermanentJobError(
+      502,
+      `The AI provider (${this.provider}) twice wrote a quiz Lectern could not use: ${problem}. Try again, or choose another model.`,
+    );
+  }
+
+  // Structured output where the server has it; else the same request with the schema in the prompt.
+  private async jsonCompletion(system: string, user: string, signal?: AbortSignal): Promise<string> {
+    if (!this.structuredOutputsRefused) {
+      try {
+        return await this.complete(system, user, signal, undefined, QUIZ_RESPONSE_FORMAT);
+      } catch (error) {
+        if (!(error instanceof ResponseFormatRejected)) throw error;
+        this.structuredOutputsRefused = true;
+      }
+    }
+    return this.complete(`${system}\n${quizJsonPrompt(quizAnswerJsonSchema())}`, user, signal);
+  }
+
   // Map: notes on each chunk of the transcript, each chunk keeping its own [m:ss] lines.
   private async notesOnParts(title: string | null, lines: string[], signal?: AbortSignal): Promise<string[]> {
     const overhead = estimateTokens(MAP_SYSTEM_PROMPT) + estimateTokens(mapUserPrompt(title, 9999, 9999, []));
@@ -166,6 +237,7 @@ export class OpenAiEngine implements AiEngine {
     user: string,
     signal?: AbortSignal,
     onDelta?: (text: string) => void,
+    responseFormat?: ResponseFormat,
   ): Promise<string> {
     const deadline = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
@@ -178,7 +250,14 @@ export class OpenAiEngine implements AiEngine {
         onDelta
           ? this.streamedCompletion(messages, combined, onDelta)
           : this.client.chat.completions
-              .create({ model: this.model, messages }, { signal: combined })
+              .create(
+                {
+                  model: this.model,
+                  messages,
+                  ...(responseFormat ? { response_format: responseFormat } : {}),
+                },
+                { signal: combined },
+              )
               .then((completion) => ({
                 text: completion.choices[0]?.message.content ?? '',
                 finishReason: completion.choices[0]?.finish_reason ?? null,
@@ -196,6 +275,7 @@ export class OpenAiEngine implements AiEngine {
         throw new TransientJobError(502, `The AI provider (${this.provider}) returned an empty answer.`);
       return content;
     } catch (error) {
+      if (responseFormat && refusesResponseFormat(error)) throw new ResponseFormatRejected();
       if (deadline.aborted && !signal?.aborted)
         throw toJobError(new ProviderDeadlineError(), this.provider, this.options.apiKey);
       throw toJobError(error, this.provider, this.options.apiKey, this.options.baseURL);
@@ -309,6 +389,15 @@ function noteLines(answer: string): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
+}
+
+// A server without structured outputs answers 400 (or 422) naming the response format it does not take.
+function refusesResponseFormat(error: unknown): boolean {
+  return (
+    error instanceof APIError &&
+    (error.status === 400 || error.status === 422) &&
+    /response_format|json_schema|structured/i.test(error.message)
+  );
 }
 
 function stripCodeFence(text: string): string {
