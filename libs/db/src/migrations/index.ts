@@ -17,6 +17,8 @@ import { CreateMediaTranscription1795400700000 } from './1795400700000-create-me
 import { ChaptersAndOutlines1795400900000 } from './1795400900000-chapters-and-outlines';
 import { UploadedLibraryItems1795401000000 } from './1795401000000-uploaded-library-items';
 import { Quizzes1795401100000 } from './1795401100000-quizzes';
+import { QuizAttemptsAndCards1795401200000 } from './1795401200000-quiz-attempts-and-cards';
+import { ExamDates1795401300000 } from './1795401300000-exam-dates';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -39,4 +41,6 @@ export const MIGRATIONS = [
   ChaptersAndOutlines1795400900000,
   UploadedLibraryItems1795401000000,
   Quizzes1795401100000,
+  QuizAttemptsAndCards1795401200000,
+  ExamDates1795401300000,
 ];
