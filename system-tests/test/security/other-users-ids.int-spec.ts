@@ -11,6 +11,7 @@ import { JobRequester } from '@lectern/queue-runtime';
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { analysed, signedInAs, startExportStack, type ExportStack } from '../support/export-fixtures';
+import { TWO_QUESTION_QUIZ } from '../support/quiz-fixtures';
 import {
   fillPath,
   methodOf,
@@ -143,6 +144,36 @@ const SWEEP: SweepRow[] = [
     label: 'rate the card',
     request: (id) => ({ params: { cardId: id }, body: { rating: 'easy' } }),
   },
+  {
+    route: 'PUT /api/videos/:id/exam',
+    label: 'set an exam date',
+    request: (id) => ({ params: { id }, body: { date: '2099-06-15' } }),
+  },
+  {
+    route: 'GET /api/review/exam',
+    label: "read the pace before the video's exam",
+    request: (id) => ({ query: { videoId: id } }),
+  },
+  {
+    route: 'GET /api/quizzes/:videoId',
+    label: 'read the quiz',
+    request: (id) => ({ params: { videoId: id } }),
+  },
+  {
+    route: 'GET /api/quizzes/:videoId/attempts',
+    label: 'list the quiz attempts',
+    request: (id) => ({ params: { videoId: id } }),
+  },
+  {
+    route: 'POST /api/quizzes/:id/attempts',
+    label: 'take the quiz',
+    request: (id) => ({ params: { id }, body: { answers: { q1: { choice: 1 }, q2: { mark: 'right' } } } }),
+  },
+  {
+    route: 'POST /api/quizzes/:id/questions/:questionId/review',
+    label: "add the quiz's question to review",
+    request: (id) => ({ params: { id, questionId: 'q1' } }),
+  },
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
 
@@ -166,6 +197,8 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'GET /api/videos': "the caller's own library",
   'POST /api/transcripts/fetch': 'a YouTube link; analysing a video gives the caller their own copy',
   'GET /api/usage': "the caller's own counts",
+  'GET /api/quiz-settings': "the caller's own quiz settings",
+  'PUT /api/quiz-settings': "the caller's own quiz settings",
   'GET /api/samples': "the install's sample videos, the same for everyone",
   'GET /api/player': "the install's player script address, the same for everyone",
   'POST /api/stripe/create-checkout-session': "the caller's own subscription",
@@ -195,6 +228,9 @@ describe("other users' ids", () => {
     library: (await as.get('/api/videos')).body as unknown,
     usage: (await as.get('/api/usage')).body as unknown,
     review: (await as.get('/api/review/due')).body as unknown,
+    quiz: (await as.get(`/api/quizzes/${videoId}`)).body as unknown,
+    quizAttempts: (await as.get(`/api/quizzes/${videoId}/attempts`)).body as unknown,
+    exam: (await as.get(`/api/review/exam?videoId=${videoId}`)).body as unknown,
   });
 
   const attempt = (as: Browser, row: SweepRow, id: string): Promise<Response> => {
@@ -238,6 +274,16 @@ describe("other users' ids", () => {
     expect([summary.status, insights.status, flashcards.status, question.status]).toEqual([
       200, 200, 200, 200,
     ]);
+    const [quiz] = await stack.db.query<Array<{ id: string }>>(
+      `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+       VALUES ($1, 'quiz', NULL, $2, 'offline', 'offline') RETURNING id`,
+      [videoId, TWO_QUESTION_QUIZ],
+    );
+    const attempt = await owner
+      .post(`/api/quizzes/${quiz!.id}/attempts`)
+      .send({ answers: { q1: { choice: 0 }, q2: { mark: 'wrong' } } });
+    expect(attempt.status).toBe(201);
+    expect((await owner.put(`/api/videos/${videoId}/exam`).send({ date: '2099-06-15' })).status).toBe(200);
     const [card] = (await owner.get('/api/review/due')).body as Array<{ id: string }>;
     expect((await owner.get(`/api/videos/${videoId}/export/txt`)).status).toBe(200);
 
@@ -253,6 +299,8 @@ describe("other users' ids", () => {
       'AI insights': insights.body.id as string,
       'AI flashcards': flashcards.body.id as string,
       'review card': card!.id,
+      'AI quiz': quiz!.id,
+      'quiz attempt': attempt.body.id as string,
       question: question.body.id as string,
       'AI stream': summaryStream.headers['lectern-stream-id'] as string,
       account: owner.userId,
