@@ -177,6 +177,9 @@ const SWEEP: SweepRow[] = [
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
 
+/** Every row tried with each of the owner's ids, one request at a time. */
+const SWEEP_TIMEOUT_MS = 180_000;
+
 /** Routes that take no id of a user's record, each with the reason. */
 const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'POST /api/auth/signup': 'creates an account',
@@ -329,38 +332,52 @@ describe("other users' ids", () => {
     ).toEqual([]);
   });
 
-  it("answers a Pro user 404 { message } for every one of the owner's ids on every route, as for a missing id", async () => {
-    const answers: string[] = [];
-    const expected: string[] = [];
-    for (const row of SWEEP) {
-      const missing = await attempt(proIntruder, row, randomUUID());
-      expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ message: expect.stringMatching(/^[A-Z].*\.$/) });
-      for (const [kind, id] of Object.entries(ownerIds)) {
-        const response = await attempt(proIntruder, row, id);
-        answers.push(`${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`);
-        expected.push(`${row.label} with the ${kind} id: 404 ${JSON.stringify(missing.body)}`);
+  it(
+    "answers a Pro user 404 { message } for every one of the owner's ids on every route, as for a missing id",
+    async () => {
+      const answers: string[] = [];
+      const expected: string[] = [];
+      for (const row of SWEEP) {
+        const missing = await attempt(proIntruder, row, randomUUID());
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual({ message: expect.stringMatching(/^[A-Z].*\.$/) });
+        for (const [kind, id] of Object.entries(ownerIds)) {
+          const response = await attempt(proIntruder, row, id);
+          answers.push(
+            `${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`,
+          );
+          expected.push(`${row.label} with the ${kind} id: 404 ${JSON.stringify(missing.body)}`);
+        }
       }
-    }
-    expect(answers).toEqual(expected);
-  });
+      expect(answers).toEqual(expected);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it("gives a Free user the answer a missing id gets (never a success), for every one of the owner's ids", async () => {
-    const answers: string[] = [];
-    const expected: string[] = [];
-    for (const row of SWEEP) {
-      const missing = await attempt(freeIntruder, row, randomUUID());
-      // 404, or 403 for a Pro-only feature, which is refused before any id is looked at.
-      expect([403, 404]).toContain(missing.status);
-      expect(missing.body).toEqual({ message: expect.any(String) });
-      for (const [kind, id] of Object.entries(ownerIds)) {
-        const response = await attempt(freeIntruder, row, id);
-        answers.push(`${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`);
-        expected.push(`${row.label} with the ${kind} id: ${missing.status} ${JSON.stringify(missing.body)}`);
+  it(
+    "gives a Free user the answer a missing id gets (never a success), for every one of the owner's ids",
+    async () => {
+      const answers: string[] = [];
+      const expected: string[] = [];
+      for (const row of SWEEP) {
+        const missing = await attempt(freeIntruder, row, randomUUID());
+        // 404, or 403 for a Pro-only feature, which is refused before any id is looked at.
+        expect([403, 404]).toContain(missing.status);
+        expect(missing.body).toEqual({ message: expect.any(String) });
+        for (const [kind, id] of Object.entries(ownerIds)) {
+          const response = await attempt(freeIntruder, row, id);
+          answers.push(
+            `${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`,
+          );
+          expected.push(
+            `${row.label} with the ${kind} id: ${missing.status} ${JSON.stringify(missing.body)}`,
+          );
+        }
       }
-    }
-    expect(answers).toEqual(expected);
-  });
+      expect(answers).toEqual(expected);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it("hides the owner's export job in the queue dashboard from other users", async () => {
     const response = await proIntruder.get(
@@ -385,6 +402,7 @@ describe("other users' ids", () => {
       ['summary', ownerIds['AI summary']],
       ['insights', ownerIds['AI insights']],
       ['flashcards', ownerIds['AI flashcards']],
+      ['quiz', ownerIds['AI quiz']],
     ]);
     // No rating of anyone else's reached the owner's cards: the one tried is still due, as it was.
     expect((now.review as Array<{ id: string }>).map((card) => card.id)).toContain(ownerIds['review card']);

@@ -50,3 +50,12 @@ export async function findQuizAttemptsOfVideo(
   );
   return rows;
 }
+
+/** Every attempt of the user, oldest first (the account export). */
+export async function findQuizAttemptsOfUser(db: Db, userId: string): Promise<QuizAttemptRow[]> {
+  const { rows } = await db.query<QuizAttemptRow>(
+    `SELECT ${COLUMNS} FROM quiz_attempts WHERE user_id = $1 ORDER BY created_at, id`,
+    [userId],
+  );
+  return rows;
+}

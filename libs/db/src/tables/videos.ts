@@ -312,3 +312,16 @@ export async function saveVideoExamDate(
   );
   return Boolean(rowCount);
 }
+
+/** The user's videos that have an exam date, with it (the account export). */
+export async function findExamDatesOfUser(
+  db: Db,
+  userId: string,
+): Promise<Array<{ video_id: string; exam_date: string }>> {
+  const { rows } = await db.query<{ video_id: string; exam_date: string }>(
+    `SELECT id AS video_id, to_char(exam_date, 'YYYY-MM-DD') AS exam_date FROM videos
+      WHERE user_id = $1 AND exam_date IS NOT NULL`,
+    [userId],
+  );
+  return rows;
+}

@@ -1,4 +1,5 @@
 import {
+  AccountExportSchema,
   writeQuiz,
   type DueCard,
   type ExamPace,
@@ -397,6 +398,22 @@ describe('quizzes', () => {
       const { browser: other } = await studentWithVideo('other');
       expect((await other.get('/api/quiz-settings')).body).toEqual({ autoReviewWrongAnswers: false });
     });
+  });
+
+  it("puts the video's attempts, exam date and quiz cards with their moment in the account export", async () => {
+    const { browser, videoId } = await studentWithVideo();
+    const quizId = await storeQuiz(videoId);
+    const taken = await attempt(browser, quizId, answersWith({ q2: true }));
+    await browser.post(`/api/quizzes/${quizId}/questions/q2/review`);
+    await browser.put(`/api/videos/${videoId}/exam`).send({ date: '2026-06-15' });
+    const exported = await browser.get('/api/auth/me/export');
+    expect(exported.status).toBe(200);
+    const entry = AccountExportSchema.parse(exported.body).library.find((video) => video.id === videoId)!;
+    expect(entry.examDate).toBe('2026-06-15');
+    expect(entry.quizAttempts).toEqual([{ ...taken, answers: answersWith({ q2: true }) }]);
+    expect(entry.reviewCards).toEqual([
+      expect.objectContaining({ source: 'quiz', moment: { start: 65 }, question: 'What is a collision?' }),
+    ]);
   });
 
   describe('the exam date', () => {

@@ -17,13 +17,13 @@ import {
   lockVideoForShare,
   type AiContentRow,
   type Db,
-  type QuizAttemptRow,
   Transactions,
 } from '@lectern/db';
 import { InjectDb } from '../database/database.module';
 import { Clock } from '../common/clock';
 import { userVideoOr404, videoOr404 } from '../library/user-video';
 import { addQuestionCard, applyAttemptToDeck } from './quiz-cards';
+import { toQuizAttempt } from './quiz-attempt-row';
 
 export const QUIZ_NOT_FOUND = 'Quiz not found.';
 export const NO_QUIZ_YET = 'This video has no quiz yet. Generate one in the study tools first.';
@@ -77,13 +77,13 @@ export class QuizzesService {
       await applyAttemptToDeck(db, { userId, videoId: quiz.videoId, now, addWrong }, quiz.questions, results);
       return stored;
     });
-    return toAttempt(row);
+    return toQuizAttempt(row);
   }
 
   /** The user's attempts at the quizzes of their video, newest first. */
   async attempts(userId: string, videoId: string): Promise<QuizAttempt[]> {
     await userVideoOr404(this.db, userId, videoId);
-    return (await findQuizAttemptsOfVideo(this.db, userId, videoId)).map(toAttempt);
+    return (await findQuizAttemptsOfVideo(this.db, userId, videoId)).map(toQuizAttempt);
   }
 
   /** Adds one question of the user's quiz to their review deck, once: asked again, the same card answers. */
@@ -126,16 +126,5 @@ function toQuiz(row: AiContentRow): Quiz {
     videoId: row.video_id,
     createdAt: row.created_at.toISOString(),
     questions: parseQuiz(row.output_text),
-  };
-}
-
-function toAttempt(row: QuizAttemptRow): QuizAttempt {
-  return {
-    id: row.id,
-    quizId: row.ai_content_id,
-    score: row.score,
-    total: row.total,
-    results: row.results_json,
-    createdAt: row.created_at.toISOString(),
   };
 }
