@@ -418,7 +418,8 @@ describe("other users' ids", () => {
       'SELECT count(*) AS n FROM ai_content WHERE video_id = $1',
       [data.videoId],
     );
-    expect(Number(row!.n)).toBe(3);
+    // The three generated, and the quiz stored by hand.
+    expect(Number(row!.n)).toBe(4);
     // Nobody else's attempts counted against the intruders either.
     for (const intruder of [proIntruder, freeIntruder]) {
       const usage = (await intruder.get('/api/usage')).body as {

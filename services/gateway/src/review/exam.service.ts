@@ -12,7 +12,7 @@ import { InjectDb } from '../database/database.module';
 import { Clock } from '../common/clock';
 import { videoOr404 } from '../library/user-video';
 import { ReviewDecks } from './review-decks';
-import { examDaysLeft, examDeadline } from './exam-schedule';
+import { examDaysLeft, examDeadline, examScheduling } from './exam-schedule';
 
 export const PAST_EXAM_DATE = 'The exam date must be today or later.';
 
@@ -37,7 +37,9 @@ export class ExamService {
     await this.decks.syncStale(userId, videoId);
     return this.transactions.run(async (db) => {
       videoOr404(await saveVideoExamDate(db, userId, videoId, examDate));
-      if (examDate !== null) await bringReviewCardsForward(db, videoId, examDeadline(examDate));
+      // On the exam day itself scheduling is already normal again: nothing is brought forward.
+      const exam = examScheduling(examDate, this.clock.now());
+      if (exam) await bringReviewCardsForward(db, videoId, exam.deadline);
       return { videoId, examDate };
     });
   }
