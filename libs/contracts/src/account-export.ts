@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AiContentItemSchema, UserSchema, VideoSchema } from './entities';
 import { REVIEW_STATES, ReviewRatingSchema } from './review';
 import { AiQuestionSchema } from './questions';
+import { QuizAttemptSchema, QuizGivenAnswerSchema } from './quiz-practice';
 
 export const ACCOUNT_EXPORT_FORMAT = 'lectern-account-export';
 export const ACCOUNT_EXPORT_VERSION = 1;
@@ -25,13 +26,16 @@ export const AccountExportReviewSchema = z.object({
 export type AccountExportReview = z.infer<typeof AccountExportReviewSchema>;
 
 /**
- * A flashcard the user reviews, with its whole FSRS schedule (ts-fsrs's `Card`) and every rating given, oldest
- * first (retired: its question is gone).
+ * A flashcard or quiz question the user reviews, with its whole FSRS schedule (ts-fsrs's `Card`) and every rating
+ * given, oldest first (retired: its flashcard is gone).
  */
 export const AccountExportReviewCardSchema = z.object({
   id: z.string(),
   question: z.string(),
   answer: z.string(),
+  source: z.enum(['flashcards', 'quiz']),
+  /** The moment a quiz question's card comes from. */
+  moment: z.object({ start: z.number() }).optional(),
   retired: z.boolean(),
   due: z.string(),
   state: z.enum(REVIEW_STATES),
@@ -54,6 +58,10 @@ export const AccountExportVideoSchema = VideoSchema.extend({
   /** The questions asked about the video (Ask) and their answers, oldest first. */
   questions: z.array(AiQuestionSchema),
   reviewCards: z.array(AccountExportReviewCardSchema),
+  /** The day of the exam the video is studied for, or null. */
+  examDate: z.string().nullable(),
+  /** Every attempt at the video's quizzes with the answers given, oldest first. */
+  quizAttempts: z.array(QuizAttemptSchema.extend({ answers: z.record(z.string(), QuizGivenAnswerSchema) })),
 });
 export type AccountExportVideo = z.infer<typeof AccountExportVideoSchema>;
 

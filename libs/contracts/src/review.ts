@@ -45,6 +45,8 @@ export const DueCardSchema = z.object({
   question: z.string(),
   answer: z.string(),
   due: z.string(),
+  /** The moment of the lecture the card's question comes from (cards of quiz questions; flashcards have none). */
+  moment: z.object({ start: z.number() }).optional(),
 });
 export type DueCard = z.infer<typeof DueCardSchema>;
 
@@ -61,3 +63,54 @@ export const ReviewedCardSchema = z.object({
   lastReview: z.string(),
 });
 export type ReviewedCard = z.infer<typeof ReviewedCardSchema>;
+
+const EXAM_DATE_MESSAGE = 'date must be a day such as "2026-06-15", or null to remove the exam date.';
+
+function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+}
+
+/** `PUT /api/videos/:id/exam`: the day of the exam the video is studied for (UTC), or null for none. */
+export const ExamDateRequestSchema = z.object(
+  {
+    date: z
+      .string({ error: EXAM_DATE_MESSAGE })
+      .regex(/^\d{4}-\d{2}-\d{2}$/u, EXAM_DATE_MESSAGE)
+      .refine((day) => isCalendarDay(day), {
+        message: 'date is not a day of the calendar.',
+      })
+      .nullable(),
+  },
+  { error: 'The request body must be a JSON object.' },
+);
+export type ExamDateRequest = z.input<typeof ExamDateRequestSchema>;
+
+/** A video's exam date, as `PUT /api/videos/:id/exam` answers it. */
+export const ExamDateSchema = z.object({ videoId: z.string(), examDate: z.string().nullable() });
+export type ExamDate = z.infer<typeof ExamDateSchema>;
+
+/** `GET /api/review/exam?videoId=` */
+export const ExamPaceQuerySchema = z.object({
+  videoId: z.string({ error: 'videoId is required.' }),
+});
+
+/**
+ * How review stands before a video's exam (`GET /api/review/exam?videoId=`). `cardsLeft` are the video's cards
+ * due before the exam day begins (00:00 UTC), overdue and new ones included; `daysLeft` the UTC days from today
+ * to the exam day, today counted. New cards are introduced at most NEW_CARDS_PER_DAY a day, so the pace is
+ * enough when the new cards left fit in the days left: ceil(newCardsLeft / NEW_CARDS_PER_DAY) <= daysLeft (the
+ * cards already learnt are scheduled to fall due before the exam day whatever their interval). With no exam date,
+ * or once the exam day has begun, every count is 0 and the pace is enough.
+ */
+export const ExamPaceSchema = z.object({
+  videoId: z.string(),
+  examDate: z.string().nullable(),
+  daysLeft: z.number().int(),
+  cardsLeft: z.number().int(),
+  newCardsLeft: z.number().int(),
+  /** The reviews a day that see every card left before the exam: ceil(cardsLeft / daysLeft). */
+  cardsPerDay: z.number().int(),
+  paceEnough: z.boolean(),
+});
+export type ExamPace = z.infer<typeof ExamPaceSchema>;

@@ -17,6 +17,8 @@ export * from './tables/export-files';
 export * from './tables/highlights';
 export * from './tables/media-files';
 export * from './tables/media-transcriptions';
+export * from './tables/quiz-attempts';
+export * from './tables/quiz-settings';
 export * from './tables/review-cards';
 export * from './tables/stripe-events';
 export * from './tables/stripe-subscriptions';

@@ -22,6 +22,7 @@ import { AccountModule } from './account/account.module';
 import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
+import { QuizzesModule } from './quizzes/quizzes.module';
 import { ReviewModule } from './review/review.module';
 import { StreamsModule } from './streams/streams.module';
 import { PlayerModule } from './player/player.module';
@@ -88,6 +89,7 @@ export class AppModule {
         AiModule,
         QuestionsModule,
         ReviewModule,
+        QuizzesModule,
         UploadsModule,
       ],
       providers: [

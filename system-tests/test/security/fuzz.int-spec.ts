@@ -32,6 +32,7 @@ import {
   uniqueEmail,
   type TestGateway,
 } from '../../../services/gateway/test/support';
+import { TWO_QUESTION_QUIZ } from '../support/quiz-fixtures';
 import { startTestWorkers, stopTestWorkers } from '../support/test-workers';
 
 // Property-based fuzzing of every route the gateway registers: arbitrary JSON and non-JSON bodies, wrong types,
@@ -65,6 +66,7 @@ interface KnownIds {
   highlightId: string;
   cardId: string;
   questionId: string;
+  quizId: string;
   email: string;
 }
 
@@ -167,6 +169,28 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     params: (ids) => ({ cardId: [ids.cardId] }),
     body: () => ({ rating: fc.constantFrom(...REVIEW_RATINGS) }),
   },
+  'GET /api/review/exam': {},
+  'PUT /api/videos/:id/exam': {
+    params: (ids) => ({ id: [ids.videoId] }),
+    body: () => ({ date: fc.constantFrom('2099-06-15', '2001-01-01', '2099-02-30', null) }),
+  },
+  'GET /api/quizzes/:videoId': { params: (ids) => ({ videoId: [ids.videoId] }) },
+  'GET /api/quizzes/:videoId/attempts': { params: (ids) => ({ videoId: [ids.videoId] }) },
+  'POST /api/quizzes/:id/attempts': {
+    params: (ids) => ({ id: [ids.quizId] }),
+    body: () => ({
+      answers: fc.constantFrom(
+        { q1: { choice: 1 }, q2: { mark: 'wrong', text: 'A guess' } },
+        { q1: { choice: 4 }, q2: { mark: 'right' } },
+        { q1: { mark: 'right' }, q9: { choice: 0 } },
+      ),
+    }),
+  },
+  'POST /api/quizzes/:id/questions/:questionId/review': {
+    params: (ids) => ({ id: [ids.quizId], questionId: ['q1', 'q2', 'q9'] }),
+  },
+  'GET /api/quiz-settings': {},
+  'PUT /api/quiz-settings': { body: () => ({ autoReviewWrongAnswers: fc.boolean() }) },
   'POST /api/ai/ask': {
     body: (ids) => ({
       videoId: fc.constant(ids.videoId),
@@ -466,6 +490,11 @@ describe('fuzzing every route', () => {
          VALUES ($1, 'flashcards', NULL, 'Q: What is a hash table?\nA: An array of buckets.', 'offline', 'offline')`,
         [videoId],
       );
+      const quiz = await gateway.app.get(DataSource).query<Array<{ id: string }>>(
+        `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+         VALUES ($1, 'quiz', NULL, $2, 'offline', 'offline') RETURNING id`,
+        [videoId, TWO_QUESTION_QUIZ],
+      );
       const due = await gateway.http().get('/api/review/due').set('Cookie', cookie);
       if (due.status !== 200) throw new Error(`review failed: ${due.status}`);
       const cardId = (due.body as Array<{ id: string }>)[0]!.id;
@@ -483,6 +512,7 @@ describe('fuzzing every route', () => {
           highlightId: highlight.body.id as string,
           cardId,
           questionId: question.body.id as string,
+          quizId: quiz[0]!.id,
           email,
         },
       };

@@ -11,6 +11,7 @@ import { JobRequester } from '@lectern/queue-runtime';
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { analysed, signedInAs, startExportStack, type ExportStack } from '../support/export-fixtures';
+import { TWO_QUESTION_QUIZ } from '../support/quiz-fixtures';
 import {
   fillPath,
   methodOf,
@@ -143,8 +144,41 @@ const SWEEP: SweepRow[] = [
     label: 'rate the card',
     request: (id) => ({ params: { cardId: id }, body: { rating: 'easy' } }),
   },
+  {
+    route: 'PUT /api/videos/:id/exam',
+    label: 'set an exam date',
+    request: (id) => ({ params: { id }, body: { date: '2099-06-15' } }),
+  },
+  {
+    route: 'GET /api/review/exam',
+    label: "read the pace before the video's exam",
+    request: (id) => ({ query: { videoId: id } }),
+  },
+  {
+    route: 'GET /api/quizzes/:videoId',
+    label: 'read the quiz',
+    request: (id) => ({ params: { videoId: id } }),
+  },
+  {
+    route: 'GET /api/quizzes/:videoId/attempts',
+    label: 'list the quiz attempts',
+    request: (id) => ({ params: { videoId: id } }),
+  },
+  {
+    route: 'POST /api/quizzes/:id/attempts',
+    label: 'take the quiz',
+    request: (id) => ({ params: { id }, body: { answers: { q1: { choice: 1 }, q2: { mark: 'right' } } } }),
+  },
+  {
+    route: 'POST /api/quizzes/:id/questions/:questionId/review',
+    label: "add the quiz's question to review",
+    request: (id) => ({ params: { id, questionId: 'q1' } }),
+  },
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
+
+/** Every row tried with each of the owner's ids, one request at a time. */
+const SWEEP_TIMEOUT_MS = 180_000;
 
 /** Routes that take no id of a user's record, each with the reason. */
 const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
@@ -168,6 +202,8 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'POST /api/transcripts/transcribe-audio':
     "a YouTube link; the transcript of its audio is the caller's alone (youtube-audio-transcription.int-spec.ts: another user analysing the video never gets it)",
   'GET /api/usage': "the caller's own counts",
+  'GET /api/quiz-settings': "the caller's own quiz settings",
+  'PUT /api/quiz-settings': "the caller's own quiz settings",
   'GET /api/samples': "the install's sample videos, the same for everyone",
   'GET /api/player': "the install's player script address, the same for everyone",
   'POST /api/stripe/create-checkout-session': "the caller's own subscription",
@@ -197,6 +233,9 @@ describe("other users' ids", () => {
     library: (await as.get('/api/videos')).body as unknown,
     usage: (await as.get('/api/usage')).body as unknown,
     review: (await as.get('/api/review/due')).body as unknown,
+    quiz: (await as.get(`/api/quizzes/${videoId}`)).body as unknown,
+    quizAttempts: (await as.get(`/api/quizzes/${videoId}/attempts`)).body as unknown,
+    exam: (await as.get(`/api/review/exam?videoId=${videoId}`)).body as unknown,
   });
 
   const attempt = (as: Browser, row: SweepRow, id: string): Promise<Response> => {
@@ -240,6 +279,16 @@ describe("other users' ids", () => {
     expect([summary.status, insights.status, flashcards.status, question.status]).toEqual([
       200, 200, 200, 200,
     ]);
+    const [quiz] = await stack.db.query<Array<{ id: string }>>(
+      `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
+       VALUES ($1, 'quiz', NULL, $2, 'offline', 'offline') RETURNING id`,
+      [videoId, TWO_QUESTION_QUIZ],
+    );
+    const attempt = await owner
+      .post(`/api/quizzes/${quiz!.id}/attempts`)
+      .send({ answers: { q1: { choice: 0 }, q2: { mark: 'wrong' } } });
+    expect(attempt.status).toBe(201);
+    expect((await owner.put(`/api/videos/${videoId}/exam`).send({ date: '2099-06-15' })).status).toBe(200);
     const [card] = (await owner.get('/api/review/due')).body as Array<{ id: string }>;
     expect((await owner.get(`/api/videos/${videoId}/export/txt`)).status).toBe(200);
 
@@ -255,6 +304,8 @@ describe("other users' ids", () => {
       'AI insights': insights.body.id as string,
       'AI flashcards': flashcards.body.id as string,
       'review card': card!.id,
+      'AI quiz': quiz!.id,
+      'quiz attempt': attempt.body.id as string,
       question: question.body.id as string,
       'AI stream': summaryStream.headers['lectern-stream-id'] as string,
       account: owner.userId,
@@ -283,38 +334,52 @@ describe("other users' ids", () => {
     ).toEqual([]);
   });
 
-  it("answers a Pro user 404 { message } for every one of the owner's ids on every route, as for a missing id", async () => {
-    const answers: string[] = [];
-    const expected: string[] = [];
-    for (const row of SWEEP) {
-      const missing = await attempt(proIntruder, row, randomUUID());
-      expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ message: expect.stringMatching(/^[A-Z].*\.$/) });
-      for (const [kind, id] of Object.entries(ownerIds)) {
-        const response = await attempt(proIntruder, row, id);
-        answers.push(`${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`);
-        expected.push(`${row.label} with the ${kind} id: 404 ${JSON.stringify(missing.body)}`);
+  it(
+    "answers a Pro user 404 { message } for every one of the owner's ids on every route, as for a missing id",
+    async () => {
+      const answers: string[] = [];
+      const expected: string[] = [];
+      for (const row of SWEEP) {
+        const missing = await attempt(proIntruder, row, randomUUID());
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual({ message: expect.stringMatching(/^[A-Z].*\.$/) });
+        for (const [kind, id] of Object.entries(ownerIds)) {
+          const response = await attempt(proIntruder, row, id);
+          answers.push(
+            `${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`,
+          );
+          expected.push(`${row.label} with the ${kind} id: 404 ${JSON.stringify(missing.body)}`);
+        }
       }
-    }
-    expect(answers).toEqual(expected);
-  });
+      expect(answers).toEqual(expected);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it("gives a Free user the answer a missing id gets (never a success), for every one of the owner's ids", async () => {
-    const answers: string[] = [];
-    const expected: string[] = [];
-    for (const row of SWEEP) {
-      const missing = await attempt(freeIntruder, row, randomUUID());
-      // 404, or 403 for a Pro-only feature, which is refused before any id is looked at.
-      expect([403, 404]).toContain(missing.status);
-      expect(missing.body).toEqual({ message: expect.any(String) });
-      for (const [kind, id] of Object.entries(ownerIds)) {
-        const response = await attempt(freeIntruder, row, id);
-        answers.push(`${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`);
-        expected.push(`${row.label} with the ${kind} id: ${missing.status} ${JSON.stringify(missing.body)}`);
+  it(
+    "gives a Free user the answer a missing id gets (never a success), for every one of the owner's ids",
+    async () => {
+      const answers: string[] = [];
+      const expected: string[] = [];
+      for (const row of SWEEP) {
+        const missing = await attempt(freeIntruder, row, randomUUID());
+        // 404, or 403 for a Pro-only feature, which is refused before any id is looked at.
+        expect([403, 404]).toContain(missing.status);
+        expect(missing.body).toEqual({ message: expect.any(String) });
+        for (const [kind, id] of Object.entries(ownerIds)) {
+          const response = await attempt(freeIntruder, row, id);
+          answers.push(
+            `${row.label} with the ${kind} id: ${response.status} ${JSON.stringify(response.body)}`,
+          );
+          expected.push(
+            `${row.label} with the ${kind} id: ${missing.status} ${JSON.stringify(missing.body)}`,
+          );
+        }
       }
-    }
-    expect(answers).toEqual(expected);
-  });
+      expect(answers).toEqual(expected);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
   it("hides the owner's export job in the queue dashboard from other users", async () => {
     const response = await proIntruder.get(
@@ -339,6 +404,7 @@ describe("other users' ids", () => {
       ['summary', ownerIds['AI summary']],
       ['insights', ownerIds['AI insights']],
       ['flashcards', ownerIds['AI flashcards']],
+      ['quiz', ownerIds['AI quiz']],
     ]);
     // No rating of anyone else's reached the owner's cards: the one tried is still due, as it was.
     expect((now.review as Array<{ id: string }>).map((card) => card.id)).toContain(ownerIds['review card']);
@@ -354,7 +420,8 @@ describe("other users' ids", () => {
       'SELECT count(*) AS n FROM ai_content WHERE video_id = $1',
       [data.videoId],
     );
-    expect(Number(row!.n)).toBe(3);
+    // The three generated, and the quiz stored by hand.
+    expect(Number(row!.n)).toBe(4);
     // Nobody else's attempts counted against the intruders either.
     for (const intruder of [proIntruder, freeIntruder]) {
       const usage = (await intruder.get('/api/usage')).body as {

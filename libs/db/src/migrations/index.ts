@@ -18,6 +18,8 @@ import { ChaptersAndOutlines1795400900000 } from './1795400900000-chapters-and-o
 import { UploadedLibraryItems1795401000000 } from './1795401000000-uploaded-library-items';
 import { SpeechTranscriptsOfYoutubeVideos1795401050000 } from './1795401050000-speech-transcripts-of-youtube-videos';
 import { Quizzes1795401100000 } from './1795401100000-quizzes';
+import { QuizAttemptsAndCards1795401200000 } from './1795401200000-quiz-attempts-and-cards';
+import { ExamDates1795401300000 } from './1795401300000-exam-dates';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -41,4 +43,6 @@ export const MIGRATIONS = [
   UploadedLibraryItems1795401000000,
   SpeechTranscriptsOfYoutubeVideos1795401050000,
   Quizzes1795401100000,
+  QuizAttemptsAndCards1795401200000,
+  ExamDates1795401300000,
 ];

@@ -45,6 +45,24 @@ export async function findNewestAiContent(
   return rows[0] ?? null;
 }
 
+/** One item of a feature generated for one of the user's videos, or null (another user's, or none). */
+export async function findUserAiContentItem(
+  db: Db,
+  userId: string,
+  id: string,
+  feature: FeatureType,
+): Promise<AiContentRow | null> {
+  const { rows } = await db.query<AiContentRow>(
+    `SELECT ${COLUMNS.split(', ')
+      .map((column) => `a.${column}`)
+      .join(', ')}
+       FROM ai_content a JOIN videos v ON v.id = a.video_id
+      WHERE a.id = $1 AND v.user_id = $2 AND a.feature_type = $3`,
+    [id, userId, feature],
+  );
+  return rows[0] ?? null;
+}
+
 /** Every item generated for the user's videos, oldest first (the account export). */
 export async function findAiContentOfUser(db: Db, userId: string): Promise<AiContentRow[]> {
   const { rows } = await db.query<AiContentRow>(

@@ -15,7 +15,12 @@ export interface ReviewSchedule {
   last_review: Date | null;
 }
 
-/** A `review_cards` row: one question of a video's flashcards, for the video's owner, with its schedule. */
+/** Where a card's question comes from: the video's flashcards, or a question of its quiz. */
+export type ReviewCardSource = 'flashcards' | 'quiz';
+
+/**
+ * A `review_cards` row: one question of a video's flashcards or quiz, for the video's owner, with its schedule.
+ */
 export interface ReviewCardRow extends ReviewSchedule {
   id: string;
   user_id: string;
@@ -25,6 +30,9 @@ export interface ReviewCardRow extends ReviewSchedule {
   answer: string;
   position: number;
   retired_at: Date | null;
+  source: ReviewCardSource;
+  /** The moment of the lecture the question comes from (quiz questions); null for flashcards. */
+  moment_start: number | null;
 }
 
 /** A `review_logs` row: one rating, with the schedule the card had before it. */
@@ -48,7 +56,7 @@ const SCHEDULE_COLUMNS = [
   'last_review',
 ] as const;
 
-const CARD_COLUMNS = `id, user_id, video_id, question_key, question, answer, position, retired_at, ${SCHEDULE_COLUMNS.join(', ')}`;
+const CARD_COLUMNS = `id, user_id, video_id, question_key, question, answer, position, retired_at, source, moment_start, ${SCHEDULE_COLUMNS.join(', ')}`;
 
 export interface StaleReviewDeck {
   video_id: string;
@@ -119,7 +127,7 @@ export interface DeckCard {
 /**
  * Brings a video's cards in line with its flashcards: a new question becomes a card with the `fresh` schedule;
  * a known one (same key) takes the new wording, answer and position and is no longer retired, its schedule
- * untouched; a card whose question is gone is retired.
+ * untouched; a card whose question is gone is retired. Cards of quiz questions are not the flashcards' to retire.
  */
 export async function syncReviewCards(
   db: Db,
@@ -144,7 +152,8 @@ export async function syncReviewCards(
   );
   await db.query(
     `UPDATE review_cards SET retired_at = $3
-      WHERE video_id = $1 AND retired_at IS NULL AND NOT (question_key = ANY($2::text[]))`,
+      WHERE video_id = $1 AND source = 'flashcards' AND retired_at IS NULL
+        AND NOT (question_key = ANY($2::text[]))`,
     [deck.videoId, cards.map((c) => c.key), deck.now],
   );
 }
@@ -156,6 +165,7 @@ export interface DueReviewCardRow {
   question: string;
   answer: string;
   due: Date;
+  moment_start: number | null;
 }
 
 /** Which due cards to list: of one video or all, the new cards the day still allows, and how many at most. */
@@ -172,7 +182,7 @@ export interface DueReviewCardsQuery {
  * allowance, which are held back in deck order. Parameters: $1 user, $2 now, $3 video or null, $4 allowance.
  */
 const DUE_CARDS = `
-  SELECT id, video_id, question, answer, due, position,
+  SELECT id, video_id, question, answer, due, position, moment_start,
          state = 'new'
            AND row_number() OVER (PARTITION BY state = 'new' ORDER BY due, video_id, position, id) > $4
            AS held_back
@@ -186,7 +196,7 @@ export async function findDueReviewCards(
   limit: number,
 ): Promise<DueReviewCardRow[]> {
   const { rows } = await db.query<DueReviewCardRow>(
-    `SELECT id, video_id, question, answer, due FROM (${DUE_CARDS}) d
+    `SELECT id, video_id, question, answer, due, moment_start FROM (${DUE_CARDS}) d
       WHERE NOT held_back ORDER BY due, video_id, position, id LIMIT $5`,
     [query.userId, query.now, query.videoId, query.newAllowance, limit],
   );
@@ -292,4 +302,83 @@ export async function findReviewLogsOfCard(db: Db, cardId: string): Promise<Revi
     [cardId],
   );
   return rows;
+}
+
+/** A quiz question as a card: its key within the video's deck, its wording, answer, place and moment. */
+export interface QuizDeckCard {
+  key: string;
+  question: string;
+  answer: string;
+  position: number;
+  momentStart: number;
+}
+
+/**
+ * Adds a quiz question to the user's deck with the `fresh` schedule, unless the video already has a card of that
+ * key (then nothing changes). Answers the card and whether it was added.
+ */
+export async function addQuizReviewCard(
+  db: Db,
+  card: { userId: string; videoId: string; fresh: ReviewSchedule } & QuizDeckCard,
+): Promise<{ card: ReviewCardRow; added: boolean }> {
+  const { fresh } = card;
+  const inserted = await db.query<ReviewCardRow>(
+    `INSERT INTO review_cards (user_id, video_id, question_key, question, answer, position, source, moment_start,
+                               ${SCHEDULE_COLUMNS.join(', ')})
+     VALUES ($1, $2, $3, $4, $5, $6, 'quiz', $7, ${SCHEDULE_COLUMNS.map((_, i) => `$${i + 8}`).join(', ')})
+     ON CONFLICT (video_id, question_key) DO NOTHING RETURNING ${CARD_COLUMNS}`,
+    [
+      card.userId,
+      card.videoId,
+      card.key,
+      card.question,
+      card.answer,
+      card.position,
+      card.momentStart,
+      ...SCHEDULE_COLUMNS.map((column) => fresh[column]),
+    ],
+  );
+  if (inserted.rows[0]) return { card: inserted.rows[0], added: true };
+  const { rows } = await db.query<ReviewCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM review_cards WHERE video_id = $1 AND question_key = $2`,
+    [card.videoId, card.key],
+  );
+  return { card: rows[0]!, added: false };
+}
+
+/** The video's current cards of these keys, locked for update until the transaction ends. */
+export async function lockReviewCardsByKey(
+  db: Db,
+  videoId: string,
+  keys: readonly string[],
+): Promise<ReviewCardRow[]> {
+  const { rows } = await db.query<ReviewCardRow>(
+    `SELECT ${CARD_COLUMNS} FROM review_cards
+      WHERE video_id = $1 AND question_key = ANY($2::text[]) AND retired_at IS NULL
+      ORDER BY id FOR UPDATE`,
+    [videoId, keys],
+  );
+  return rows;
+}
+
+/** Brings every current card of the video due after `latest` forward to `latest` (a new exam date). */
+export async function bringReviewCardsForward(db: Db, videoId: string, latest: Date): Promise<void> {
+  await db.query(`UPDATE review_cards SET due = $2 WHERE video_id = $1 AND retired_at IS NULL AND due > $2`, [
+    videoId,
+    latest,
+  ]);
+}
+
+/** How many of the video's current cards are due before `before`, and how many of those are new. */
+export async function countReviewCardsDueBefore(
+  db: Db,
+  videoId: string,
+  before: Date,
+): Promise<{ cards: number; newCards: number }> {
+  const { rows } = await db.query<{ cards: number; new_cards: number }>(
+    `SELECT count(*)::int AS cards, count(*) FILTER (WHERE state = 'new')::int AS new_cards
+       FROM review_cards WHERE video_id = $1 AND retired_at IS NULL AND due < $2`,
+    [videoId, before],
+  );
+  return { cards: rows[0]?.cards ?? 0, newCards: rows[0]?.new_cards ?? 0 };
 }

@@ -290,3 +290,43 @@ export async function saveVideoNotes(
   );
   return Boolean(rowCount);
 }
+
+/** The user's video's exam date (`YYYY-MM-DD`, or null); undefined when the user has no such video. */
+export async function findVideoExamDate(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<string | null | undefined> {
+  const { rows } = await db.query<{ exam_date: string | null }>(
+    `SELECT to_char(exam_date, 'YYYY-MM-DD') AS exam_date FROM videos WHERE id = $1 AND user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] === undefined ? undefined : rows[0].exam_date;
+}
+
+/** Sets or clears the exam date; false when the user has no such video. */
+export async function saveVideoExamDate(
+  db: Db,
+  userId: string,
+  videoId: string,
+  examDate: string | null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE videos SET exam_date = $3::date WHERE id = $1 AND user_id = $2',
+    [videoId, userId, examDate],
+  );
+  return Boolean(rowCount);
+}
+
+/** The user's videos that have an exam date, with it (the account export). */
+export async function findExamDatesOfUser(
+  db: Db,
+  userId: string,
+): Promise<Array<{ video_id: string; exam_date: string }>> {
+  const { rows } = await db.query<{ video_id: string; exam_date: string }>(
+    `SELECT id AS video_id, to_char(exam_date, 'YYYY-MM-DD') AS exam_date FROM videos
+      WHERE user_id = $1 AND exam_date IS NOT NULL`,
+    [userId],
+  );
+  return rows;
+}

@@ -8,12 +8,15 @@ import {
   type AccountExportVideo,
   type Chapter,
   type Highlight,
+  type QuizGivenAnswer,
   type TranscriptSegment,
 } from '@lectern/contracts';
 import {
   findAiContentOfUser,
   findAiQuestionsOfUser,
   findHighlightsOfUser,
+  findExamDatesOfUser,
+  findQuizAttemptsOfUser,
   findReviewCardsOfUser,
   findReviewLogsOfUser,
   findVideoDetailsOfUser,
@@ -26,6 +29,7 @@ import {
 import { InjectDb } from '../database/database.module';
 import { toAiContentItem } from '../ai/ai.service';
 import { toAiQuestion } from '../questions/ai-question-row';
+import { toQuizAttempt } from '../quizzes/quiz-attempt-row';
 import { videoSummary } from '../library/videos.service';
 import { JobAdmission } from '../usage/job-admission';
 import { toUser } from '../users/to-user';
@@ -54,14 +58,19 @@ export class AccountExportService {
   }
 
   private async read(user: UserRecord, now: Date): Promise<AccountExport> {
-    const [videos, highlights, aiContent, questions, reviewCards, reviewLogs] = await Promise.all([
-      findVideoDetailsOfUser(this.db, user.id),
-      findHighlightsOfUser(this.db, user.id),
-      findAiContentOfUser(this.db, user.id),
-      findAiQuestionsOfUser(this.db, user.id),
-      findReviewCardsOfUser(this.db, user.id),
-      findReviewLogsOfUser(this.db, user.id),
-    ]);
+    const [videos, highlights, aiContent, questions, reviewCards, reviewLogs, examDates, quizAttempts] =
+      await Promise.all([
+        findVideoDetailsOfUser(this.db, user.id),
+        findHighlightsOfUser(this.db, user.id),
+        findAiContentOfUser(this.db, user.id),
+        findAiQuestionsOfUser(this.db, user.id),
+        findReviewCardsOfUser(this.db, user.id),
+        findReviewLogsOfUser(this.db, user.id),
+        findExamDatesOfUser(this.db, user.id),
+        findQuizAttemptsOfUser(this.db, user.id),
+      ]);
+    const examDateOf = new Map(examDates.map((row) => [row.video_id, row.exam_date]));
+    const attemptsOf = groupBy(quizAttempts, (row) => row.video_id);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
     const aiContentOf = groupBy(aiContent.map(toAiContentItem), (item) => item.videoId);
     const questionsOf = groupBy(questions, (row) => row.video_id);
@@ -87,6 +96,11 @@ export class AccountExportService {
         reviewCards: (reviewCardsOf.get(row.id) ?? []).map((card) =>
           toReviewCard(card, logsOf.get(card.id) ?? []),
         ),
+        examDate: examDateOf.get(row.id) ?? null,
+        quizAttempts: (attemptsOf.get(row.id) ?? []).map((attempt) => ({
+          ...toQuizAttempt(attempt),
+          answers: attempt.answers_json as Record<string, QuizGivenAnswer>,
+        })),
       })),
     };
   }
@@ -113,6 +127,8 @@ function toReviewCard(card: ReviewCardRow, logs: ReviewLogRow[]): AccountExportR
     id: card.id,
     question: card.question,
     answer: card.answer,
+    source: card.source,
+    ...(card.moment_start === null ? {} : { moment: { start: card.moment_start } }),
     retired: card.retired_at !== null,
     due: card.due.toISOString(),
     state: card.state,

@@ -1,5 +1,6 @@
 import type { ReviewRating, ReviewState } from '@lectern/contracts';
 import type { ReviewLogRow, ReviewSchedule } from '@lectern/db';
+import { clampDue, examScheduling } from './exam-schedule';
 import {
   createEmptyCard,
   fsrs,
@@ -7,6 +8,7 @@ import {
   Rating,
   State,
   type Card,
+  type FSRS,
   type Grade,
   type RecordLogItem,
 } from 'ts-fsrs';
@@ -19,6 +21,18 @@ import {
 export const REVIEW_SCHEDULER_PARAMETERS = generatorParameters({ enable_fuzz: true });
 
 const scheduler = fsrs(REVIEW_SCHEDULER_PARAMETERS);
+
+// One scheduler per desired retention used before an exam (they go in hundredths: a handful at most).
+const examSchedulers = new Map<number, FSRS>();
+function schedulerFor(retention: number | null): FSRS {
+  if (retention === null) return scheduler;
+  let found = examSchedulers.get(retention);
+  if (!found) {
+    found = fsrs({ ...REVIEW_SCHEDULER_PARAMETERS, request_retention: retention });
+    examSchedulers.set(retention, found);
+  }
+  return found;
+}
 
 const GRADES: Record<ReviewRating, Grade> = {
   again: Rating.Again,
@@ -54,16 +68,27 @@ export class UnschedulableCardError extends Error {}
  * as given before the card's last review: gateways' clocks differ by a little, and ts-fsrs refuses a review on
  * an earlier UTC date than the last one. Any other refusal of ts-fsrs, or a schedule it cannot compute from the
  * card as stored, is an UnschedulableCardError.
+ *
+ * Before the exam of the card's video (`examDate`, `YYYY-MM-DD`), FSRS asks a higher retention as the day
+ * nears and the next due never falls past the start of the exam day (exam-schedule.ts).
  */
 export function rate(
   schedule: ReviewSchedule,
   rating: ReviewRating,
   now: Date,
+  examDate: string | null = null,
 ): { schedule: ReviewSchedule; log: Omit<ReviewLogRow, 'card_id'> } {
   const at = schedule.last_review && schedule.last_review > now ? schedule.last_review : now;
-  const { card, log } = nextOrRefusal(toCard(schedule), at, GRADES[rating]);
+  const exam = examScheduling(examDate, at);
+  const { card, log } = nextOrRefusal(
+    schedulerFor(exam?.retention ?? null),
+    toCard(schedule),
+    at,
+    GRADES[rating],
+  );
+  const next = fromCard(card);
   return {
-    schedule: fromCard(card),
+    schedule: exam ? { ...next, ...clampDue(next, at, exam.deadline) } : next,
     log: {
       rating,
       state: STATES[log.state],
@@ -79,10 +104,10 @@ export function rate(
   };
 }
 
-function nextOrRefusal(card: Card, at: Date, grade: Grade) {
+function nextOrRefusal(chosen: FSRS, card: Card, at: Date, grade: Grade) {
   let next: RecordLogItem;
   try {
-    next = scheduler.next(card, at, grade);
+    next = chosen.next(card, at, grade);
   } catch (error) {
     // ts-fsrs does not export its error classes; its validation errors are named.
     if (error instanceof Error && error.name === 'FSRSValidationError') {

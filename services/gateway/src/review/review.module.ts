@@ -1,14 +1,20 @@
 import { Module } from '@nestjs/common';
 import { LibraryModule } from '../library/library.module';
 import { UsageModule } from '../usage/usage.module';
+import { ExamController } from './exam.controller';
+import { ExamService } from './exam.service';
 import { ReviewController } from './review.controller';
 import { ReviewDecks } from './review-decks';
 import { ReviewService } from './review.service';
 
-/** Spaced review of a video's flashcards, scheduled by FSRS (docs/api.md, "Review"). */
+/**
+ * Spaced review of a video's flashcards and quiz questions, scheduled by FSRS, ready by the video's exam date
+ * (docs/api.md, "Review").
+ */
 @Module({
   imports: [LibraryModule, UsageModule],
-  controllers: [ReviewController],
-  providers: [ReviewService, ReviewDecks],
+  controllers: [ExamController, ReviewController],
+  providers: [ReviewService, ReviewDecks, ExamService],
+  exports: [ReviewDecks],
 })
 export class ReviewModule {}

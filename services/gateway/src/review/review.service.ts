@@ -4,6 +4,7 @@ import {
   countCardsIntroducedSince,
   countDueReviewCards,
   findDueReviewCards,
+  findVideoExamDate,
   lockUserReviewCard,
   recordReview,
   type Db,
@@ -55,20 +56,23 @@ export class ReviewService {
         question: row.question,
         answer: row.answer,
         due: row.due.toISOString(),
+        ...(row.moment_start === null ? {} : { moment: { start: row.moment_start } }),
       })),
       total,
     };
   }
 
   /**
-   * Rates one of the user's current cards now. The card row is locked from reading its schedule to storing
-   * the next one, so two ratings sent at once are both applied, one after the other.
+   * Rates one of the user's current cards now, before its video's exam date as that asks. The card row is
+   * locked from reading its schedule to storing the next one, so two ratings sent at once are both applied, one
+   * after the other.
    */
   async review(userId: string, cardId: string, rating: ReviewRating): Promise<ReviewedCard> {
     return this.transactions.run(async (db) => {
       const card = await lockUserReviewCard(db, userId, cardId);
       if (!card) throw new NotFoundException(CARD_NOT_FOUND);
-      const next = rateOrConflict(card, rating, this.clock.now());
+      const examDate = (await findVideoExamDate(db, userId, card.video_id)) ?? null;
+      const next = rateOrConflict(card, rating, this.clock.now(), examDate);
       await recordReview(db, card.id, next.schedule, next.log);
       return {
         id: card.id,

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { QuizSettingsController } from './quiz-settings.controller';
+import { QuizzesController } from './quizzes.controller';
+import { QuizzesService } from './quizzes.service';
+
+/** Taking a video's quiz: its questions, scored attempts, and wrong answers brought into FSRS review. */
+@Module({
+  controllers: [QuizzesController, QuizSettingsController],
+  providers: [QuizzesService],
+})
+export class QuizzesModule {}

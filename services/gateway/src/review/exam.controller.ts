@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { ExamDateRequestSchema, ExamPaceQuerySchema, type ExamDate, type ExamPace } from '@lectern/contracts';
+import type { UserRecord } from '@lectern/db';
+import { CurrentUser, SignedInGuard } from '../auth/guards';
+import { parseWith } from '../http/zod';
+import { videoIdPipe } from '../library/video-id';
+import { ExamService } from './exam.service';
+
+/** A video's exam date and the review's pace before it. */
+@Controller()
+@UseGuards(SignedInGuard)
+export class ExamController {
+  constructor(private readonly exams: ExamService) {}
+
+  @Put('api/videos/:id/exam')
+  save(
+    @CurrentUser() user: UserRecord,
+    @Param('id', videoIdPipe) id: string,
+    @Body() body: unknown,
+  ): Promise<ExamDate> {
+    const { date } = parseWith(ExamDateRequestSchema, body);
+    return this.exams.save(user.id, id, date);
+  }
+
+  @Get('api/review/exam')
+  pace(@CurrentUser() user: UserRecord, @Query() query: unknown): Promise<ExamPace> {
+    const { videoId } = parseWith(ExamPaceQuerySchema, query);
+    return this.exams.pace(user.id, videoIdPipe.transform(videoId));
+  }
+}

@@ -1,0 +1,74 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { NEW_CARDS_PER_DAY, type ExamDate, type ExamPace } from '@lectern/contracts';
+import {
+  bringReviewCardsForward,
+  countReviewCardsDueBefore,
+  findVideoExamDate,
+  saveVideoExamDate,
+  type Db,
+  Transactions,
+} from '@lectern/db';
+import { InjectDb } from '../database/database.module';
+import { Clock } from '../common/clock';
+import { videoOr404 } from '../library/user-video';
+import { ReviewDecks } from './review-decks';
+import { examDaysLeft, examDeadline, examScheduling } from './exam-schedule';
+
+export const PAST_EXAM_DATE = 'The exam date must be today or later.';
+
+/** A video's exam date, and how its review stands before it (docs/api.md, "Exam dates"). */
+@Injectable()
+export class ExamService {
+  constructor(
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
+    private readonly clock: Clock,
+    private readonly decks: ReviewDecks,
+  ) {}
+
+  /**
+   * Sets (or clears, with null) the exam date of the user's video. A new date brings every card of the video
+   * due after the exam forward to the start of the exam day, so each is seen again before it.
+   */
+  async save(userId: string, videoId: string, examDate: string | null): Promise<ExamDate> {
+    if (examDate !== null && examDaysLeft(examDate, this.clock.now()) < 0)
+      throw new BadRequestException(PAST_EXAM_DATE);
+    // Cards from flashcards not yet read are made first, so they are brought forward too.
+    await this.decks.syncStale(userId, videoId);
+    return this.transactions.run(async (db) => {
+      videoOr404(await saveVideoExamDate(db, userId, videoId, examDate));
+      // On the exam day itself scheduling is already normal again: nothing is brought forward.
+      const exam = examScheduling(examDate, this.clock.now());
+      if (exam) await bringReviewCardsForward(db, videoId, exam.deadline);
+      return { videoId, examDate };
+    });
+  }
+
+  /** How many of the video's cards are left to see before its exam, and whether the pace is enough. */
+  async pace(userId: string, videoId: string): Promise<ExamPace> {
+    const examDate = await findVideoExamDate(this.db, userId, videoId);
+    if (examDate === undefined) return videoOr404(false);
+    await this.decks.syncStale(userId, videoId);
+    const now = this.clock.now();
+    const none = {
+      videoId,
+      examDate,
+      daysLeft: 0,
+      cardsLeft: 0,
+      newCardsLeft: 0,
+      cardsPerDay: 0,
+      paceEnough: true,
+    };
+    if (examDate === null || now >= examDeadline(examDate)) return none;
+    const daysLeft = examDaysLeft(examDate, now);
+    const left = await countReviewCardsDueBefore(this.db, videoId, examDeadline(examDate));
+    return {
+      ...none,
+      daysLeft,
+      cardsLeft: left.cards,
+      newCardsLeft: left.newCards,
+      cardsPerDay: Math.ceil(left.cards / daysLeft),
+      paceEnough: Math.ceil(left.newCards / NEW_CARDS_PER_DAY) <= daysLeft,
+    };
+  }
+}
