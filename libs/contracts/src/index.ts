@@ -8,6 +8,7 @@ export * from './html';
 export * from './flashcards';
 export * from './chapters';
 export * from './outline';
+export * from './quiz';
 export * from './questions';
 export * from './ids';
 export type * from './jobs/common';

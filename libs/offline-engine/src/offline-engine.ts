@@ -71,6 +71,8 @@ function writeFeature(request: GenerationRequest, analysis: TranscriptAnalysis):
       return writeCornellNotes(analysis);
     case 'outline':
       return writeOutlineOf(analysis);
+    case 'quiz':
+      throw new PermanentJobError(422, 'Quizzes are not written offline yet.');
     case 'tweet':
       return writeTweetThread(analysis, request.title);
     case 'blog':

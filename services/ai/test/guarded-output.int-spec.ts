@@ -162,6 +162,7 @@ const INVENTED_PER_FEATURE: Record<FeatureType, number> = {
   flashcards: 1,
   cornell_notes: 2,
   outline: 2,
+  quiz: 2,
   tweet: 1,
   blog: 1,
   action_plan: 1,

@@ -86,6 +86,7 @@ describe('OpenAI-compatible engine against the fake provider', () => {
         blogSections: 3,
         actionSteps: 4,
         outlineSections: 3,
+        quizQuestions: 4,
       });
     },
   );

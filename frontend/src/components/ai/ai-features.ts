@@ -19,6 +19,11 @@ export const STUDY_FEATURES: readonly AiFeature[] = [
     label: 'Outline',
     description: 'The lecture’s chapters and key points, for the chapter list and the mind map.',
   },
+  {
+    type: 'quiz',
+    label: 'Quiz',
+    description: 'Questions to test yourself, each tied to the moment that teaches it.',
+  },
 ];
 
 export const CREATE_FEATURES: readonly AiFeature[] = [

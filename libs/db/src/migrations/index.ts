@@ -16,6 +16,7 @@ import { StripePricesAndPrunedEvents1795400600000 } from './1795400600000-stripe
 import { CreateMediaTranscription1795400700000 } from './1795400700000-create-media-transcription';
 import { ChaptersAndOutlines1795400900000 } from './1795400900000-chapters-and-outlines';
 import { UploadedLibraryItems1795401000000 } from './1795401000000-uploaded-library-items';
+import { Quizzes1795401100000 } from './1795401100000-quizzes';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   CreateMediaTranscription1795400700000,
   ChaptersAndOutlines1795400900000,
   UploadedLibraryItems1795401000000,
+  Quizzes1795401100000,
 ];

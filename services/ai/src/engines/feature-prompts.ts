@@ -48,6 +48,15 @@ const FEATURE_RULES: Record<Exclude<FeatureType, 'summary'>, string> = {
     'followed by two to four bullets, each exactly `- [m:ss] key point`, with the moment the point comes from.',
     'Section titles are short (two to six words) and name the topic; sections and points follow the order of the video.',
   ].join('\n'),
+  quiz: [
+    'Task: a quiz for a student to test themselves on the video.',
+    'Write six to ten questions in the order of the video, mixing multiple-choice ("choice") and short-answer ("short") questions.',
+    'A choice question has exactly four options, exactly one of them right and written in `answer` word for word; the three wrong options are',
+    'other terms or facts of the video of the same kind as the answer, about as long and in the same form, each plainly wrong; never the answer reworded, never a part of it or the answer plus more.',
+    'A short question has no options and a short model answer.',
+    '`moment` is the timestamp of the transcript line that teaches the answer, as m:ss (h:mm:ss past an hour), one of the timestamps sent.',
+    '`explanation` says why the answer is right from what the video says, citing its moments as [m:ss], and, for a choice question, why each other option is wrong.',
+  ].join('\n'),
   tweet: [
     'Task: a tweet thread about the video.',
     'Write five to ten tweets separated by blank lines. Start each tweet with its number as `n/N ` (for example `1/7 `).',

@@ -1,4 +1,4 @@
-import { parseOutline, type FeatureType, type SummaryLength } from '@lectern/contracts';
+import { parseOutline, parseQuiz, type FeatureType, type SummaryLength } from '@lectern/contracts';
 import {
   countSentences,
   headings,
@@ -18,6 +18,7 @@ export interface ShapeMinimums {
   blogSections: number;
   actionSteps: number;
   outlineSections: number;
+  quizQuestions: number;
 }
 
 export const PRODUCT_MINIMUMS: ShapeMinimums = {
@@ -27,6 +28,7 @@ export const PRODUCT_MINIMUMS: ShapeMinimums = {
   blogSections: 2,
   actionSteps: 3,
   outlineSections: 3,
+  quizQuestions: 3,
 };
 
 /** Checks the Markdown the study tools render: sentence counts, bullets, cards, Cornell sections, tweets. */
@@ -57,6 +59,9 @@ export function expectFeatureShape(
       for (const part of sections) expect(part.points.length).toBeGreaterThanOrEqual(1);
       return;
     }
+    case 'quiz':
+      expect(parseQuiz(text).length).toBeGreaterThanOrEqual(minimums.quizQuestions);
+      return;
     case 'tweet':
       for (const tweet of parseTweets(text)) expect(tweet.text.length).toBeLessThanOrEqual(280);
       expect(parseTweets(text).length).toBeGreaterThanOrEqual(minimums.tweets);

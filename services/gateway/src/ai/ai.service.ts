@@ -35,6 +35,7 @@ const PRO_FEATURE_LABELS: Record<Exclude<FeatureType, 'summary'>, string> = {
   flashcards: 'Flashcards',
   cornell_notes: 'Cornell notes',
   outline: 'Outlines and mind maps',
+  quiz: 'Quizzes',
   tweet: 'Tweet threads',
   blog: 'Blog posts',
   action_plan: 'Action plans',
