@@ -27,6 +27,11 @@ function cdata(text: string): string {
   return `<![CDATA[${text.replace(/\]\]>/gu, ']]]]><![CDATA[>')}]]>`;
 }
 
+/** Text as XML character data: only `&` and `<` (and `>`, for `]]>`) have a meaning there. */
+function xmlText(text: string): string {
+  return text.replace(/&/gu, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;');
+}
+
 const html = (text: string): string => `<text>${cdata(text)}</text>`;
 
 function htmlElement(name: string, content: string, indent: string): string {
@@ -69,7 +74,7 @@ function choiceParts(question: SheetQuestion): string[] {
 function shortParts(question: SheetQuestion): string[] {
   return [
     '    <usecase>0</usecase>',
-    ...answerElement(100, escapeHtml(question.answer.replace(/\*/gu, '\\*')), RIGHT_FEEDBACK, 'plain_text'),
+    ...answerElement(100, xmlText(question.answer.replace(/\*/gu, '\\*')), RIGHT_FEEDBACK, 'plain_text'),
   ];
 }
 
@@ -77,7 +82,7 @@ export function moodleQuestion(question: SheetQuestion): string {
   const type = question.kind === 'choice' ? 'multichoice' : 'shortanswer';
   return [
     `  <question type="${type}">`,
-    `    <name><text>${escapeHtml(questionName(question))}</text></name>`,
+    `    <name><text>${xmlText(questionName(question))}</text></name>`,
     htmlElement('questiontext', `<p>${escapeHtml(question.prompt)}</p>`, '    '),
     htmlElement('generalfeedback', generalFeedback(question), '    '),
     '    <defaultgrade>1</defaultgrade>',
