@@ -1,6 +1,6 @@
 import { OFFLINE_MATERIAL_NOTICE, writeQuiz } from '@lectern/contracts';
-import { parse, type GIFTQuestion, type TextChoice } from 'gift-pegjs';
 import { QUIZ_QUESTIONS, quizDocument } from './fixtures/quiz';
+import { readGift, withChoices } from './helpers/quiz-readers';
 import { renderToBuffer } from './helpers/render-to-buffer';
 
 // The GIFT export read back by gift-pegjs, a GIFT parser Lectern did not write (the grammar of Moodle's
@@ -10,15 +10,8 @@ const WATCH = 'https://www.youtube.com/watch?v=abc123XYZ_-';
 
 async function giftOf(outputText?: string, engine?: string) {
   const file = (await renderToBuffer(quizDocument(outputText, engine), 'gift')).toString('utf8');
-  return { file, questions: parse(file) };
+  return { file, questions: readGift(file) };
 }
-
-type Choices = Extract<GIFTQuestion, { choices: TextChoice[] }>;
-
-const withChoices = (question: GIFTQuestion | undefined): Choices => {
-  if (question?.type !== 'MC' && question?.type !== 'Short') throw new Error(`not a choice: ${question?.type}`);
-  return question as Choices;
-};
 
 describe('the GIFT export', () => {
   it('holds one question per quiz question: multiple choice and short answer, titled with number and moment', async () => {

@@ -15,6 +15,11 @@ export {
 
 export { openAnkiPackage } from '../../../services/export/test/helpers/anki-package';
 export {
+  readGift,
+  readMoodleXml,
+  withChoices,
+} from '../../../services/export/test/helpers/quiz-readers';
+export {
   headings as markdownHeadings,
   links as markdownLinks,
   readMarkdown,
