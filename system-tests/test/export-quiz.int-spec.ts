@@ -1,9 +1,4 @@
-import {
-  NO_QUIZ_TO_EXPORT,
-  QueueName,
-  writeQuiz,
-  type QuizQuestionDraft,
-} from '@lectern/contracts';
+import { NO_QUIZ_TO_EXPORT, QueueName, writeQuiz, type QuizQuestionDraft } from '@lectern/contracts';
 import { JobRequester } from '@lectern/queue-runtime';
 import {
   analysed,

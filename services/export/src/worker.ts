@@ -1,9 +1,4 @@
-import {
-  BAD_EXPORT_FORMAT,
-  ExportFormatSchema,
-  nothingToExport,
-  QueueName,
-} from '@lectern/contracts';
+import { BAD_EXPORT_FORMAT, ExportFormatSchema, nothingToExport, QueueName } from '@lectern/contracts';
 import {
   PermanentJobError,
   type JobHandlers,
@@ -14,12 +9,7 @@ import {
 } from '@lectern/queue-runtime';
 import { ExportFiles } from './export-files';
 import { ExportStore } from './export-store';
-import {
-  contentTypeFor,
-  renderExport,
-  storedFlashcards,
-  storedQuiz,
-} from './render';
+import { contentTypeFor, renderExport, storedFlashcards, storedQuiz } from './render';
 import { type ExportEnv, ExportEnvSchema } from './env';
 
 export interface ExportDependencies {

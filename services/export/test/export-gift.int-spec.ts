@@ -16,11 +16,13 @@ async function giftOf(outputText?: string, engine?: string) {
 describe('the GIFT export', () => {
   it('holds one question per quiz question: multiple choice and short answer, titled with number and moment', async () => {
     const { questions } = await giftOf();
-    expect(questions.map((question) => [question.type, 'title' in question ? question.title : null])).toEqual([
-      ['MC', 'Q1 [0:22]'],
-      ['MC', 'Q2 [1:02:05]'],
-      ['Short', 'Q3 [0:37]'],
-    ]);
+    expect(questions.map((question) => [question.type, 'title' in question ? question.title : null])).toEqual(
+      [
+        ['MC', 'Q1 [0:22]'],
+        ['MC', 'Q2 [1:02:05]'],
+        ['Short', 'Q3 [0:37]'],
+      ],
+    );
   });
 
   it('keeps every text as written, GIFT’s special characters escaped and read back whole', async () => {

@@ -39,7 +39,9 @@ describe('the Moodle XML export', () => {
       expect(right?.text).toBe(`${asked?.answer.replace(/&/gu, '&amp;').replace(/</gu, '&lt;')}`);
       expect(right?.feedback.text).toBe('<p>Right.</p>');
       for (const wrong of question.answer.filter((answer) => answer !== right))
-        expect(wrong.feedback.text).toMatch(/^<p>Not this one: the lecture explains it at \[[\d:]+\]\.<\/p>$/u);
+        expect(wrong.feedback.text).toMatch(
+          /^<p>Not this one: the lecture explains it at \[[\d:]+\]\.<\/p>$/u,
+        );
     }
   });
 

@@ -93,12 +93,12 @@ describe('a quiz in the Anki deck', () => {
   });
 
   it('labels a quiz the offline engine wrote: its tag on the quiz cards and the notice on the deck', async () => {
-    const offline = await openAnkiPackage(await renderToBuffer(studiedDocument(QUIZ_TEXT, 'offline'), 'apkg'));
+    const offline = await openAnkiPackage(
+      await renderToBuffer(studiedDocument(QUIZ_TEXT, 'offline'), 'apkg'),
+    );
     expect(offline.notes.slice(4).every((note) => note.tags.includes('extracted-passages'))).toBe(true);
     expect(offline.notes.slice(0, 4).every((note) => !note.tags.includes('extracted-passages'))).toBe(true);
-    expect(offline.decks.find((deck) => deck.id !== 1)?.desc).toContain(
-      escapeHtml(OFFLINE_MATERIAL_NOTICE),
-    );
+    expect(offline.decks.find((deck) => deck.id !== 1)?.desc).toContain(escapeHtml(OFFLINE_MATERIAL_NOTICE));
   });
 
   it('leaves the quiz out of the flashcards CSV', async () => {

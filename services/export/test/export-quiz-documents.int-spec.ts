@@ -45,7 +45,8 @@ const KEY = [
 ];
 
 /** Lines of text with empty ones dropped and spaces trimmed. */
-const nonEmpty = (lines: string[]): string[] => lines.map((line) => line.trim()).filter((line) => line !== '');
+const nonEmpty = (lines: string[]): string[] =>
+  lines.map((line) => line.trim()).filter((line) => line !== '');
 
 interface Shown {
   /** How the reader shows a moment's line. */

@@ -7,7 +7,10 @@ import { queryKeys } from '@/api/query-keys';
 import { ExportMenu } from '@/components/video/export-menu';
 import { createQueryClient } from '@/lib/query-client';
 
-const flashcards = (outputText: string, featureType: AiContentItem['featureType'] = 'flashcards'): AiContentItem => ({
+const flashcards = (
+  outputText: string,
+  featureType: AiContentItem['featureType'] = 'flashcards',
+): AiContentItem => ({
   id: 'a1',
   videoId: 'v1',
   featureType,

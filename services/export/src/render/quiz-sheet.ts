@@ -1,10 +1,4 @@
-import {
-  formatTimestamp,
-  isOfflineMaterial,
-  parseQuiz,
-  watchUrlAt,
-  type QuizKind,
-} from '@lectern/contracts';
+import { formatTimestamp, isOfflineMaterial, parseQuiz, watchUrlAt, type QuizKind } from '@lectern/contracts';
 import type { ExportDocument } from './export-document';
 import { sanitizeLine } from './safe-text';
 

@@ -30,7 +30,9 @@ function oneLine(text: string): string {
 
 /** A line's text; a link (a quiz answer's moment) is followed by where it leads, which plain text cannot hide. */
 function lineText(spans: InlineSpan[]): string {
-  return oneLine(spans.map((span) => (span.link === undefined ? span.text : `${span.text} ${span.link}`)).join(''));
+  return oneLine(
+    spans.map((span) => (span.link === undefined ? span.text : `${span.text} ${span.link}`)).join(''),
+  );
 }
 
 function markdownToText(blocks: MarkdownBlock[]): string {

@@ -12,7 +12,8 @@ export function readGift(file: string): GIFTQuestion[] {
 }
 
 export function withChoices(question: GIFTQuestion | undefined): GiftQuestionWithChoices {
-  if (question?.type !== 'MC' && question?.type !== 'Short') throw new Error(`not a choice: ${question?.type}`);
+  if (question?.type !== 'MC' && question?.type !== 'Short')
+    throw new Error(`not a choice: ${question?.type}`);
   return question;
 }
 
