@@ -133,7 +133,9 @@ describe('export access', () => {
         const response = await pro.get(`/api/videos/${proVideo}/export/${format}`);
         expect(response.status).toBe(400);
         expect(response.headers['content-type']).toMatch(/application\/json/);
-        expect(response.body).toEqual({ message: 'Export format must be txt, md, pdf, docx, apkg or csv.' });
+        expect(response.body).toEqual({
+          message: 'Export format must be txt, md, pdf, docx, apkg, csv, gift or moodle.',
+        });
       },
     );
 

@@ -4,8 +4,10 @@ import { downloadExport } from '@/api/exports';
 import { toast } from '@/hooks/use-toast';
 import { saveBlob } from '@/lib/share';
 
-/** The format as the toast names it: TXT, PDF, … and Markdown. */
-const formatName = (format: ExportFormat): string => (format === 'md' ? 'Markdown' : format.toUpperCase());
+const SPELLED_OUT: Partial<Record<ExportFormat, string>> = { md: 'Markdown', moodle: 'Moodle XML' };
+
+/** The format as the toast names it: TXT, PDF, GIFT… and Markdown, Moodle XML. */
+const formatName = (format: ExportFormat): string => SPELLED_OUT[format] ?? format.toUpperCase();
 
 export function useExport(video: Pick<VideoSummary, 'id' | 'title'>) {
   return useMutation({

@@ -175,8 +175,11 @@ export const AiContentItemSchema = z.object({
 });
 export type AiContentItem = z.infer<typeof AiContentItemSchema>;
 
-/** Every plan exports TXT and Markdown (`md`, for note apps such as Obsidian and Logseq); the rest are Pro. */
-export const EXPORT_FORMATS = ['txt', 'md', 'pdf', 'docx', 'apkg', 'csv'] as const;
+/**
+ * Every plan exports TXT and Markdown (`md`, for note apps such as Obsidian and Logseq); the rest are Pro. `gift`
+ * and `moodle` (Moodle XML) carry the video's quiz alone, for teachers' learning platforms.
+ */
+export const EXPORT_FORMATS = ['txt', 'md', 'pdf', 'docx', 'apkg', 'csv', 'gift', 'moodle'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 
@@ -188,7 +191,7 @@ export function isFreeExport(format: ExportFormat): format is (typeof FREE_EXPOR
 }
 
 /** The answer to an export of a format Lectern does not make (400). */
-export const BAD_EXPORT_FORMAT = 'Export format must be txt, md, pdf, docx, apkg or csv.';
+export const BAD_EXPORT_FORMAT = 'Export format must be txt, md, pdf, docx, apkg, csv, gift or moodle.';
 
 /** Exports of the video's flashcards alone (an Anki deck, a CSV for Quizlet-style imports), not of the whole video. */
 export const FLASHCARD_EXPORT_FORMATS = ['apkg', 'csv'] as const satisfies readonly ExportFormat[];
@@ -200,3 +203,31 @@ export function isFlashcardExport(format: ExportFormat): format is (typeof FLASH
 /** The answer to a flashcard export of a video whose stored flashcards hold no card (422). */
 export const NO_FLASHCARDS_TO_EXPORT =
   'This video has no flashcards yet. Generate flashcards first, then export them.';
+
+/** Exports of the video's quiz alone, in the formats Moodle and most learning platforms import. */
+export const QUIZ_EXPORT_FORMATS = ['gift', 'moodle'] as const satisfies readonly ExportFormat[];
+
+export function isQuizExport(format: ExportFormat): format is (typeof QUIZ_EXPORT_FORMATS)[number] {
+  return (QUIZ_EXPORT_FORMATS as readonly ExportFormat[]).includes(format);
+}
+
+/** The answer to a quiz export of a video whose stored quiz holds no question (422). */
+export const NO_QUIZ_TO_EXPORT = 'This video has no quiz yet. Generate a quiz first, then export it.';
+
+/** Whether a format carries the video's study material alone (flashcards, quiz) rather than the whole video. */
+export function isStudyMaterialExport(format: ExportFormat): boolean {
+  return isFlashcardExport(format) || isQuizExport(format);
+}
+
+/**
+ * Why a study-material export has nothing to carry, the 422's message (null when it has something): the CSV
+ * needs flashcards, GIFT and Moodle XML a quiz, the Anki deck either (its cards are both).
+ */
+export function nothingToExport(
+  format: ExportFormat,
+  has: { flashcards: boolean; quiz: boolean },
+): string | null {
+  if (isQuizExport(format)) return has.quiz ? null : NO_QUIZ_TO_EXPORT;
+  if (!isFlashcardExport(format) || has.flashcards) return null;
+  return format === 'apkg' && has.quiz ? null : NO_FLASHCARDS_TO_EXPORT;
+}

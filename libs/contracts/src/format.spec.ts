@@ -48,4 +48,9 @@ describe('exportFileName', () => {
     expect(exportFileName('', 'txt')).toBe('transcript.txt');
     expect(exportFileName(null, 'docx')).toBe('transcript.docx');
   });
+  it('names the quiz formats with the extension Moodle imports them by', () => {
+    expect(exportFileName('Tides', 'gift')).toBe('Tides.gift.txt');
+    expect(exportFileName('Tides', 'moodle')).toBe('Tides.moodle.xml');
+    expect(exportFileName(null, 'moodle')).toBe('quiz.moodle.xml');
+  });
 });

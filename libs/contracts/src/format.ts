@@ -34,10 +34,24 @@ export function formatDuration(seconds: number | null | undefined): string {
     : formatTimestamp(seconds);
 }
 
-/** The download's file name: the title with every non-alphanumeric character replaced by `_`, or `transcript`. */
+/**
+ * A download's extension: the format's own, but for the quiz formats, which Moodle recognises by the
+ * extension it imports them with (GIFT as a `.txt`, Moodle XML as a `.xml`).
+ */
+export function exportFileExtension(format: ExportFormat): string {
+  if (format === 'gift') return 'gift.txt';
+  if (format === 'moodle') return 'moodle.xml';
+  return format;
+}
+
+/**
+ * The download's file name: the title with every non-alphanumeric character replaced by `_`, or `transcript`
+ * (`quiz` for a quiz format).
+ */
 export function exportFileName(title: string | null | undefined, format: ExportFormat): string {
-  const base = title && title.trim() !== '' ? title.replace(/[^A-Za-z0-9]/gu, '_') : 'transcript';
-  return `${base}.${format}`;
+  const untitled = format === 'gift' || format === 'moodle' ? 'quiz' : 'transcript';
+  const base = title && title.trim() !== '' ? title.replace(/[^A-Za-z0-9]/gu, '_') : untitled;
+  return `${base}.${exportFileExtension(format)}`;
 }
 
 /** The source video's watch link at a moment, for timestamps that open the video there. */

@@ -1,10 +1,4 @@
-import {
-  BAD_EXPORT_FORMAT,
-  ExportFormatSchema,
-  isFlashcardExport,
-  NO_FLASHCARDS_TO_EXPORT,
-  QueueName,
-} from '@lectern/contracts';
+import { BAD_EXPORT_FORMAT, ExportFormatSchema, nothingToExport, QueueName } from '@lectern/contracts';
 import {
   PermanentJobError,
   type JobHandlers,
@@ -15,7 +9,7 @@ import {
 } from '@lectern/queue-runtime';
 import { ExportFiles } from './export-files';
 import { ExportStore } from './export-store';
-import { contentTypeFor, renderExport, storedFlashcards } from './render';
+import { contentTypeFor, renderExport, storedFlashcards, storedQuiz } from './render';
 import { type ExportEnv, ExportEnvSchema } from './env';
 
 export interface ExportDependencies {
@@ -33,9 +27,11 @@ export function createExportHandlers(deps: ExportDependencies): JobHandlers<type
       // Checked here too, not only by the gateway: the job renders nothing that is not the user's.
       const doc = await deps.store.load(videoId, userId);
       if (!doc) throw new PermanentJobError(404, VIDEO_NOT_FOUND);
-      if (isFlashcardExport(format.data) && storedFlashcards(doc).length === 0) {
-        throw new PermanentJobError(422, NO_FLASHCARDS_TO_EXPORT);
-      }
+      const refusal = nothingToExport(format.data, {
+        flashcards: storedFlashcards(doc).length > 0,
+        quiz: storedQuiz(doc) !== null,
+      });
+      if (refusal !== null) throw new PermanentJobError(422, refusal);
       const stored = await deps.files.write(userId, format.data, (output) =>
         renderExport(doc, format.data, output),
       );

@@ -14,6 +14,7 @@ export {
 } from '../../../services/export/test/helpers/render-to-buffer';
 
 export { openAnkiPackage } from '../../../services/export/test/helpers/anki-package';
+export { readGift, readMoodleXml, withChoices } from '../../../services/export/test/helpers/quiz-readers';
 export {
   headings as markdownHeadings,
   links as markdownLinks,

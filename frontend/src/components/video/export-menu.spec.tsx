@@ -7,10 +7,13 @@ import { queryKeys } from '@/api/query-keys';
 import { ExportMenu } from '@/components/video/export-menu';
 import { createQueryClient } from '@/lib/query-client';
 
-const flashcards = (outputText: string): AiContentItem => ({
+const flashcards = (
+  outputText: string,
+  featureType: AiContentItem['featureType'] = 'flashcards',
+): AiContentItem => ({
   id: 'a1',
   videoId: 'v1',
-  featureType: 'flashcards',
+  featureType,
   summaryLength: null,
   outputText,
   engine: 'offline',
@@ -66,6 +69,19 @@ describe('the export menu', () => {
     expect(items.slice(4)).toEqual([
       { name: 'Anki deck (.apkg)Pro', disabled: true },
       { name: 'Flashcards (CSV)Pro', disabled: true },
+    ]);
+  });
+
+  it('offers the quiz in GIFT and Moodle XML, and the Anki deck, when the video has a quiz', async () => {
+    const quiz = flashcards(
+      '## 1. [0:42] What raises the tides?\n\nA. The Moon\nB. The wind\nC. The Sun alone\nD. Rivers\n\nAnswer: A\nWhy: [0:42] The Moon pulls the sea.',
+      'quiz',
+    );
+    const items = await menuItems([quiz], false);
+    expect(items.slice(4)).toEqual([
+      { name: 'Anki deck (.apkg)Pro', disabled: true },
+      { name: 'Quiz for Moodle (GIFT)Pro', disabled: true },
+      { name: 'Quiz for Moodle (XML)Pro', disabled: true },
     ]);
   });
 });

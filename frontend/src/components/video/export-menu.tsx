@@ -1,8 +1,10 @@
 import {
   EXPORT_FORMATS,
-  isFlashcardExport,
   isFreeExport,
+  isStudyMaterialExport,
+  nothingToExport,
   parseFlashcards,
+  parseQuiz,
   type AiContentItem,
   type ExportFormat,
   type VideoSummary,
@@ -27,13 +29,23 @@ export const EXPORT_LABELS: Record<ExportFormat, string> = {
   docx: 'DOCX',
   apkg: 'Anki deck (.apkg)',
   csv: 'Flashcards (CSV)',
+  gift: 'Quiz for Moodle (GIFT)',
+  moodle: 'Quiz for Moodle (XML)',
 };
 
-/** Whether the video's newest flashcards hold a card: only then are the flashcard exports offered. */
-export function hasFlashcards(items: readonly AiContentItem[] | undefined): boolean {
-  // After a regeneration the cache holds the older item too: the newest comes last.
-  const stored = items?.filter((item) => item.featureType === 'flashcards').at(-1);
-  return stored !== undefined && parseFlashcards(stored.outputText).length > 0;
+/** The video's newest item of a feature: after a regeneration the cache holds the older one too, before it. */
+function newest(items: readonly AiContentItem[] | undefined, feature: 'flashcards' | 'quiz') {
+  return items?.filter((item) => item.featureType === feature).at(-1);
+}
+
+/** Whether the video's newest flashcards hold a card and its newest quiz a question. */
+export function studyMaterial(items: readonly AiContentItem[] | undefined) {
+  const flashcards = newest(items, 'flashcards');
+  const quiz = newest(items, 'quiz');
+  return {
+    flashcards: flashcards !== undefined && parseFlashcards(flashcards.outputText).length > 0,
+    quiz: quiz !== undefined && parseQuiz(quiz.outputText).length > 0,
+  };
 }
 
 export function ExportMenu({
@@ -46,8 +58,11 @@ export function ExportMenu({
   floating?: boolean;
 }) {
   const exporter = useExport(video);
-  const flashcards = hasFlashcards(useAiContent(video.id).data);
-  const formats = EXPORT_FORMATS.filter((format) => flashcards || !isFlashcardExport(format));
+  const material = studyMaterial(useAiContent(video.id).data);
+  // Flashcard and quiz exports are offered only when there is something to put in them.
+  const formats = EXPORT_FORMATS.filter(
+    (format) => !isStudyMaterialExport(format) || nothingToExport(format, material) === null,
+  );
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

@@ -8,13 +8,14 @@ import {
 import { decodeHTML } from 'entities';
 import JSZip from 'jszip';
 import initSqlJs, { type Database, type SqlJsStatic } from 'sql.js';
-import { deckTags, type FlashcardDeck } from './flashcard-deck';
+import { deckTags, QUIZ_TAG, type FlashcardDeck } from './flashcard-deck';
+import { keyedAnswer, OPTION_LETTERS, type QuizSheet } from './quiz-sheet';
 import { ChunkWriter } from './stream-writer';
 
 // An Anki package (.apkg): a zip holding `collection.anki2`, an SQLite database in the collection schema
 // every Anki version imports (schema 11, as genanki writes it), and `media` (none here). sql.js builds the
-// database in memory; the deck is one, named after the video, with one note per flashcard of Lectern's
-// own note type (fields Front and Back). Cards the offline engine made say so in the deck's description
+// database in memory; the deck is one, named after the video, with one note per flashcard, then one per quiz
+// question (tagged `quiz`), of Lectern's own note type (fields Front and Back). Cards the offline engine made say so in the deck's description
 // (what Anki shows above the deck's study button) and in a tag on each card.
 
 /** Lectern's note type: a fixed id, so every Lectern deck a student imports shares one note type. */
@@ -54,7 +55,9 @@ CREATE INDEX ix_notes_csum on notes (csum);
 `;
 
 const CSS = `.card { font-family: "Noto Sans", Arial, sans-serif; font-size: 20px; text-align: center; color: black; background-color: white; }
-.moment { margin-top: 1em; font-size: 16px; }`;
+.moment { margin-top: 1em; font-size: 16px; }
+.options { display: inline-block; margin-top: 0.75em; text-align: left; }
+.why { margin-top: 0.75em; font-size: 18px; }`;
 
 const DECK_OPTIONS = {
   1: {
@@ -138,21 +141,76 @@ export function ankiDeckName(title: string): string {
   return title.replace(/::/g, ': ');
 }
 
-function backField(card: FlashcardDeck['cards'][number]): string {
-  const answer = escapeHtml(card.answer);
-  if (card.moment === null) return answer;
-  const stamp = `[${formatTimestamp(card.moment)}]`;
-  if (card.momentUrl === null) return `${answer}<div class="moment">${stamp}</div>`;
-  return `${answer}<div class="moment"><a href="${escapeHtml(card.momentUrl)}">${stamp}</a></div>`;
+/** The moment a card comes from, as a link to the video at that second when there is a video. */
+function momentHtml(moment: number, url: string | null): string {
+  const stamp = `[${formatTimestamp(moment)}]`;
+  return `<div class="moment">${url === null ? stamp : `<a href="${escapeHtml(url)}">${stamp}</a>`}</div>`;
 }
 
-/** The deck's description (HTML, as Anki shows it on the deck's overview): empty unless the offline engine wrote the cards. */
-export function deckDescription(deck: Pick<FlashcardDeck, 'offline'>): string {
-  if (!deck.offline) return '';
+function backField(card: FlashcardDeck['cards'][number]): string {
+  const answer = escapeHtml(card.answer);
+  return card.moment === null ? answer : `${answer}${momentHtml(card.moment, card.momentUrl)}`;
+}
+
+/** A note as written into the collection: its fields' HTML, its tags, and what its guid is made from. */
+interface AnkiNote {
+  key: string;
+  front: string;
+  back: string;
+  tags: string[];
+}
+
+function flashcardNotes(deck: FlashcardDeck): AnkiNote[] {
+  return deck.cards.map((card) => ({
+    key: card.question,
+    front: escapeHtml(card.question),
+    back: backField(card),
+    tags: deckTags(deck),
+  }));
+}
+
+/**
+ * A quiz question as a card: the question and its lettered options on the front; the answer, why it is right
+ * and the moment that teaches it on the back. Tagged `quiz`, so a student can study them apart.
+ */
+function quizNotes(quiz: QuizSheet | null): AnkiNote[] {
+  if (quiz === null) return [];
+  const notes = new Map<string, AnkiNote>();
+  for (const question of quiz.questions) {
+    const options = question.options.map(
+      (option, index) => `<div>${OPTION_LETTERS[index] ?? '?'}. ${escapeHtml(option)}</div>`,
+    );
+    // A question asked twice with the same options would share its guid, and Anki would drop one.
+    const key = `quiz__${question.prompt}__${question.options.join('__')}`;
+    if (notes.has(key)) continue;
+    notes.set(key, {
+      key,
+      front:
+        options.length === 0
+          ? escapeHtml(question.prompt)
+          : `${escapeHtml(question.prompt)}<div class="options">${options.join('')}</div>`,
+      back: [
+        `<div class="answer">${escapeHtml(keyedAnswer(question))}</div>`,
+        `<div class="why">${escapeHtml(question.explanation)}</div>`,
+        momentHtml(question.moment, question.momentUrl),
+      ].join(''),
+      tags: [...deckTags(quiz), QUIZ_TAG],
+    });
+  }
+  return [...notes.values()];
+}
+
+/**
+ * The deck's description (HTML, as Anki shows it on the deck's overview): empty unless the offline engine wrote
+ * the cards (or the quiz).
+ */
+export function deckDescription(deck: Pick<FlashcardDeck, 'offline' | 'quiz'>): string {
+  if (!deck.offline && deck.quiz?.offline !== true) return '';
   return `<p>${escapeHtml(OFFLINE_MATERIAL_NOTICE)}</p><p>${escapeHtml(WRITTEN_MATERIAL_HINT)}</p>`;
 }
 
 function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
+  const notes = [...flashcardNotes(deck), ...quizNotes(deck.quiz)];
   const nowMs = now.getTime();
   const nowSeconds = Math.floor(nowMs / 1000);
   const did = deckId(deckKey(deck));
@@ -220,7 +278,7 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
     estTimes: true,
     newBury: true,
     newSpread: 0,
-    nextPos: deck.cards.length + 1,
+    nextPos: notes.length + 1,
     sortBackwards: false,
     sortType: 'noteFld',
     timeLim: 0,
@@ -243,24 +301,23 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
   const note = db.prepare('INSERT INTO notes VALUES (?, ?, ?, ?, -1, ?, ?, ?, ?, 0, ?)');
   const card = db.prepare('INSERT INTO cards VALUES (?, ?, ?, 0, ?, -1, 0, 0, ?, 0, 0, 0, 0, 0, 0, 0, 0, ?)');
   try {
-    deck.cards.forEach((flashcard, index) => {
+    notes.forEach((written, index) => {
       const noteId = nowMs + index;
-      const front = escapeHtml(flashcard.question);
       // The sort field and its checksum come from the stored (escaped) front, as Anki computes them.
-      const frontText = ankiFieldText(front);
+      const frontText = ankiFieldText(written.front);
       note.run([
         noteId,
-        noteGuid(deckKey(deck), flashcard.question),
+        noteGuid(deckKey(deck), written.key),
         NOTE_TYPE.id,
         nowSeconds,
-        ` ${deckTags(deck).join(' ')} `,
-        [front, backField(flashcard)].join('\x1f'),
+        ` ${written.tags.join(' ')} `,
+        [written.front, written.back].join('\x1f'),
         frontText,
         fieldChecksum(frontText),
         '',
       ]);
       // New cards are shown in the deck's order: `due` is the position.
-      card.run([nowMs + deck.cards.length + index, noteId, did, nowSeconds, index + 1, '']);
+      card.run([nowMs + notes.length + index, noteId, did, nowSeconds, index + 1, '']);
     });
   } finally {
     note.free();

@@ -91,8 +91,17 @@ function scriptRuns(text: string, style: RunStyle): TextRun[] {
   });
 }
 
-function spanRuns(spans: InlineSpan[]): TextRun[] {
-  return spans.flatMap((span) => scriptRuns(span.text.replace(/\s+/g, ' '), { bold: span.bold }));
+function spanRuns(spans: InlineSpan[]): ParagraphChild[] {
+  return spans.flatMap((span): ParagraphChild[] => {
+    const text = span.text.replace(/\s+/g, ' ');
+    if (span.link === undefined) return scriptRuns(text, { bold: span.bold });
+    return [
+      new ExternalHyperlink({
+        link: span.link,
+        children: [new TextRun({ text, bold: span.bold, style: 'Hyperlink' })],
+      }),
+    ];
+  });
 }
 
 function headingParagraph(

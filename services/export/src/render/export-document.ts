@@ -42,6 +42,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   apkg: 'application/apkg',
   csv: 'text/csv; charset=utf-8',
+  gift: 'text/plain; charset=utf-8',
+  moodle: 'application/xml; charset=utf-8',
 };
 
 export function contentTypeFor(format: ExportFormat): string {

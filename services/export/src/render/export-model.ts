@@ -13,8 +13,11 @@ import {
   type HighlightColor,
 } from '@lectern/contracts';
 import { documentLanguage } from './document-language';
+import { sanitize, sanitizeLine } from './safe-text';
 import type { ExportDocument } from './export-document';
 import { parseMarkdown, type InlineSpan, type MarkdownBlock } from './markdown';
+import { quizBlocks } from './quiz-blocks';
+import { sheetQuestions } from './quiz-sheet';
 import { isRtlParagraph } from './scripts';
 
 // What every format shows, worked out once so TXT, PDF and DOCX cannot drift apart.
@@ -74,6 +77,8 @@ export function documentSubject(model: Pick<ExportModel, 'channel' | 'videoUrl'>
     : `Transcript of ${model.videoUrl} (${model.channel})`;
 }
 
+export { sanitizeLine };
+
 /** The video at a moment, or null when there is no video to open (an uploaded recording). */
 export function momentUrl(youtubeId: string | null, seconds: number): string | null {
   return youtubeId === null ? null : watchUrlAt(youtubeId, seconds);
@@ -103,21 +108,6 @@ export const HIGHLIGHT_LABELS: Record<HighlightColor, string> = {
   green: 'Green',
 };
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-// Control characters are not allowed in XML and mean nothing in a PDF; they become spaces so offsets hold.
-// eslint-disable-next-line no-control-regex -- these are exactly the characters being removed
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/g;
-const LINE_BREAKS = /[\t\n\r\u2028\u2029\u0085]/g;
-
-/** Makes text safe for every format without changing its length. */
-function sanitize(text: string): string {
-  return text.replace(LONE_SURROGATE, '\uFFFD').replace(CONTROL, ' ');
-}
-
-export function sanitizeLine(text: string): string {
-  return sanitize(text).replace(LINE_BREAKS, ' ');
-}
-
 const SENTENCE_END = /[.!?…。！？؟।]["'”’»)\]」』]*$/u;
 // Paragraphs close at a sentence end after this long, and in any case after the longer span.
 const SOFT_PARAGRAPH_SECONDS = 30;
@@ -143,10 +133,12 @@ const OFFLINE_NOTICE: MarkdownBlock = {
 /**
  * The blocks of an AI item. Flashcards are read as cards (the stored `Q:` / `A:` pairs) and each becomes
  * its question on one line and its answer on the next; Markdown would run the two together as one
- * paragraph. Flashcards with no card in them, and every other kind (the outline's sections and points too), are
- * Markdown.
+ * paragraph. A quiz is its questions, then its answer key. Flashcards with no card in them, a quiz with no
+ * question, and every other kind (the outline's sections and points too), are Markdown.
  */
-function studyBlocks(featureType: FeatureType, text: string): MarkdownBlock[] {
+function studyBlocks(featureType: FeatureType, text: string, youtubeId: string | null): MarkdownBlock[] {
+  const questions = featureType === 'quiz' ? sheetQuestions(text, youtubeId) : [];
+  if (questions.length > 0) return quizBlocks(questions);
   const cards = featureType === 'flashcards' ? parseFlashcards(text) : [];
   if (cards.length === 0) return parseMarkdown(text);
   return cards.map((card) => ({
@@ -239,7 +231,7 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
       const label = FEATURE_LABELS[item.featureType];
       const length = item.featureType === 'summary' && item.summaryLength ? item.summaryLength : null;
       const heading = length ? `${label} (${length[0]?.toUpperCase() ?? ''}${length.slice(1)})` : label;
-      const blocks = studyBlocks(item.featureType, sanitize(item.outputText));
+      const blocks = studyBlocks(item.featureType, sanitize(item.outputText), doc.youtubeId);
       return { heading, blocks: isOfflineMaterial(item) ? [OFFLINE_NOTICE, ...blocks] : blocks };
     });
 

@@ -2,6 +2,7 @@ import { isOfflineMaterial, normalizeFlashcardQuestion, parseFlashcards } from '
 import { CardMoments, citedMoment } from './card-moments';
 import type { ExportDocument } from './export-document';
 import { momentUrl, sanitizeLine } from './export-model';
+import { storedQuiz, type QuizSheet } from './quiz-sheet';
 
 export interface DeckCard {
   question: string;
@@ -22,7 +23,13 @@ export function deckTags(deck: Pick<FlashcardDeck, 'offline'>): string[] {
   return deck.offline ? [DECK_TAG, OFFLINE_CARDS_TAG] : [DECK_TAG];
 }
 
-/** The video's newest flashcards, each placed in the video: what the Anki and CSV exports carry. */
+/** Anki's tag on the cards made of the video's quiz. */
+export const QUIZ_TAG = 'quiz';
+
+/**
+ * The video's newest flashcards, each placed in the video: what the Anki and CSV exports carry; the Anki deck
+ * carries the quiz's questions too.
+ */
 export interface FlashcardDeck {
   /** The video's title (Untitled without one). */
   name: string;
@@ -31,6 +38,8 @@ export interface FlashcardDeck {
   cards: DeckCard[];
   /** Whether Lectern's offline engine wrote the cards (passages extracted from the transcript): labelled so. */
   offline: boolean;
+  /** The video's newest quiz, or null when it has none with a question. */
+  quiz: QuizSheet | null;
 }
 
 /**
@@ -64,5 +73,11 @@ export function buildFlashcardDeck(doc: ExportDocument): FlashcardDeck {
     .replace(/\s+/gu, ' ')
     .trim();
   const offline = isOfflineMaterial(doc.aiContent.find((item) => item.featureType === 'flashcards') ?? {});
-  return { name: title === '' ? 'Untitled' : title, youtubeId: doc.youtubeId, cards, offline };
+  return {
+    name: title === '' ? 'Untitled' : title,
+    youtubeId: doc.youtubeId,
+    cards,
+    offline,
+    quiz: storedQuiz(doc),
+  };
 }

@@ -5,6 +5,8 @@ export interface InlineSpan {
   text: string;
   bold: boolean;
   italic: boolean;
+  /** Where the span links to (a quiz answer's moment in the video); AI text itself links nothing. */
+  link?: string;
 }
 
 export type MarkdownBlock =

@@ -71,7 +71,9 @@ function spanText(span: InlineSpan, youtubeId: string | null): string {
   const marker = span.bold && span.italic ? '***' : span.bold ? '**' : span.italic ? '*' : '';
   const lead = text.startsWith(' ') ? ' ' : '';
   const trail = text.endsWith(' ') ? ' ' : '';
-  return `${lead}${marker}${inlineWithMoments(core, youtubeId)}${marker}${trail}`;
+  const body =
+    span.link === undefined ? inlineWithMoments(core, youtubeId) : `[${escapeInline(core)}](${span.link})`;
+  return `${lead}${marker}${body}${marker}${trail}`;
 }
 
 function inline(spans: InlineSpan[], youtubeId: string | null): string {

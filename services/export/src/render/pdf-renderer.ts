@@ -22,6 +22,7 @@ function spansToPieces(spans: InlineSpan[]): Piece[] {
   return spans.map((span) => ({
     text: span.text.replace(/\s+/g, ' '),
     weight: span.bold ? 'bold' : 'regular',
+    ...(span.link === undefined ? {} : { link: span.link, color: COLORS.accent }),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { formatTimestamp } from '@lectern/contracts';
 import { HIGHLIGHT_LABELS, SECTION, type ExportModel } from './export-model';
-import { spansText, type MarkdownBlock } from './markdown';
+import type { InlineSpan, MarkdownBlock } from './markdown';
 import { ChunkWriter } from './stream-writer';
 
 // Plain UTF-8 with LF line ends. The layout is exact so users (and tests) can rely on it:
@@ -17,7 +17,8 @@ import { ChunkWriter } from './stream-writer';
 //
 // then Highlights ("[m:ss] Yellow: text"), Notes (as typed) and AI Study Material, whose items are
 // underlined with '~' and whose Markdown becomes plain lines ("- item", "1. item"). A flashcard is two lines,
-// "Q: question" then "A: answer", with a blank line between cards.
+// "Q: question" then "A: answer", with a blank line between cards. A quiz is its questions ("1. question",
+// then "A. option"…), then "Answer key" and each answer: "1. B. option", "Why: …", "Moment: [m:ss] link".
 
 function underline(text: string, mark: string): string {
   return `${text}\n${mark.repeat(Math.max(3, [...text].length))}\n\n`;
@@ -27,6 +28,13 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** A line's text; a link (a quiz answer's moment) is followed by where it leads, which plain text cannot hide. */
+function lineText(spans: InlineSpan[]): string {
+  return oneLine(
+    spans.map((span) => (span.link === undefined ? span.text : `${span.text} ${span.link}`)).join(''),
+  );
+}
+
 function markdownToText(blocks: MarkdownBlock[]): string {
   const lines: string[] = [];
   blocks.forEach((block, index) => {
@@ -34,10 +42,10 @@ function markdownToText(blocks: MarkdownBlock[]): string {
     const sameList = previous?.kind === block.kind && (block.kind === 'bullet' || block.kind === 'numbered');
     if (index > 0 && !sameList) lines.push('');
     if (block.kind === 'lines') {
-      for (const line of block.lines) lines.push(oneLine(spansText(line)));
+      for (const line of block.lines) lines.push(lineText(line));
       return;
     }
-    const text = oneLine(spansText(block.spans));
+    const text = lineText(block.spans);
     switch (block.kind) {
       case 'heading':
       case 'paragraph':

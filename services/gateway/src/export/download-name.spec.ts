@@ -24,4 +24,11 @@ describe('download names', () => {
     const name = readableFileName(`${'a'.repeat(149)}🌊🌊🌊`, 'txt')!;
     expect(name).toBe(`${'a'.repeat(149)}🌊.txt`);
   });
+
+  it('names a quiz export with the extension Moodle imports it by', () => {
+    expect(contentDisposition('Tides: high & low', 'gift')).toBe(
+      `attachment; filename="Tides__high___low.gift.txt"; filename*=UTF-8''Tides_%20high%20%26%20low.gift.txt`,
+    );
+    expect(readableFileName('Tides', 'moodle')).toBe('Tides.moodle.xml');
+  });
 });

@@ -1,4 +1,4 @@
-import { exportFileName, type ExportFormat } from '@lectern/contracts';
+import { exportFileExtension, exportFileName, type ExportFormat } from '@lectern/contracts';
 
 // Characters no common file system accepts in a name (and controls); everything else of the title is kept.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach a file name
@@ -24,7 +24,7 @@ export function readableFileName(title: string | null, format: ExportFormat): st
     .join('')
     // Windows drops trailing dots and spaces; a leading dot hides the file on Unix.
     .replace(/^[.\s]+|[.\s]+$/gu, '');
-  return /[\p{L}\p{N}]/u.test(cleaned) ? `${cleaned}.${format}` : null;
+  return /[\p{L}\p{N}]/u.test(cleaned) ? `${cleaned}.${exportFileExtension(format)}` : null;
 }
 
 /** RFC 5987 `ext-value` encoding: everything but attr-char is percent-encoded, in UTF-8. */

@@ -11,11 +11,12 @@ import {
   BAD_EXPORT_FORMAT,
   ExportFormatSchema,
   FREE_EXPORT_FORMATS,
-  isFlashcardExport,
   isFreeExport,
+  isStudyMaterialExport,
   isRecordId,
-  NO_FLASHCARDS_TO_EXPORT,
+  nothingToExport,
   parseFlashcards,
+  parseQuiz,
   QueueName,
   type ExportFormat,
   type User,
@@ -40,6 +41,9 @@ const PRO_FORMAT_MESSAGES: Record<Exclude<ExportFormat, (typeof FREE_EXPORT_FORM
   docx: 'DOCX export is part of the Pro plan. Upgrade to Pro to export PDF and DOCX files.',
   apkg: 'Anki export is part of the Pro plan. Upgrade to Pro to export flashcards as an Anki deck.',
   csv: 'CSV export is part of the Pro plan. Upgrade to Pro to export flashcards as CSV.',
+  gift: 'GIFT export is part of the Pro plan. Upgrade to Pro to export quizzes for Moodle and other learning platforms.',
+  moodle:
+    'Moodle XML export is part of the Pro plan. Upgrade to Pro to export quizzes for Moodle and other learning platforms.',
 };
 
 @Injectable()
@@ -64,10 +68,15 @@ export class ExportService {
     return stored !== null && parseFlashcards(stored.output_text).length > 0;
   }
 
+  private async hasQuiz(videoId: string): Promise<boolean> {
+    const stored = await findNewestAiContent(this.db, videoId, 'quiz', null);
+    return stored !== null && parseQuiz(stored.output_text).length > 0;
+  }
+
   /**
-   * TXT and Markdown for everyone; PDF, DOCX and the flashcard exports (Anki, CSV) for Pro and admins; the video must be
-   * the user's (404 otherwise, so another user's video looks exactly like a missing one), and a flashcard
-   * export needs flashcards (422). The worker leaves the file in the export hand-over (PostgreSQL or the bucket).
+   * TXT and Markdown for everyone; PDF, DOCX, the flashcard exports (Anki, CSV) and the quiz exports (GIFT,
+   * Moodle XML) for Pro and admins; the video must be the user's (404 otherwise, so another user's video looks
+   * exactly like a missing one), and a flashcard or quiz export needs flashcards or a quiz (422). The worker leaves the file in the export hand-over (PostgreSQL or the bucket).
    */
   async render(user: User, videoId: string, rawFormat: string): Promise<RenderedExport> {
     const parsed = ExportFormatSchema.safeParse(rawFormat);
@@ -76,8 +85,10 @@ export class ExportService {
     await videoOfUserOr404(this.db, user.id, videoId);
     if (!isFreeExport(format)) this.usage.requirePro(user, `export:${format}`, PRO_FORMAT_MESSAGES[format]);
     // Asked before queueing a job that could only fail the same way (the worker checks it too).
-    if (isFlashcardExport(format) && !(await this.hasFlashcards(videoId))) {
-      throw new UnprocessableEntityException(NO_FLASHCARDS_TO_EXPORT);
+    if (isStudyMaterialExport(format)) {
+      const [flashcards, quiz] = await Promise.all([this.hasFlashcards(videoId), this.hasQuiz(videoId)]);
+      const refusal = nothingToExport(format, { flashcards, quiz });
+      if (refusal !== null) throw new UnprocessableEntityException(refusal);
     }
 
     const asked = { userId: user.id, videoId, format };
