@@ -173,8 +173,8 @@ function YouTubeAudioView({
   );
 }
 
-/** Moments without a player: each shows its place in the transcript, and `?t=` opens the transcript there. */
-function RecordingMoments({ startAt, children }: { startAt: number | null; children: ReactNode }) {
+/** The transcript's seek, having shown `?t=`'s moment once (when the page was opened with one). */
+function useSeekOnceTo(startAt: number | null): (seconds: number) => void {
   const { seek } = useTranscriptSeek();
   const shownStart = useRef(false);
   useEffect(() => {
@@ -182,6 +182,12 @@ function RecordingMoments({ startAt, children }: { startAt: number | null; child
     shownStart.current = true;
     seek(startAt);
   }, [seek, startAt]);
+  return seek;
+}
+
+/** Moments without a player: each shows its place in the transcript, and `?t=` opens the transcript there. */
+function RecordingMoments({ startAt, children }: { startAt: number | null; children: ReactNode }) {
+  const seek = useSeekOnceTo(startAt);
   return <TranscriptMomentsProvider onSeek={seek}>{children}</TranscriptMomentsProvider>;
 }
 
@@ -196,13 +202,7 @@ function VideoPlayerProvider({
   children: ReactNode;
 }) {
   const config = usePlayerConfig();
-  const { seek } = useTranscriptSeek();
-  const shownStart = useRef(false);
-  useEffect(() => {
-    if (shownStart.current || startAt === null) return;
-    shownStart.current = true;
-    seek(startAt);
-  }, [seek, startAt]);
+  const seek = useSeekOnceTo(startAt);
   // Without its address the player cannot load; the page says so as for any failed load.
   const iframeApiUrl = config.isError ? '' : config.data?.iframeApiUrl;
   return (
