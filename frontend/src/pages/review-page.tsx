@@ -1,3 +1,4 @@
+import { ExamCountdowns } from '@/components/review/exam-countdowns';
 import { ReviewSession } from '@/components/review/review-session';
 
 export default function ReviewPage() {
@@ -10,6 +11,7 @@ export default function ReviewPage() {
         </p>
       </div>
       <ReviewSession autoFocus />
+      <ExamCountdowns />
     </div>
   );
 }
