@@ -43,7 +43,7 @@ export function QuestionFeedback({
       tabIndex={-1}
       role="group"
       aria-label="Explanation"
-      className="space-y-3 rounded-lg border border-primary/40 bg-accent p-4 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
+      className="space-y-3 rounded-lg border border-primary/40 bg-card p-4 text-sm outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
     >
       {question.kind === 'short' ? (
         <p>
@@ -54,10 +54,16 @@ export function QuestionFeedback({
       {right === null ? (
         <div role="group" aria-label="Mark your answer" className="flex flex-wrap gap-2">
           <Button size="sm" aria-keyshortcuts="1" onClick={() => onMark(true)}>
-            Right <kbd className="text-[10px] font-normal opacity-70">1</kbd>
+            Right{' '}
+            <kbd aria-hidden className="text-[10px] font-normal opacity-70">
+              1
+            </kbd>
           </Button>
           <Button size="sm" variant="outline" aria-keyshortcuts="2" onClick={() => onMark(false)}>
-            Wrong <kbd className="text-[10px] font-normal opacity-70">2</kbd>
+            Wrong{' '}
+            <kbd aria-hidden className="text-[10px] font-normal opacity-70">
+              2
+            </kbd>
           </Button>
         </div>
       ) : (
@@ -78,14 +84,17 @@ export function QuestionFeedback({
   );
 }
 
-function WrongAnswerActions({
+/** After a wrong answer: the moment that teaches it, to rewatch, and the question into review. */
+export function WrongAnswerActions({
   quizId,
   videoId,
   question,
+  className,
 }: {
   quizId: string;
   videoId: string;
   question: QuizQuestion;
+  className?: string;
 }) {
   const { playable } = usePlayerControls();
   const review = useReviewQuizQuestion();
@@ -114,7 +123,7 @@ function WrongAnswerActions({
     );
 
   return (
-    <div className="flex flex-wrap gap-2">
+    <div className={cn('flex flex-wrap gap-2', className)}>
       <MomentLink
         videoId={videoId}
         seconds={from}

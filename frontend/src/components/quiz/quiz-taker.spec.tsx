@@ -51,11 +51,11 @@ const attempt = (score: number): QuizAttempt => ({
   createdAt: '2026-03-02T09:05:00.000Z',
 });
 
-function renderQuiz(onClose = vi.fn()) {
+function renderQuiz(onClose = vi.fn(), quiz = QUIZ) {
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
-        <QuizTaker quiz={QUIZ} onClose={onClose} />
+        <QuizTaker quiz={quiz} onClose={onClose} />
       </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
@@ -177,5 +177,23 @@ describe('taking a quiz', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByText('Saved with your attempts.');
     expect(screen.getByRole('heading', { name: 'You scored 1 of 3' })).toBeInTheDocument();
+  });
+
+  it('gives the keyboard to the next short answer after a short answer', () => {
+    const short = QUIZ.questions[2]!;
+    renderQuiz(vi.fn(), {
+      ...QUIZ,
+      questions: [short, { ...short, id: 'q2', prompt: 'What is chlorophyll?' }],
+    });
+    const first = screen.getByRole('textbox', { name: 'Your answer' });
+    expect(first).toHaveFocus();
+    fireEvent.change(first, { target: { value: 'Light' } });
+    press('Enter');
+    press('1');
+    press('Enter');
+    expect(screen.getByRole('group', { name: 'Question 2' })).toHaveTextContent('What is chlorophyll?');
+    const second = screen.getByRole('textbox', { name: 'Your answer' });
+    expect(second).toHaveFocus();
+    expect(second).toHaveValue('');
   });
 });

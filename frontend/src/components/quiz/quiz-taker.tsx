@@ -8,7 +8,7 @@ import {
 import { Check, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '@/api/http';
-import { QuestionFeedback } from '@/components/quiz/question-feedback';
+import { QuestionFeedback, WrongAnswerActions } from '@/components/quiz/question-feedback';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { useSubmitQuizAttempt } from '@/hooks/use-quiz';
@@ -55,6 +55,7 @@ export function QuizTaker({ quiz, onClose }: { quiz: Quiz; onClose: () => void }
   const questionRef = useRef<HTMLDivElement>(null);
   const feedbackRef = useRef<HTMLDivElement>(null);
   const scoreRef = useRef<HTMLHeadingElement>(null);
+  const textRef = useRef<HTMLTextAreaElement>(null);
   const textId = useId();
 
   // Focus follows the quiz: the question when it shows, its explanation once answered, the score at the end.
@@ -62,6 +63,7 @@ export function QuizTaker({ quiz, onClose }: { quiz: Quiz; onClose: () => void }
     if (finished) scoreRef.current?.focus();
     else if (given || revealed) feedbackRef.current?.focus();
     else if (question?.kind === 'choice') questionRef.current?.focus();
+    else textRef.current?.focus();
   }, [finished, given, revealed, question]);
 
   const save = (all: Record<string, QuizGivenAnswer>) => submit.mutate({ quizId: quiz.id, answers: all });
@@ -123,23 +125,28 @@ export function QuizTaker({ quiz, onClose }: { quiz: Quiz; onClose: () => void }
         <h3 ref={scoreRef} tabIndex={-1} className="text-lg font-semibold outline-none">
           You scored {score} of {quiz.questions.length}
         </h3>
-        <ol className="grid gap-1 text-sm">
+        <ol className="grid gap-2 text-sm" aria-label="Your answers">
           {quiz.questions.map((q, at) => {
             const right = results[at]?.correct === true;
             return (
-              <li key={q.id} className="flex items-start gap-2">
-                {right ? (
-                  <Check
-                    className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
-                    aria-hidden
-                  />
-                ) : (
-                  <X className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+              <li key={q.id} className="space-y-2">
+                <p className="flex items-start gap-2">
+                  {right ? (
+                    <Check
+                      className="mt-0.5 size-4 shrink-0 text-emerald-600 dark:text-emerald-400"
+                      aria-hidden
+                    />
+                  ) : (
+                    <X className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+                  )}
+                  <span>
+                    <span className="sr-only">{right ? 'Right: ' : 'Wrong: '}</span>
+                    {at + 1}. {q.prompt}
+                  </span>
+                </p>
+                {right ? null : (
+                  <WrongAnswerActions quizId={quiz.id} videoId={quiz.videoId} question={q} className="pl-6" />
                 )}
-                <span>
-                  <span className="sr-only">{right ? 'Right: ' : 'Wrong: '}</span>
-                  {at + 1}. {q.prompt}
-                </span>
               </li>
             );
           })}
@@ -175,6 +182,7 @@ export function QuizTaker({ quiz, onClose }: { quiz: Quiz; onClose: () => void }
         </Button>
       </div>
       <div
+        key={question.id}
         ref={questionRef}
         tabIndex={question.kind === 'choice' ? 0 : -1}
         role="group"
@@ -197,8 +205,8 @@ export function QuizTaker({ quiz, onClose }: { quiz: Quiz; onClose: () => void }
               Your answer
             </label>
             <Textarea
+              ref={textRef}
               id={textId}
-              autoFocus
               value={typed}
               readOnly={revealed}
               onChange={(event) => setTyped(event.target.value)}
