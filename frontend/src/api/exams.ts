@@ -10,3 +10,8 @@ export function saveExamDate(videoId: string, date: string | null): Promise<Exam
 export function getExamPace(videoId: string): Promise<ExamPace> {
   return getJson<ExamPace>(`/api/review/exam?videoId=${encodeURIComponent(videoId)}`);
 }
+
+/** The pace before every exam still to come across the library, soonest first. */
+export function getUpcomingExams(): Promise<ExamPace[]> {
+  return getJson<ExamPace[]>('/api/review/exams');
+}

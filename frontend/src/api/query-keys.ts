@@ -32,5 +32,7 @@ export const queryKeys = {
     dueCount: ['review', 'due-count'] as const,
     /** How a video's review stands before its exam (its date included). */
     exam: (videoId: string) => ['review', 'exam', videoId] as const,
+    /** Every exam still to come, with its pace. */
+    exams: ['review', 'exams'] as const,
   },
 };

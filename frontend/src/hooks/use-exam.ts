@@ -1,5 +1,5 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getExamPace, saveExamDate } from '@/api/exams';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getExamPace, getUpcomingExams, saveExamDate } from '@/api/exams';
 import { queryKeys } from '@/api/query-keys';
 
 // The pace changes with the clock and with every rating: read afresh whenever a screen shows it.
@@ -13,9 +13,9 @@ export function useExamPace(videoId: string) {
   return useQuery(examPaceQuery(videoId));
 }
 
-/** The pace before the exam of each of these videos (those without an exam date answer `examDate: null`). */
-export function useExamPaces(videoIds: readonly string[]) {
-  return useQueries({ queries: videoIds.map(examPaceQuery) });
+/** The pace before every exam still to come across the library, soonest first. */
+export function useUpcomingExams() {
+  return useQuery({ queryKey: queryKeys.review.exams, queryFn: getUpcomingExams, staleTime: 0 });
 }
 
 /** A new exam date brings cards forward: the pace and every due list are read again. */

@@ -236,6 +236,7 @@ describe("other users' ids", () => {
     quiz: (await as.get(`/api/quizzes/${videoId}`)).body as unknown,
     quizAttempts: (await as.get(`/api/quizzes/${videoId}/attempts`)).body as unknown,
     exam: (await as.get(`/api/review/exam?videoId=${videoId}`)).body as unknown,
+    exams: (await as.get('/api/review/exams')).body as unknown,
   });
 
   const attempt = (as: Browser, row: SweepRow, id: string): Promise<Response> => {

@@ -1,23 +1,18 @@
 import { Link } from 'react-router-dom';
 import { ExamCountdown } from '@/components/review/exam-countdown';
-import { useExamPaces } from '@/hooks/use-exam';
+import { useUpcomingExams } from '@/hooks/use-exam';
 import { useVideos } from '@/hooks/use-videos';
 import { buildRoute } from '@/routes';
 
-/**
- * The library's videos with an exam date, soonest first: each one's countdown, cards left and pace. Every video's
- * pace is asked for (the library list does not carry exam dates); those without a date show nothing.
- */
+/** The library's videos with an exam still to come, soonest first: each one's countdown, cards left and pace. */
 export function ExamCountdowns() {
   const videos = useVideos();
-  const list = videos.data ?? [];
-  const paces = useExamPaces(list.map((video) => video.id));
-  const withExam = list
-    .flatMap((video, at) => {
-      const pace = paces[at]?.data;
-      return pace?.examDate ? [{ video, pace, examDate: pace.examDate }] : [];
-    })
-    .sort((a, b) => a.examDate.localeCompare(b.examDate));
+  const exams = useUpcomingExams();
+  const titles = new Map((videos.data ?? []).map((video) => [video.id, video]));
+  const withExam = (exams.data ?? []).flatMap((pace) => {
+    const video = titles.get(pace.videoId);
+    return video ? [{ video, pace }] : [];
+  });
   if (withExam.length === 0) return null;
   return (
     <section aria-labelledby="exams-title" className="space-y-3">
