@@ -2,10 +2,14 @@ import { writeQuiz, type QuizQuestionDraft } from '@lectern/contracts';
 import { judgeQuiz } from './quiz';
 
 const SEGMENTS = [
-  { start: 0, text: 'Today we look at hash tables.' },
+  {
+    start: 0,
+    text: 'Today we look at hash tables, and the hash function that maps a key to a place of the array.',
+  },
   { start: 60, text: 'A collision occurs when two keys hash to the same place.' },
   { start: 64, text: 'Linear probing puts the key in the next free place.' },
   { start: 200, text: 'Chaining keeps a linked list at every place of the array.' },
+  { start: 300, text: 'With chaining, a collision costs one more step.' },
 ];
 
 const fair: QuizQuestionDraft = {
@@ -30,6 +34,10 @@ describe('the quiz judge', () => {
       alsoRight: [],
       lengthGiveaways: [],
       formGiveaways: [],
+      notStandingAlone: [],
+      trivialBlanks: [],
+      notTerms: [],
+      alsoFitting: [],
     });
   });
 
