@@ -12,6 +12,8 @@ export class LectureWords {
   readonly words: JudgedToken[];
   private readonly counts = new Map<string, number>();
   private readonly lemmas = new Map<string, number>();
+  private readonly forms = new Set<string>();
+  private readonly countable = new Set<string>();
   private readonly sequence: string;
 
   constructor(segments: readonly TranscriptSegment[]) {
@@ -20,8 +22,16 @@ export class LectureWords {
     this.words = tokens;
     // The lecture's words in a row, each as a concept, with a bar where a sentence mark stood between two.
     const keys: string[] = [];
-    tokens.forEach((token) => {
+    tokens.forEach((token, at) => {
+      if (COUNTING.has(token.normal)) {
+        // The head of the noun phrase counted: "a printing revolution" counts "revolution", not "printing".
+        let head = at + 1;
+        while (['ADJ', 'NOUN', 'PROPN'].includes(tokens[head + 1]?.pos ?? '')) head += 1;
+        const counted = tokens[head];
+        if (counted && ['NOUN', 'PROPN'].includes(counted.pos)) this.countable.add(counted.normal);
+      }
       this.lemmas.set(token.lemma, (this.lemmas.get(token.lemma) ?? 0) + 1);
+      this.forms.add(token.normal.replace(/’/gu, "'"));
       if (/[\p{L}\p{N}]/u.test(token.text)) keys.push(concept(token.normal));
       else if (/[.!?;:,"“”()]/u.test(token.text)) keys.push('|');
     });
@@ -42,6 +52,17 @@ export class LectureWords {
     return this.counts.get(conceptsOf(words).join(' ')) ?? 0;
   }
 
+  /**
+   * The lecture says this very word, or it is the plural of a word the lecture counts ("a slope": "slopes"); not
+   * a plural of a word it never counts ("data": "datas", "GPT": "gpts").
+   */
+  saysWord(word: string): boolean {
+    const lower = word.toLowerCase().replace(/’/gu, "'");
+    if (this.forms.has(lower)) return true;
+    const singular = concept(lower);
+    return singular !== lower && this.countable.has(singular);
+  }
+
   /** How often the lecture says a word in any of its forms ("resize", "resizing"). */
   saidAsLemma(lemma: string): number {
     return this.lemmas.get(lemma) ?? 0;
@@ -59,6 +80,9 @@ export class LectureWords {
     return this.sequence.split(` ${key} `).length - 1;
   }
 }
+
+// Words that count what follows them: "a slope", "every key".
+const COUNTING = new Set(['a', 'an', 'one', 'each', 'every', 'another']);
 
 /** A word as a concept: lower case, a plural's "s" dropped ("presses" is "press", "velocities" "velocity"). */
 export function concept(word: string): string {
@@ -100,6 +124,8 @@ const EMPTY_DESCRIPTION = new RegExp(
   `\\b(?:what|who|which|where|how)\\s+(?:the|a|an|this|that|your|our)\\s+${BLANK}\\s+(?:is|are|was|were|does|do|did|means?|looks?)\\b`,
   'iu',
 );
+// The blank as one item of a bare list: "OpenAI, _____, Anthropic have all been…", "OpenAI, _____ and Anthropic".
+const LIST_ITEM = new RegExp(`[\\p{L}\\p{N}],\\s*${BLANK}\\s*(?:,|and\\b|or\\b)`, 'iu');
 // A sentence about the lecture's subject holds at least this many words of meaning beside the blank...
 const MIN_CONTENT_WORDS = 2;
 // ...and one of them is a word of the lecture's subject: one it says again elsewhere.
@@ -138,13 +164,15 @@ function unnamedPronoun(tokens: readonly JudgedToken[], blankAt: number): boolea
 /**
  * Why a fill-in question's sentence does not stand alone, or null when it does: it starts by pointing back ("This",
  * "It", "They", "Here's"), names someone or something only by a pronoun ("he", "them", "ones"), asks "what the
- * _____ does" with nothing of the subject around, or has fewer than two words of meaning or none of the lecture's
+ * _____ does" with nothing of the subject around, blanks one item of a bare list ("OpenAI, _____, Anthropic"), or
+ * has fewer than two words of meaning or none of the lecture's
  * subject (a word the lecture says again elsewhere).
  */
 export function notStandingAlone(sentence: string, lecture: LectureWords): string | null {
   const spoken = sentence.replace(OPENERS, '');
   if (POINTING_START.test(spoken) && !EMPTY_IT.test(spoken)) return 'starts by pointing back';
   if (EMPTY_DESCRIPTION.test(spoken)) return 'describes the blank with no subject matter';
+  if (LIST_ITEM.test(spoken)) return 'blanks one item of a list, which any other item would fill';
   const [beforeBlank = ''] = spoken.split(BLANK);
   const tokens = readTokens(spoken.replace(BLANK, ' '));
   if (unnamedPronoun(tokens, beforeBlank.length)) return 'names someone only by a pronoun';
@@ -199,11 +227,19 @@ const gerundAsNoun = (token: JudgedToken, previous: JudgedToken | undefined) =>
  * once as a noun phrase: every word a noun, a name, an adjective or a number and none a word of grammar, the last
  * a noun or a name (or a word in -ing where a noun goes: "with chaining"), and standing where a noun phrase goes, not straight after a pronoun or "is" ("it's likely
  * going to happen", which the tagger reads as an adjective and a noun). "prices rise" (a noun and its verb) is no
- * term either.
+ * term either, nor is a plural of a word the lecture never counts ("datas").
  */
 export function isLectureTerm(option: string, lecture: LectureWords): boolean {
   const words = conceptsOf(option);
   if (words.length === 0) return false;
+  // Every word as written is one the lecture says or a plural of one it counts: no "datas", no "gpts".
+  if (
+    !option
+      .split(/[^\p{L}\p{N}'’-]+/u)
+      .filter(Boolean)
+      .every((word) => lecture.saysWord(word))
+  )
+    return false;
   const { words: said } = lecture;
   for (let at = 0; at + words.length <= said.length; at += 1) {
     const run = said.slice(at, at + words.length);
