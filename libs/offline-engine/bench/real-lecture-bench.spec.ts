@@ -37,6 +37,7 @@ function judged(change: (figures: RealLectureQuality) => void = () => undefined)
       trivialBlanks: [],
       notTerms: [],
       alsoFitting: [],
+      grammarGiveaways: [],
     },
   };
   change(figures);

@@ -42,6 +42,7 @@ function judged(lecture: string, heldOut: boolean, flaws: number): LectureQualit
       trivialBlanks: [],
       notTerms: [],
       alsoFitting: [],
+      grammarGiveaways: [],
     },
   };
 }

@@ -70,7 +70,7 @@ export interface StudyAidQualityReport {
 }
 
 export const QUALITY_TARGETS =
-  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form, every fill-in sentence standing alone, no blank a fixed phrase fills, every wrong option a term of the lecture and none the lecture puts in the same slot';
+  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form, every fill-in sentence standing alone, no blank a fixed phrase fills, every wrong option a term of the lecture and none the lecture puts in the same slot, no answer given away by grammar';
 
 function outputs(): Output[] {
   return FEATURE_TYPES.flatMap<Output>((feature) =>
@@ -210,6 +210,10 @@ function quizRows(judged: readonly LectureQuality[]): QualityRow[] {
     noneOf(
       'quiz: choices with a wrong option the lecture puts in the slot',
       count((quiz) => quiz.alsoFitting.length),
+    ),
+    noneOf(
+      'quiz: answer given away by grammar',
+      count((quiz) => quiz.grammarGiveaways.length),
     ),
     {
       measure: `quiz: lectures with fewer than ${FEW_QUESTIONS} questions`,

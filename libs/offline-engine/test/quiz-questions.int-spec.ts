@@ -7,6 +7,7 @@ import {
   blankIsHalfAPhrase,
   blankStandsAlone,
   fillsTheSlot,
+  fitsTheGrammar,
   pluralIsSaid,
   saidAsNounPhrase,
 } from '../src/writing/quiz-rules';
@@ -103,6 +104,22 @@ describe('a quiz’s wrong options', () => {
     expect(pluralIsSaid(analysis, 'kids', 'kid')).toBe(true);
     const options = (await quizOf(autoCaptions.id)).flatMap((question) => question.options ?? []);
     expect(options).not.toContain('gyms');
+  });
+
+  it('take the article before the blank as the answer does: no "essay" after "ran a _____"', async () => {
+    const researcher = (await quizOf(whisper.id)).find((question) =>
+      question.prompt.includes('A researcher ran a _____'),
+    );
+    expect(researcher?.options).toHaveLength(4);
+    expect(researcher?.options?.filter((option) => /^[aeiou]/iu.test(option))).toEqual([]);
+    const distribute = (await quizOf(hashTables.id)).find((question) =>
+      question.prompt.includes('A _____ should also uniformly distribute data'),
+    );
+    expect(distribute?.options?.filter((option) => /^[aeiou]/iu.test(option))).toEqual([]);
+    const analysis = analyseTranscript(realLectureSegments(whisper), { title: whisper.title });
+    const study = blankIn(whisper, 'A researcher ran a study', 'study');
+    expect(fitsTheGrammar(analysis, study.hit, 'study', 'essay')).toBe(false);
+    expect(fitsTheGrammar(analysis, study.hit, 'study', 'query')).toBe(true);
   });
 
   it('are never put by the lecture where the answer stands: no "hash table" for "into the _____"', () => {

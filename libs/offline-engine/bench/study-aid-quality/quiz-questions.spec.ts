@@ -2,6 +2,7 @@ import { writeQuiz, parseQuiz, type QuizQuestionDraft } from '@lectern/contracts
 import { REAL_LECTURES, realLectureSegments } from '../lectures/real/real-lectures';
 import {
   alsoFits,
+  grammarGivesAway,
   isLectureTerm,
   judgeQuestions,
   LectureWords,
@@ -106,6 +107,31 @@ describe('a wrong option the lecture puts in the same slot', () => {
   });
 });
 
+describe("an answer the sentence's grammar gives away", () => {
+  it('is found where a wrong option does not take the article before the blank', () => {
+    // The demo's memory lecture, as its quiz once asked it: only "exam" follows "an".
+    const sentence = 'Students who pull an all-nighter before an _____ are sacrificing consolidation.';
+    expect(grammarGivesAway(sentence, 'exam', 'practice', hashTables)).toBe(true);
+    expect(grammarGivesAway(sentence, 'exam', 'essay', hashTables)).toBe(false);
+    expect(
+      grammarGivesAway(
+        'A _____ should also uniformly distribute data.',
+        'hash function',
+        'array location',
+        hashTables,
+      ),
+    ).toBe(true);
+  });
+
+  it('is found where a bare singular follows a preposition and the option is never said bare', () => {
+    // "the user" only in the talk, never "user" alone.
+    expect(grammarGivesAway('They are at _____ as well.', 'risk', 'dark pattern', talk)).toBe(true);
+    expect(grammarGivesAway('They are at _____ as well.', 'risk', 'knowledge', talk)).toBe(false);
+    // A plural answer may stand bare: "collide at convergent boundaries".
+    expect(grammarGivesAway('They are at _____ as well.', 'risks', 'dark pattern', talk)).toBe(false);
+  });
+});
+
 describe('the quiz judged as a student reads it', () => {
   const question = (draft: Partial<QuizQuestionDraft>): QuizQuestionDraft => ({
     kind: 'choice',
@@ -131,6 +157,7 @@ describe('the quiz judged as a student reads it', () => {
       trivialBlanks: [],
       notTerms: [],
       alsoFitting: [],
+      grammarGiveaways: [],
     });
   });
 

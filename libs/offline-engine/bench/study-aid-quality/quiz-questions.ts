@@ -63,6 +63,22 @@ export class LectureWords {
     return singular !== lower && this.countable.has(singular);
   }
 
+  /**
+   * The lecture says these words at least once with no article or other determiner before them and as a whole noun
+   * phrase ("in debt", "by hand").
+   */
+  saysBare(phrase: string): boolean {
+    const words = conceptsOf(phrase);
+    const { words: said } = this;
+    for (let at = 0; at + words.length <= said.length; at += 1) {
+      if (!words.every((word, offset) => concept(said[at + offset]?.normal ?? '') === word)) continue;
+      // Not after an article or determiner, nor after a word of its own noun phrase ("a big study", "power user").
+      const previous = said[at - 1];
+      if (!previous || (!DETERMINING.has(previous.normal) && !BARE_BREAKERS.has(previous.pos))) return true;
+    }
+    return false;
+  }
+
   /** How often the lecture says a word in any of its forms ("resize", "resizing"). */
   saidAsLemma(lemma: string): number {
     return this.lemmas.get(lemma) ?? 0;
@@ -81,6 +97,13 @@ export class LectureWords {
   }
 }
 
+// Words that make a noun phrase definite or counted: a noun said after none of them is said bare ("in debt").
+const DETERMINING = new Set(
+  'a an the this that these those my your his her its our their every each another one any some no'.split(
+    ' ',
+  ),
+);
+const BARE_BREAKERS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
 // Words that count what follows them: "a slope", "every key".
 const COUNTING = new Set(['a', 'an', 'one', 'each', 'every', 'another']);
 
@@ -315,11 +338,46 @@ export function alsoFits(sentence: string, option: string, lecture: LectureWords
   return false;
 }
 
+// "an" before a word that starts with a vowel sound; "a" before the rest ("a unit", "an hour").
+const VOWEL_SOUND = (word: string) =>
+  (/^[aeiou]/iu.test(word) && !/^(?:uni|use|usu|eu|one|once)/iu.test(word)) ||
+  /^(?:hour|honest|honou?r|heir)/iu.test(word);
+const PREPOSITIONS = new Set(
+  'at on in by of for with from into onto about to under over through without between within'.split(' '),
+);
+
+/**
+ * The sentence's grammar rules out a wrong option the answer fits, so a student picks the answer by grammar alone:
+ * the blank follows "a" or "an" and the option does not take that article ("before an _____": "exam", not
+ * "practice"); or the blank follows a preposition with no article and the answer is a singular word, and the
+ * option is a singular word the lecture never says without an article or other determiner ("at _____": "risk",
+ * not "user", where the talk only says "the user"; "by _____": "hand", not "peak").
+ */
+export function grammarGivesAway(
+  sentence: string,
+  answer: string,
+  option: string,
+  lecture: LectureWords,
+): boolean {
+  const [before = ''] = sentence.split(BLANK);
+  const article = wordBefore(before)?.toLowerCase();
+  if (article === 'a' || article === 'an') return VOWEL_SOUND(option) !== VOWEL_SOUND(answer);
+  if (!article || !PREPOSITIONS.has(article)) return false;
+  const singular = (text: string) => {
+    const last = text.split(/\s+/u).at(-1) ?? '';
+    return concept(last) === last.toLowerCase() && !/^\p{Lu}/u.test(text);
+  };
+  if (!singular(answer) || !singular(option)) return false;
+  return !lecture.saysBare(option);
+}
+
 export interface QuestionFaults {
   notStandingAlone: string[];
   trivialBlanks: string[];
   notTerms: string[];
   alsoFitting: string[];
+  /** Choices whose answer the sentence's grammar alone tells from a wrong option. */
+  grammarGiveaways: string[];
 }
 
 const label = (question: QuizQuestion) => `${question.prompt} → ${question.answer}`;
@@ -330,7 +388,13 @@ export function judgeQuestions(
   segments: readonly TranscriptSegment[],
 ): QuestionFaults {
   const lecture = new LectureWords(segments);
-  const faults: QuestionFaults = { notStandingAlone: [], trivialBlanks: [], notTerms: [], alsoFitting: [] };
+  const faults: QuestionFaults = {
+    notStandingAlone: [],
+    trivialBlanks: [],
+    notTerms: [],
+    alsoFitting: [],
+    grammarGiveaways: [],
+  };
   for (const question of questions) {
     const sentence = blankSentence(question);
     if (sentence === null) continue;
@@ -342,6 +406,8 @@ export function judgeQuestions(
     if (notTerms.length > 0) faults.notTerms.push(label(question));
     const fitting = wrong.filter((option) => alsoFits(sentence, option, lecture));
     if (fitting.length > 0) faults.alsoFitting.push(label(question));
+    if (wrong.some((option) => grammarGivesAway(sentence, question.answer, option, lecture)))
+      faults.grammarGiveaways.push(label(question));
   }
   return faults;
 }

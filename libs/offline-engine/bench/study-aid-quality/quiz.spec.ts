@@ -15,7 +15,7 @@ const SEGMENTS = [
 const fair: QuizQuestionDraft = {
   kind: 'choice',
   prompt: 'Fill in the blank: A _____ occurs when two keys hash to the same place.',
-  options: ['chaining', 'collision', 'hash function', 'array'],
+  options: ['chaining', 'collision', 'hash function', 'linked list'],
   answer: 'collision',
   explanation: '[1:00] A collision occurs when two keys hash to the same place.',
   moment: { start: 60 },
@@ -38,6 +38,7 @@ describe('the quiz judge', () => {
       trivialBlanks: [],
       notTerms: [],
       alsoFitting: [],
+      grammarGiveaways: [],
     });
   });
 
@@ -55,7 +56,7 @@ describe('the quiz judge', () => {
   });
 
   it('finds a question without exactly one right option, which the reader does not even take', () => {
-    const text = writeQuiz([fair]).replace('Answer: B. collision', 'Answer: linked list');
+    const text = writeQuiz([fair]).replace('Answer: B. collision', 'Answer: binary tree');
     expect(judgeQuiz(text, SEGMENTS)).toMatchObject({ questions: 1, unreadable: 1 });
   });
 

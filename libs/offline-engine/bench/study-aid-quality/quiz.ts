@@ -67,6 +67,7 @@ export function quizFailures(quiz: QuizFigures): string[] {
     ...quiz.trivialBlanks.map((question) => `quiz blank the rest of a fixed phrase fills: ${question}`),
     ...quiz.notTerms.map((question) => `quiz wrong option that is not a term of the lecture: ${question}`),
     ...quiz.alsoFitting.map((question) => `quiz wrong option the lecture puts in the same slot: ${question}`),
+    ...quiz.grammarGiveaways.map((question) => `quiz answer given away by grammar: ${question}`),
   ];
 }
 

@@ -349,3 +349,56 @@ export function fillsTheSlot(
   if (!wider) return false;
   return says(left ? [...wider, ...words] : [...words, ...wider]);
 }
+
+// "an" before a word that starts with a vowel sound; "a" before the rest ("a unit", "an hour").
+const vowelSound = (word: string) =>
+  (/^[aeiou]/iu.test(word) && !/^(?:uni|use|usu|eu|one|once)/iu.test(word)) ||
+  /^(?:hour|honest|honou?r|heir)/iu.test(word);
+const PREPOSITIONS = new Set(
+  'at on in by of for with from into onto about to under over through without between within'.split(' '),
+);
+const DETERMINING = new Set(
+  'a an the this that these those my your his her its our their every each another one any some no'.split(
+    ' ',
+  ),
+);
+const PHRASE_NEIGHBOURS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/**
+ * The option reads as well as the answer in the blank's grammar: after "a" or "an", it takes the same article
+ * ("before an _____": "exam", never "practice" beside it); after a preposition with no article, where the answer is
+ * a singular word, a singular option is one the lecture says bare too ("at _____": "risk", not "user", which the
+ * talk only says as "the user"; "by _____": "hand", not "peak").
+ */
+export function fitsTheGrammar(
+  analysis: TranscriptAnalysis,
+  hit: PhraseHit,
+  answer: string,
+  option: string,
+): boolean {
+  const { tokens } = analysis;
+  const before = tokens.normal[hit.firstToken - 1] ?? '';
+  if (before === 'a' || before === 'an') return vowelSound(option) === vowelSound(answer);
+  if (!PREPOSITIONS.has(before)) return true;
+  const singular = (text: string) => {
+    const last = text.split(/\s+/u).at(-1) ?? '';
+    return concept(last) === last.toLowerCase() && !/^\p{Lu}/u.test(text);
+  };
+  return !singular(answer) || !singular(option) || saidBare(analysis, option);
+}
+
+// Said at least once with no determiner before it and as a whole noun phrase ("in debt", "by hand").
+function saidBare(analysis: TranscriptAnalysis, phrase: string): boolean {
+  const { tokens } = analysis;
+  const words = conceptsOf(phrase);
+  for (let at = 0; at + words.length <= tokens.count; at += 1) {
+    if (!words.every((word, offset) => concept(tokens.normal[at + offset] ?? '') === word)) continue;
+    const previous = at - 1;
+    if (
+      previous < 0 ||
+      (!DETERMINING.has(tokens.normal[previous] ?? '') && !PHRASE_NEIGHBOURS.has(tokens.pos[previous] ?? ''))
+    )
+      return true;
+  }
+  return false;
+}

@@ -6,6 +6,7 @@ import {
   blankIsHalfAPhrase,
   blankStandsAlone,
   fillsTheSlot,
+  fitsTheGrammar,
   pluralIsSaid,
   saidAsNounPhrase,
 } from './quiz-rules';
@@ -92,7 +93,8 @@ function questionOf(
 
 /**
  * The three wrong options of a blank whose answer is `answer`, at `hit` in `sentence`, or fewer when the lecture has
- * not so many fit to offer: never one the lecture puts where the answer stands, nor a plural it would not say.
+ * not so many fit to offer: never one the lecture puts where the answer stands, one the sentence's grammar rules out
+ * ("an _____"), nor a plural it would not say.
  */
 export function wrongOptionsFor(
   analysis: TranscriptAnalysis,
@@ -104,7 +106,10 @@ export function wrongOptionsFor(
   return wrongOptions(
     answer,
     sentence,
-    pool.filter((term) => !fillsTheSlot(analysis, sentence, hit, term.text)),
+    pool.filter(
+      (term) =>
+        !fillsTheSlot(analysis, sentence, hit, term.text) && fitsTheGrammar(analysis, hit, answer, term.text),
+    ),
     (term) => pluralIsSaid(analysis, plural(lastWord(term)), lastWord(term)),
   );
 }
