@@ -120,6 +120,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   },
   'GET /api/videos/:id/tracks': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/videos/:id/transcription': { params: (ids) => ({ id: [ids.videoId] }) },
+  'POST /api/videos/:id/transcription/retry': { params: (ids) => ({ id: [ids.videoId] }) },
   'PATCH /api/videos/:id': {
     params: (ids) => ({ id: [ids.videoId] }),
     body: () => ({ title: fc.oneof(fc.string(), fc.constantFrom('', 'x'.repeat(1_000), null)) }),

@@ -130,6 +130,11 @@ const SWEEP: SweepRow[] = [
     request: (id) => ({ params: { id } }),
   },
   {
+    route: 'POST /api/videos/:id/transcription/retry',
+    label: "try a recording's transcription again",
+    request: (id) => ({ params: { id } }),
+  },
+  {
     route: 'PATCH /api/videos/:id',
     label: 'rename the video',
     request: (id) => ({ params: { id }, body: { title: 'Someone else’s title' } }),
