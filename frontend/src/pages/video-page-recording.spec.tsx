@@ -196,7 +196,10 @@ describe('the page of an uploaded recording', () => {
   });
 
   it('tries a failed transcription again, and watches it to the transcript', async () => {
-    const fetchMock = serve([status({ state: 'failed', phase: null, message: 'The endpoint refused it.' }), DONE]);
+    const fetchMock = serve([
+      status({ state: 'failed', phase: null, message: 'The endpoint refused it.' }),
+      DONE,
+    ]);
     renderPage();
     const region = await screen.findByRole('region', { name: 'Transcription' });
     fireEvent.click(await within(region).findByRole('button', { name: 'Try again' }));
@@ -207,7 +210,9 @@ describe('the page of an uploaded recording', () => {
       ),
     );
     // The page watches the transcription again, until the transcript is there.
-    expect(await screen.findByText('Photosynthesis turns light into sugar.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Photosynthesis turns light into sugar.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Transcription' })).not.toBeInTheDocument();
   });
 
