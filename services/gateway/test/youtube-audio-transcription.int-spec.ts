@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   CAPTIONLESS_OFFERS,
   CaptionlessCode,
@@ -13,24 +10,14 @@ import {
   type UsageStats,
   type Video,
 } from '@lectern/contracts';
-import {
-  startFakeTranscribe,
-  type FakeTranscribe,
-  LECTURE,
-  speakLecture,
-  type SpokenLecture,
-} from '@lectern/fakes/transcribe';
+import { LECTURE, startSpeechFixture, type SpeechFixture } from '@lectern/fakes/transcribe';
 import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
 import { fakeAudioCommand } from '@lectern/fakes/youtube-audio';
 import {
-  createLogger,
   PermanentJobError,
-  startWorkerService,
   type RunningQueueWorker,
   type RunningWorkerService,
 } from '@lectern/queue-runtime';
-import { MediaEnvSchema } from '../../media/src/env';
-import { mediaWorker } from '../../media/src/worker';
 import {
   eventually,
   gatewayDb,
@@ -38,6 +25,7 @@ import {
   signedInBrowser,
   startAnsweringWorker,
   startTestGateway,
+  startTestMediaWorker,
   watchUrl,
   type TestGateway,
 } from './support';
@@ -53,46 +41,32 @@ const CAPTIONLESS = 'noCaptions1';
 
 describe("transcribing a captionless video's audio", () => {
   let gateway: TestGateway;
-  let fake: FakeTranscribe;
+  let speech: SpeechFixture;
   let youtube: FakeYouTube;
   let transcripts: RunningQueueWorker;
   let media: RunningWorkerService;
-  let folder: string;
-  let lecture: SpokenLecture;
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'lectern-youtube-audio-route-'));
-    lecture = await speakLecture(folder, SENTENCES, { pauseAfter: () => 1 });
-    fake = await startFakeTranscribe({ sentences: SENTENCES, apiKey: KEY });
+    speech = await startSpeechFixture({ sentences: SENTENCES, apiKey: KEY, speak: { pauseAfter: () => 1 } });
     youtube = await startFakeYouTube();
-    const command = fakeAudioCommand(lecture.file);
+    const command = fakeAudioCommand(speech.lecture.file);
     gateway = await startTestGateway({ YOUTUBE_AUDIO_COMMAND: command, TRANSCRIBE_MINUTES_PRO: '30' });
     // YouTube has no captions for any video here.
     transcripts = await startAnsweringWorker(gateway, QueueName.Transcripts, {
       'fetch-transcript': () => Promise.reject(new PermanentJobError(422, NO_CAPTIONS_MESSAGE)),
     });
-    const env = MediaEnvSchema.parse({
-      ...process.env,
-      DATABASE_URL: gateway.env.DATABASE_URL,
-      REDIS_URL: process.env.LECTERN_TEST_REDIS_URL,
-      REDIS_PREFIX: gateway.env.REDIS_PREFIX,
-      TRANSCRIBE_BASE_URL: fake.baseURL,
-      TRANSCRIBE_API_KEY: KEY,
-      TRANSCRIBE_MODEL: 'whisper-1',
+    media = await startTestMediaWorker(gateway, speech, {
       YOUTUBE_AUDIO_COMMAND: command,
       YOUTUBE_PROXY_URL: '',
       YOUTUBE_ORIGIN: youtube.url,
-      LOG_LEVEL: 'silent',
     });
-    media = await startWorkerService(mediaWorker, env, createLogger('media', 'silent'));
   });
   afterAll(async () => {
     await media?.close();
     await transcripts?.close();
     await gateway?.close();
-    await fake?.close();
+    await speech?.close();
     await youtube?.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   async function student(plan: 'free' | 'pro') {
@@ -160,7 +134,7 @@ describe("transcribing a captionless video's audio", () => {
     });
     expect(video.transcriptSegments).toHaveLength(SENTENCES.length);
     video.transcriptSegments.forEach((segment, index) => {
-      expect(Math.abs(segment.start - lecture.sentences[index]!.start)).toBeLessThan(1);
+      expect(Math.abs(segment.start - speech.lecture.sentences[index]!.start)).toBeLessThan(1);
     });
     const usage = (await pro.get('/api/usage')).body as UsageStats;
     expect(usage.transcriptionMinutes).toEqual({ used: 1, limit: 30 });
