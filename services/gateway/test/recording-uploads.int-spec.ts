@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import {
   UPLOADS_PATH,
   UploadFinishedSchema,
-  type UploadTranscription,
   type UsageStats,
   type Video,
   type VideoSummary,
@@ -12,9 +11,9 @@ import { LECTURE, startSpeechFixture, type SpeechFixture } from '@lectern/fakes/
 import type { RunningWorkerService } from '@lectern/queue-runtime';
 import * as tus from 'tus-js-client';
 import {
-  eventually,
   gatewayDb,
   rowsOfRecording,
+  settledTranscription,
   signedInBrowser,
   startTestGateway,
   startTestMediaWorker,
@@ -72,6 +71,9 @@ describe('uploading a recording', () => {
       await gatewayDb(gateway).query("UPDATE users SET plan = 'pro' WHERE id = $1", [userId]);
     return (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
   }
+
+  /** Reads a path as the holder of the session cookie. */
+  const ownerGet = (cookie: string) => (path: string) => gateway.http().get(path).set('Cookie', cookie);
 
   const uploadOptions = (cookie: string, fileName: string, extra: Partial<tus.UploadOptions> = {}) => ({
     endpoint: `${base}${UPLOADS_PATH}`,
@@ -155,13 +157,7 @@ describe('uploading a recording', () => {
     // The page may open the entry while it is transcribed; what it is answered then must not outlive the wait.
     expect((await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(200);
 
-    const done = await eventually(
-      async () =>
-        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
-          .body as UploadTranscription,
-      (status) => status.state === 'done' || status.state === 'failed',
-      120_000,
-    );
+    const done = await settledTranscription(ownerGet(cookie), videoId);
     expect(done).toMatchObject({
       state: 'done',
       transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
@@ -237,13 +233,7 @@ describe('uploading a recording', () => {
     });
     if (!finished.ok) throw new Error(`the upload failed: ${finished.status} ${finished.message}`);
     const { videoId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
-    const status = await eventually(
-      async () =>
-        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
-          .body as UploadTranscription,
-      (answer) => answer.state === 'done' || answer.state === 'failed',
-      60_000,
-    );
+    const status = await settledTranscription(ownerGet(cookie), videoId, 60_000);
     expect(status).toMatchObject({
       state: 'failed',
       message: 'Lectern could not read this recording: the file is damaged, or holds no audio it can decode.',

@@ -9,18 +9,15 @@ import {
   type Video,
 } from '@lectern/contracts';
 import { LECTURE, startSpeechFixture, type SpeechFixture } from '@lectern/fakes/transcribe';
-import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
-import { fakeAudioCommand } from '@lectern/fakes/youtube-audio';
-import type { RunningWorkerService } from '@lectern/queue-runtime';
 import { TRANSCRIPTION_NOT_FAILED, UPLOAD_NEEDS_PRO } from '../src/uploads/uploads.service';
 import {
-  eventually,
   gatewayDb,
+  settledTranscription,
   signedInBrowser,
-  startTestGateway,
-  startTestMediaWorker,
+  startTranscriptionStack,
   watchUrl,
   type TestGateway,
+  type TranscriptionStack,
 } from './support';
 
 // A transcription that failed, tried again: the real gateway and media worker, a lecture spoken by espeak-ng, and a
@@ -30,8 +27,7 @@ jest.setTimeout(180_000);
 describe('trying a failed transcription again', () => {
   let gateway: TestGateway;
   let speech: SpeechFixture;
-  let youtube: FakeYouTube;
-  let worker: RunningWorkerService;
+  let stack: TranscriptionStack;
 
   beforeAll(async () => {
     speech = await startSpeechFixture({
@@ -39,22 +35,14 @@ describe('trying a failed transcription again', () => {
       apiKey: 'sk-retry-test',
       speak: { pauseAfter: () => 1.2 },
     });
-    youtube = await startFakeYouTube();
-    const command = fakeAudioCommand(speech.lecture.file);
-    gateway = await startTestGateway({ YOUTUBE_AUDIO_COMMAND: command, TRANSCRIBE_MINUTES_PRO: '30' });
     // Pieces of 30 s, one at a time: the first is done before the second is refused.
-    worker = await startTestMediaWorker(gateway, speech, {
-      TRANSCRIBE_PIECE_SECONDS: '30',
-      TRANSCRIBE_PARALLEL_PIECES: '1',
-      YOUTUBE_AUDIO_COMMAND: command,
-      YOUTUBE_PROXY_URL: '',
-      YOUTUBE_ORIGIN: youtube.url,
+    stack = await startTranscriptionStack(speech, {
+      workerEnv: { TRANSCRIBE_PIECE_SECONDS: '30', TRANSCRIBE_PARALLEL_PIECES: '1' },
     });
+    gateway = stack.gateway;
   });
   afterAll(async () => {
-    await worker?.close();
-    await gateway?.close();
-    await youtube?.close();
+    await stack?.close();
     await speech?.close();
   });
 
@@ -88,11 +76,7 @@ describe('trying a failed transcription again', () => {
   }
 
   const settled = (browser: Student, videoId: string) =>
-    eventually(
-      async () => (await browser.get(`/api/videos/${videoId}/transcription`)).body as UploadTranscription,
-      (status) => status.state === 'done' || status.state === 'failed',
-      120_000,
-    );
+    settledTranscription((path) => browser.get(path), videoId);
   const retry = (browser: Student, videoId: string) =>
     browser.post(`/api/videos/${videoId}/transcription/retry`);
 

@@ -6,28 +6,21 @@ import {
   TRANSCRIBE_AUDIO_ALREADY_IN_LIBRARY,
   TRANSCRIBE_AUDIO_NEEDS_PRO,
   TranscribeAudioStartedSchema,
-  type UploadTranscription,
   type UsageStats,
   type Video,
 } from '@lectern/contracts';
 import { LECTURE, startSpeechFixture, type SpeechFixture } from '@lectern/fakes/transcribe';
-import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
-import { fakeAudioCommand } from '@lectern/fakes/youtube-audio';
+import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
 import {
-  PermanentJobError,
-  type RunningQueueWorker,
-  type RunningWorkerService,
-} from '@lectern/queue-runtime';
-import {
-  eventually,
   gatewayDb,
   rowsOfRecording,
+  settledTranscription,
   signedInBrowser,
   startAnsweringWorker,
-  startTestGateway,
-  startTestMediaWorker,
+  startTranscriptionStack,
   watchUrl,
   type TestGateway,
+  type TranscriptionStack,
 } from './support';
 
 // A captionless YouTube video's audio transcribed for a Pro user: the real gateway with YOUTUBE_AUDIO_COMMAND set, the
@@ -42,31 +35,22 @@ const CAPTIONLESS = 'noCaptions1';
 describe("transcribing a captionless video's audio", () => {
   let gateway: TestGateway;
   let speech: SpeechFixture;
-  let youtube: FakeYouTube;
+  let stack: TranscriptionStack;
   let transcripts: RunningQueueWorker;
-  let media: RunningWorkerService;
 
   beforeAll(async () => {
     speech = await startSpeechFixture({ sentences: SENTENCES, apiKey: KEY, speak: { pauseAfter: () => 1 } });
-    youtube = await startFakeYouTube();
-    const command = fakeAudioCommand(speech.lecture.file);
-    gateway = await startTestGateway({ YOUTUBE_AUDIO_COMMAND: command, TRANSCRIBE_MINUTES_PRO: '30' });
+    stack = await startTranscriptionStack(speech);
+    gateway = stack.gateway;
     // YouTube has no captions for any video here.
     transcripts = await startAnsweringWorker(gateway, QueueName.Transcripts, {
       'fetch-transcript': () => Promise.reject(new PermanentJobError(422, NO_CAPTIONS_MESSAGE)),
     });
-    media = await startTestMediaWorker(gateway, speech, {
-      YOUTUBE_AUDIO_COMMAND: command,
-      YOUTUBE_PROXY_URL: '',
-      YOUTUBE_ORIGIN: youtube.url,
-    });
   });
   afterAll(async () => {
-    await media?.close();
     await transcripts?.close();
-    await gateway?.close();
+    await stack?.close();
     await speech?.close();
-    await youtube?.close();
   });
 
   async function student(plan: 'free' | 'pro') {
@@ -84,13 +68,8 @@ describe("transcribing a captionless video's audio", () => {
   const transcribeAudio = (browser: Student, youtubeUrl: unknown) =>
     browser.post('/api/transcripts/transcribe-audio').send({ youtubeUrl });
 
-  async function transcribed(browser: Student, videoId: string): Promise<UploadTranscription> {
-    return eventually(
-      async () => (await browser.get(`/api/videos/${videoId}/transcription`)).body as UploadTranscription,
-      (status) => status.state === 'done' || status.state === 'failed',
-      120_000,
-    );
-  }
+  const transcribed = (browser: Student, videoId: string) =>
+    settledTranscription((path) => browser.get(path), videoId);
 
   it('offers a Pro user to transcribe the audio, and tells a Free user it is a Pro feature', async () => {
     expect(await analyse(await student('pro'))).toEqual({
