@@ -414,6 +414,36 @@ describe('quizzes', () => {
       expect([pace.status, pace.body]).toEqual([404, { message: 'Video not found.' }]);
     });
 
+    it('lists every exam still to come across the library, soonest first, and no other user’s', async () => {
+      const { browser, videoId: later } = await studentWithVideo();
+      const another = async () => {
+        videos += 1;
+        const youtubeId = `quizLect${String(videos).padStart(3, '0')}`;
+        const transcriptId = await cacheTranscript(db, youtubeId);
+        return insertVideo(db, { userId: browser.userId, transcriptId, youtubeId });
+      };
+      const [sooner, past, none] = [await another(), await another(), await another()];
+      await browser.put(`/api/videos/${past}/exam`).send({ date: '2026-03-03' });
+      await browser.put(`/api/videos/${later}/exam`).send({ date: '2026-04-01' });
+      await browser.put(`/api/videos/${sooner}/exam`).send({ date: '2026-03-10' });
+      const { browser: other, videoId: theirs } = await studentWithVideo('other');
+      await other.put(`/api/videos/${theirs}/exam`).send({ date: '2026-03-05' });
+
+      clock.set(new Date(START.getTime() + 2 * DAY));
+      const exams = await browser.get('/api/review/exams');
+      expect(exams.status).toBe(200);
+      const listed = exams.body as ExamPace[];
+      expect(listed.map((pace) => [pace.videoId, pace.examDate])).toEqual([
+        [sooner, '2026-03-10'],
+        [later, '2026-04-01'],
+      ]);
+      expect(listed.map((pace) => pace.videoId)).not.toContain(none);
+      expect(listed[0]).toEqual((await browser.get(`/api/review/exam?videoId=${sooner}`)).body);
+      expect((await other.get('/api/review/exams')).body).toEqual([
+        expect.objectContaining({ videoId: theirs, examDate: '2026-03-05' }),
+      ]);
+    });
+
     it('keeps every card due before the exam day, says how many are left and whether the pace is enough', async () => {
       const { browser, videoId } = await studentWithVideo();
       const quizId = await storeQuiz(videoId);
