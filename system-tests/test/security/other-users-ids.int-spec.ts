@@ -207,6 +207,8 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'POST /api/transcripts/transcribe-audio':
     "a YouTube link; the transcript of its audio is the caller's alone (youtube-audio-transcription.int-spec.ts: another user analysing the video never gets it)",
   'GET /api/usage': "the caller's own counts",
+  'GET /api/review/exams':
+    "the exams of the caller's own library (quizzes.int-spec.ts: no other user's is listed)",
   'GET /api/quiz-settings': "the caller's own quiz settings",
   'PUT /api/quiz-settings': "the caller's own quiz settings",
   'GET /api/samples': "the install's sample videos, the same for everyone",
