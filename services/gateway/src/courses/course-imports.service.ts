@@ -1,0 +1,223 @@
+import {
+  BadRequestException,
+  Injectable,
+  Logger,
+  UnprocessableEntityException,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import {
+  COURSE_MAX_LECTURES,
+  FREE_PLAN_LIMITS,
+  hasProAccess,
+  LECTURE_LIMITED_MESSAGE,
+  parsePlaylistUrl,
+  QueueName,
+  youtubeWatchUrl,
+  type Course,
+  type ReadPlaylistResult,
+  type User,
+} from '@lectern/contracts';
+import {
+  countUsesHeld,
+  findUnfinishedLectures,
+  findUserById,
+  findVideoIdByYoutubeId,
+  insertCourse,
+  insertImportedLectures,
+  markLectureReady,
+  setLectureState,
+  Transactions,
+  type Db,
+  type NewImportedLecture,
+} from '@lectern/db';
+import { InjectDb } from '../database/database.module';
+import { describeApiError } from '../http/api-exception.filter';
+import { askedAndAnswered, UserJobs } from '../jobs/user-jobs';
+import { TranscriptsService } from '../transcripts/transcripts.service';
+import { JobAdmission } from '../usage/job-admission';
+import { usageMonth } from '../usage/usage.service';
+import { toUser } from '../users/to-user';
+import { CoursesService } from './courses.service';
+import { importNotices } from './import-notices';
+
+// Reading a playlist of 300 videos is four InnerTube requests (the first page and three continuations).
+export const PLAYLIST_READ_TIMEOUT_MS = 60_000;
+
+/** How an import waits when YouTube or the user's own limits say "not now": it pauses, then tries again. */
+export interface ImportPauses {
+  firstMs: number;
+  maxMs: number;
+  /** Pauses on one lecture before it fails with the sentence it was refused with. */
+  attempts: number;
+}
+
+/**
+ * Imports a YouTube playlist as a course: the transcripts worker reads the playlist (its first 300 videos), the
+ * course is stored with every video as a lecture, answered at once, and then its videos are analysed one after
+ * another in the playlist's order, each exactly as `POST /api/transcripts/fetch` analyses a video (the user's lane,
+ * the shared cache, the Free plan's count, the same failure sentences). One lecture at a time: an import never
+ * holds more than one of the user's analysis slots, and never more than one fetch in the transcripts queue.
+ *
+ * The analyses run in the gateway that accepted the import; lectures a stopped gateway left waiting are not yet
+ * taken up by another (docs/api.md, "Courses").
+ */
+@Injectable()
+export class CourseImports implements OnApplicationShutdown {
+  private readonly logger = new Logger(CourseImports.name);
+  private readonly running = new Map<string, Promise<void>>();
+  private stopped = false;
+  /** Tests shorten the pauses. */
+  pauses: ImportPauses = { firstMs: 60_000, maxMs: 10 * 60_000, attempts: 6 };
+
+  constructor(
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
+    private readonly jobs: UserJobs,
+    private readonly admission: JobAdmission,
+    private readonly transcripts: TranscriptsService,
+    private readonly courses: CoursesService,
+  ) {}
+
+  async start(user: User, playlistUrl: string): Promise<Course> {
+    const parsed = parsePlaylistUrl(playlistUrl);
+    if (!parsed.ok) throw new BadRequestException(parsed.message);
+    const playlist = await this.readPlaylist(user, parsed.listId);
+    const videos = uniqueVideos(playlist);
+    if (videos.length === 0)
+      throw new UnprocessableEntityException(
+        playlist.skipped.length > 0
+          ? 'None of the videos of this playlist can be analysed: they are private or deleted on YouTube.'
+          : 'This playlist has no videos.',
+      );
+
+    const courseId = await this.transactions.run(async (db) => {
+      const lectures = await this.lecturesOf(db, user, videos);
+      const limited = lectures.filter((lecture) => lecture.state === 'limited').length;
+      const id = await insertCourse(db, {
+        userId: user.id,
+        title: playlist.title?.trim() || 'Imported playlist',
+        examDate: null,
+        playlistId: playlist.listId,
+        notices: importNotices(playlist, limited),
+      });
+      await insertImportedLectures(db, id, lectures);
+      return id;
+    });
+    // Read before the analyses start, so the answer shows the course as imported, every lecture still to come.
+    const course = await this.courses.detail(user.id, courseId);
+    this.analyse(user.id, courseId);
+    return course;
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+  }
+
+  /** Resolves once the course's analyses have run (tests wait on it); at once when none is running. */
+  async settled(courseId: string): Promise<void> {
+    await this.running.get(courseId);
+  }
+
+  private readPlaylist(user: User, listId: string): Promise<ReadPlaylistResult> {
+    return this.admission.run(user, 'analysis', PLAYLIST_READ_TIMEOUT_MS, () =>
+      this.jobs.request(
+        user,
+        QueueName.Transcripts,
+        'read-playlist',
+        { listId, maxVideos: COURSE_MAX_LECTURES },
+        {
+          timeoutMs: PLAYLIST_READ_TIMEOUT_MS,
+          deduplicationId: `read-playlist:${listId}`,
+          timeoutMessage: 'Reading the playlist took too long. Please try again.',
+        },
+        { what: 'playlist', mismatch: (result) => askedAndAnswered({ listId }, result) },
+      ),
+    );
+  }
+
+  /**
+   * The lectures in the playlist's order: each waits for its analysis, except that a Free user's new videos past
+   * the month's analyses left are `limited` (videos already in the library cost nothing and always wait).
+   */
+  private async lecturesOf(
+    db: Db,
+    user: User,
+    videos: ReadPlaylistResult['videos'],
+  ): Promise<NewImportedLecture[]> {
+    let left = hasProAccess(user)
+      ? Number.POSITIVE_INFINITY
+      : FREE_PLAN_LIMITS.transcriptsPerMonth - (await countUsesHeld(db, user.id, 'transcript', usageMonth()));
+    const lectures: NewImportedLecture[] = [];
+    for (const video of videos) {
+      const inLibrary = (await findVideoIdByYoutubeId(db, user.id, video.youtubeId)) !== null;
+      const allowed = inLibrary || left > 0;
+      if (!inLibrary && allowed) left -= 1;
+      lectures.push({
+        youtubeId: video.youtubeId,
+        title: video.title,
+        duration: video.duration,
+        state: allowed ? 'waiting' : 'limited',
+        message: allowed ? null : LECTURE_LIMITED_MESSAGE,
+      });
+    }
+    return lectures;
+  }
+
+  /** Runs the course's analyses in the background, one lecture at a time; a second call joins the first. */
+  private analyse(userId: string, courseId: string): void {
+    if (this.running.has(courseId)) return;
+    const run = this.analyseInOrder(userId, courseId)
+      .catch((error: unknown) =>
+        this.logger.error({ err: error, courseId }, 'a course import stopped; its lectures left wait'),
+      )
+      .finally(() => this.running.delete(courseId));
+    this.running.set(courseId, run);
+  }
+
+  private async analyseInOrder(userId: string, courseId: string): Promise<void> {
+    let pausesOfLecture = 0;
+    let lastLecture: string | null = null;
+    while (!this.stopped) {
+      const [lecture] = await findUnfinishedLectures(this.db, courseId);
+      const account = await findUserById(this.db, userId);
+      if (!lecture?.youtube_id || !account) return;
+      if (lecture.id !== lastLecture) pausesOfLecture = 0;
+      lastLecture = lecture.id;
+      if (!(await setLectureState(this.db, lecture.id, 'fetching'))) continue;
+      try {
+        // The account is read again for each lecture: an upgrade to Pro during an import counts from then on.
+        const video = await this.transcripts.analyse(toUser(account), youtubeWatchUrl(lecture.youtube_id));
+        await markLectureReady(this.db, lecture.id, video.id);
+      } catch (error) {
+        const [status, message] = describeApiError(error);
+        if (status === 402) {
+          await this.limitTheRest(courseId);
+        } else if (status === 429 && pausesOfLecture < this.pauses.attempts) {
+          const pauseMs = Math.min(this.pauses.maxMs, this.pauses.firstMs * 2 ** pausesOfLecture);
+          pausesOfLecture += 1;
+          await setLectureState(
+            this.db,
+            lecture.id,
+            'waiting',
+            `Paused: ${message} The import goes on by itself.`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        } else {
+          await setLectureState(this.db, lecture.id, 'failed', message);
+        }
+      }
+    }
+  }
+
+  /** The Free month ran out during the import: every lecture still waiting waits for next month or Pro. */
+  private async limitTheRest(courseId: string): Promise<void> {
+    for (const lecture of await findUnfinishedLectures(this.db, courseId))
+      await setLectureState(this.db, lecture.id, 'limited', LECTURE_LIMITED_MESSAGE);
+  }
+}
+
+/** The playlist's videos, each once (a playlist may hold a video twice: its first place counts). */
+function uniqueVideos(playlist: ReadPlaylistResult): ReadPlaylistResult['videos'] {
+  const seen = new Set<string>();
+  return playlist.videos.filter((video) => !seen.has(video.youtubeId) && seen.add(video.youtubeId));
+}
