@@ -53,6 +53,8 @@ describe('courses', () => {
   let imports: CourseImports;
   let videos = 0;
   const fetched: string[] = [];
+  /** Videos whose next fetch meets YouTube's bot check, once. */
+  const botChecks = new Set<string>();
 
   beforeAll(async () => {
     gateway = await startTestGateway();
@@ -68,6 +70,10 @@ describe('courses', () => {
       'fetch-transcript': async ({ youtubeId }) => {
         fetched.push(youtubeId);
         if (youtubeId === 'noCaptions1') throw new PermanentJobError(422, NO_CAPTIONS_MESSAGE);
+        if (botChecks.has(youtubeId)) {
+          botChecks.delete(youtubeId);
+          throw new PermanentJobError(429, 'YouTube is limiting requests from this server; try again later.');
+        }
         const cached = await db.query<{ id: string }>('SELECT id FROM transcripts WHERE youtube_id = $1', [
           youtubeId,
         ]);
@@ -376,6 +382,64 @@ describe('courses', () => {
       ]);
       const usage = await browser.get('/api/usage');
       expect(usage.body).toMatchObject({ videosAnalyzed: { used: 5, limit: 5 } });
+    });
+
+    it('pauses on a bot check instead of failing the rest, and goes on by itself', async () => {
+      const browser = await signedInBrowser(gateway);
+      await db.query("UPDATE users SET plan = 'pro' WHERE id = $1", [browser.userId]);
+      PLAYLISTS.PLbotCheckFixture00000000000000003 = {
+        listId: 'PLbotCheckFixture00000000000000003',
+        title: 'Paused',
+        videos: ['crsLectur21', 'crsLectur22', 'crsLectur23'].map((youtubeId) => ({
+          youtubeId,
+          title: youtubeId,
+          duration: 60,
+        })),
+        skipped: [],
+        truncated: false,
+      };
+      botChecks.add('crsLectur22');
+      const pauses = imports.pauses;
+      imports.pauses = { firstMs: 1, maxMs: 1, attempts: 6 };
+      fetched.length = 0;
+      try {
+        const course = await importPlaylist(browser, 'PLbotCheckFixture00000000000000003');
+        await imports.settled(course.id);
+        expect(fetched).toEqual(['crsLectur21', 'crsLectur22', 'crsLectur22', 'crsLectur23']);
+        const done = await detail(browser, course.id);
+        expect(done.lectures.map((lecture) => [lecture.state, lecture.message])).toEqual([
+          ['ready', null],
+          ['ready', null],
+          ['ready', null],
+        ]);
+      } finally {
+        imports.pauses = pauses;
+      }
+    });
+
+    it('fails a lecture with the sentence once YouTube keeps refusing past the pauses', async () => {
+      const browser = await signedInBrowser(gateway);
+      await db.query("UPDATE users SET plan = 'pro' WHERE id = $1", [browser.userId]);
+      PLAYLISTS.PLbotCheckFixture00000000000000004 = {
+        listId: 'PLbotCheckFixture00000000000000004',
+        title: 'Refused',
+        videos: [{ youtubeId: 'crsLectur24', title: null, duration: null }],
+        skipped: [],
+        truncated: false,
+      };
+      const pauses = imports.pauses;
+      imports.pauses = { firstMs: 1, maxMs: 1, attempts: 0 };
+      botChecks.add('crsLectur24');
+      try {
+        const course = await importPlaylist(browser, 'PLbotCheckFixture00000000000000004');
+        await imports.settled(course.id);
+        expect((await detail(browser, course.id)).lectures[0]).toMatchObject({
+          state: 'failed',
+          message: 'YouTube is limiting requests from this server; try again later.',
+        });
+      } finally {
+        imports.pauses = pauses;
+      }
     });
 
     it('refuses a link without a playlist (400) and a playlist YouTube does not have (422), making no course', async () => {
