@@ -32,6 +32,7 @@ import {
 } from '@lectern/db';
 import { InjectDb } from '../database/database.module';
 import { describeApiError } from '../http/api-exception.filter';
+import { TooManyRequestsException } from '../http/too-many-requests';
 import { askedAndAnswered, UserJobs } from '../jobs/user-jobs';
 import { TranscriptsService } from '../transcripts/transcripts.service';
 import { JobAdmission } from '../usage/job-admission';
@@ -66,6 +67,7 @@ export class CourseImports implements OnApplicationShutdown {
   private readonly logger = new Logger(CourseImports.name);
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
+  private readonly stopping = new AbortController();
   /** Tests shorten the pauses. */
   pauses: ImportPauses = { firstMs: 60_000, maxMs: 10 * 60_000, attempts: 6 };
 
@@ -111,6 +113,21 @@ export class CourseImports implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     this.stopped = true;
+    this.stopping.abort();
+  }
+
+  /** A pause that ends early when the gateway stops (its lecture then waits, as the import's others do). */
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const signal = this.stopping.signal;
+      signal.addEventListener('abort', done, { once: true });
+      function done() {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      }
+    });
   }
 
   /** Resolves once the course's analyses have run (tests wait on it); at once when none is running. */
@@ -193,7 +210,7 @@ export class CourseImports implements OnApplicationShutdown {
         if (status === 402) {
           await this.limitTheRest(courseId);
         } else if (status === 429 && pausesOfLecture < this.pauses.attempts) {
-          const pauseMs = Math.min(this.pauses.maxMs, this.pauses.firstMs * 2 ** pausesOfLecture);
+          const pauseMs = importPauseMs(error, pausesOfLecture, this.pauses);
           pausesOfLecture += 1;
           await setLectureState(
             this.db,
@@ -201,7 +218,7 @@ export class CourseImports implements OnApplicationShutdown {
             'waiting',
             `Paused: ${message} The import goes on by itself.`,
           );
-          await new Promise((resolve) => setTimeout(resolve, pauseMs));
+          await this.sleep(pauseMs);
         } else {
           await setLectureState(this.db, lecture.id, 'failed', message);
         }
@@ -214,6 +231,16 @@ export class CourseImports implements OnApplicationShutdown {
     for (const lecture of await findUnfinishedLectures(this.db, courseId))
       await setLectureState(this.db, lecture.id, 'limited', LECTURE_LIMITED_MESSAGE);
   }
+}
+
+/**
+ * How long an import pauses on a 429: as long as the user's hourly allowance says (its Retry-After, at most an
+ * hour), else the first pause, doubling at each further pause of the same lecture, at most `maxMs`.
+ */
+export function importPauseMs(error: unknown, pausesBefore: number, pauses: ImportPauses): number {
+  if (error instanceof TooManyRequestsException && error.retryAfterSeconds !== null)
+    return Math.min(60 * 60_000, error.retryAfterSeconds * 1000);
+  return Math.min(pauses.maxMs, pauses.firstMs * 2 ** pausesBefore);
 }
 
 /** The playlist's videos, each once (a playlist may hold a video twice: its first place counts). */
