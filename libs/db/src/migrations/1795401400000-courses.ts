@@ -30,12 +30,18 @@ export class Courses1795401400000 implements MigrationInterface {
         duration integer,
         state text NOT NULL CHECK (state IN ('waiting', 'fetching', 'ready', 'failed', 'limited')),
         message text,
+        held_until timestamptz,
         CHECK (video_id IS NOT NULL OR youtube_id IS NOT NULL),
         CHECK ((state = 'ready') = (video_id IS NOT NULL)),
         UNIQUE (course_id, position),
         UNIQUE (course_id, video_id)
       )`);
     await queryRunner.query(`CREATE INDEX course_lectures_video_idx ON course_lectures (video_id)`);
+    // The lectures an import has yet to analyse, for the gateways' scan of imports to take up.
+    await queryRunner.query(
+      `CREATE INDEX course_lectures_unfinished_idx ON course_lectures (held_until)
+         WHERE state IN ('waiting', 'fetching')`,
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -132,7 +132,7 @@ export async function markLectureReady(db: Db, lectureId: string, videoId: strin
     await db.query('DELETE FROM course_lectures WHERE id = $1 AND video_id IS NULL', [lectureId]);
 }
 
-/** The user's lectures that wait for an analysis (`waiting`, and `fetching` ones a stopped gateway left). */
+/** The course's lectures that wait for an analysis (`waiting`, and `fetching` ones), in order. */
 export async function findUnfinishedLectures(
   db: Db,
   courseId: string,
@@ -141,6 +141,54 @@ export async function findUnfinishedLectures(
     `SELECT id, youtube_id, state FROM course_lectures
       WHERE course_id = $1 AND video_id IS NULL AND state IN ('waiting', 'fetching') ORDER BY position`,
     [courseId],
+  );
+  return rows;
+}
+
+/**
+ * Takes a lecture for analysis: `fetching`, held for `holdSeconds` (past them another gateway may take it up).
+ * A waiting lecture held by a pause is taken only by the import that paused it (`overPause`). False when another
+ * import holds it, or it is gone or done.
+ */
+export async function claimLecture(
+  db: Db,
+  lectureId: string,
+  holdSeconds: number,
+  overPause = false,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE course_lectures SET state = 'fetching', message = NULL, held_until = now() + make_interval(secs => $2)
+      WHERE id = $1 AND video_id IS NULL
+        AND ((state = 'waiting' AND ($3 OR held_until IS NULL OR held_until <= now()))
+          OR (state = 'fetching' AND held_until <= now()))`,
+    [lectureId, holdSeconds, overPause],
+  );
+  return Boolean(rowCount);
+}
+
+/** A lecture waits again, paused: no other gateway takes it up for `pauseSeconds`. */
+export async function pauseLecture(
+  db: Db,
+  lectureId: string,
+  message: string,
+  pauseSeconds: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE course_lectures SET state = 'waiting', message = $2, held_until = now() + make_interval(secs => $3)
+      WHERE id = $1 AND video_id IS NULL`,
+    [lectureId, message, pauseSeconds],
+  );
+}
+
+/**
+ * Courses with a lecture no import is working on: waiting and not paused, or left `fetching` past its hold (the
+ * gateway that took it stopped). Answers each course with its owner.
+ */
+export async function findCoursesToTakeUp(db: Db): Promise<Array<{ course_id: string; user_id: string }>> {
+  const { rows } = await db.query<{ course_id: string; user_id: string }>(
+    `SELECT DISTINCT l.course_id, c.user_id FROM course_lectures l JOIN courses c ON c.id = l.course_id
+      WHERE l.video_id IS NULL AND l.state IN ('waiting', 'fetching')
+        AND (l.held_until IS NULL OR l.held_until <= now())`,
   );
   return rows;
 }

@@ -3,6 +3,7 @@ import {
   Injectable,
   Logger,
   UnprocessableEntityException,
+  type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import {
@@ -19,12 +20,15 @@ import {
 } from '@lectern/contracts';
 import {
   countUsesHeld,
+  claimLecture,
+  findCoursesToTakeUp,
   findUnfinishedLectures,
   findUserById,
   findVideoIdByYoutubeId,
   insertCourse,
   insertImportedLectures,
   markLectureReady,
+  pauseLecture,
   setLectureState,
   Transactions,
   type Db,
@@ -34,12 +38,16 @@ import { InjectDb } from '../database/database.module';
 import { describeApiError } from '../http/api-exception.filter';
 import { TooManyRequestsException } from '../http/too-many-requests';
 import { askedAndAnswered, UserJobs } from '../jobs/user-jobs';
-import { TranscriptsService } from '../transcripts/transcripts.service';
+import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptsService } from '../transcripts/transcripts.service';
 import { JobAdmission } from '../usage/job-admission';
 import { usageMonth } from '../usage/usage.service';
 import { toUser } from '../users/to-user';
 import { CoursesService } from './courses.service';
 import { importNotices } from './import-notices';
+
+/** How long a lecture being analysed is held: past it (its gateway stopped), another gateway takes it up. */
+const LECTURE_HOLD_SECONDS = Math.ceil(TRANSCRIPT_FETCH_TIMEOUT_MS / 1000) * 2;
+const TAKE_UP_EVERY_MS = 60_000;
 
 // Reading a playlist of 300 videos is four InnerTube requests (the first page and three continuations).
 export const PLAYLIST_READ_TIMEOUT_MS = 60_000;
@@ -59,14 +67,16 @@ export interface ImportPauses {
  * the shared cache, the Free plan's count, the same failure sentences). One lecture at a time: an import never
  * holds more than one of the user's analysis slots, and never more than one fetch in the transcripts queue.
  *
- * The analyses run in the gateway that accepted the import; lectures a stopped gateway left waiting are not yet
- * taken up by another (docs/api.md, "Courses").
+ * The analyses run in the gateway that accepted the import. Each lecture being analysed is held for a while in
+ * PostgreSQL; when its gateway stops, another gateway's scan takes the import up once the hold runs out, and two
+ * gateways never both go on with one import (the second to claim a lecture stops).
  */
 @Injectable()
-export class CourseImports implements OnApplicationShutdown {
+export class CourseImports implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CourseImports.name);
   private readonly running = new Map<string, Promise<void>>();
   private stopped = false;
+  private scan: NodeJS.Timeout | null = null;
   private readonly stopping = new AbortController();
   /** Tests shorten the pauses. */
   pauses: ImportPauses = { firstMs: 60_000, maxMs: 10 * 60_000, attempts: 6 };
@@ -111,9 +121,27 @@ export class CourseImports implements OnApplicationShutdown {
     return course;
   }
 
+  /** Every minute, imports no gateway is working on (their gateway stopped) are taken up. */
+  onApplicationBootstrap(): void {
+    this.scan = setInterval(() => void this.takeUpStalled().catch(() => undefined), TAKE_UP_EVERY_MS);
+    this.scan.unref();
+  }
+
   onApplicationShutdown(): void {
     this.stopped = true;
     this.stopping.abort();
+    if (this.scan) clearInterval(this.scan);
+  }
+
+  /**
+   * Takes up the imports whose lectures wait with nothing working on them: a gateway stopped while analysing
+   * them (its lecture's hold has run out) or before it began. Runs every minute; answers the courses taken up.
+   */
+  async takeUpStalled(): Promise<string[]> {
+    if (this.stopped) return [];
+    const stalled = await findCoursesToTakeUp(this.db);
+    for (const { course_id, user_id } of stalled) this.analyse(user_id, course_id);
+    return stalled.map((row) => row.course_id);
   }
 
   /** A pause that ends early when the gateway stops (its lecture then waits, as the import's others do). */
@@ -198,9 +226,11 @@ export class CourseImports implements OnApplicationShutdown {
       const [lecture] = await findUnfinishedLectures(this.db, courseId);
       const account = await findUserById(this.db, userId);
       if (!lecture?.youtube_id || !account) return;
+      const resumingOwnPause = lecture.id === lastLecture && pausesOfLecture > 0;
       if (lecture.id !== lastLecture) pausesOfLecture = 0;
       lastLecture = lecture.id;
-      if (!(await setLectureState(this.db, lecture.id, 'fetching'))) continue;
+      // Another gateway's import holds it (it took the course up): that import goes on, this one stops.
+      if (!(await claimLecture(this.db, lecture.id, LECTURE_HOLD_SECONDS, resumingOwnPause))) return;
       try {
         // The account is read again for each lecture: an upgrade to Pro during an import counts from then on.
         const video = await this.transcripts.analyse(toUser(account), youtubeWatchUrl(lecture.youtube_id));
@@ -212,11 +242,11 @@ export class CourseImports implements OnApplicationShutdown {
         } else if (status === 429 && pausesOfLecture < this.pauses.attempts) {
           const pauseMs = importPauseMs(error, pausesOfLecture, this.pauses);
           pausesOfLecture += 1;
-          await setLectureState(
+          await pauseLecture(
             this.db,
             lecture.id,
-            'waiting',
             `Paused: ${message} The import goes on by itself.`,
+            Math.ceil(pauseMs / 1000),
           );
           await this.sleep(pauseMs);
         } else {

@@ -7,7 +7,7 @@ import {
   type CourseSummary,
   type ReadPlaylistResult,
 } from '@lectern/contracts';
-import { insertVideo, type Db } from '@lectern/db';
+import { insertCourse, insertImportedLectures, insertVideo, type Db } from '@lectern/db';
 import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
 import { QueueName } from '@lectern/contracts';
 import {
@@ -440,6 +440,54 @@ describe('courses', () => {
       } finally {
         imports.pauses = pauses;
       }
+    });
+
+    it('takes up an import whose gateway stopped, once its lecture hold has run out', async () => {
+      const browser = await signedInBrowser(gateway);
+      await db.query("UPDATE users SET plan = 'pro' WHERE id = $1", [browser.userId]);
+      const courseId = await insertCourse(db, { userId: browser.userId, title: 'Left', examDate: null });
+      await insertImportedLectures(db, courseId, [
+        { youtubeId: 'leftLectur1', title: null, duration: null, state: 'waiting', message: null },
+        { youtubeId: 'leftLectur2', title: null, duration: null, state: 'waiting', message: null },
+      ]);
+      // The stopped gateway was fetching the first lecture; its hold ran out a minute ago.
+      await db.query(
+        `UPDATE course_lectures SET state = 'fetching', held_until = now() - interval '1 minute'
+          WHERE course_id = $1 AND youtube_id = 'leftLectur1'`,
+        [courseId],
+      );
+      fetched.length = 0;
+      expect(await imports.takeUpStalled()).toContain(courseId);
+      await imports.settled(courseId);
+      expect(fetched).toEqual(['leftLectur1', 'leftLectur2']);
+      expect((await detail(browser, courseId)).lectures.map((lecture) => lecture.state)).toEqual([
+        'ready',
+        'ready',
+      ]);
+    });
+
+    it('leaves alone a paused lecture and one another gateway is analysing', async () => {
+      const browser = await signedInBrowser(gateway);
+      const paused = await insertCourse(db, { userId: browser.userId, title: 'Paused', examDate: null });
+      const working = await insertCourse(db, { userId: browser.userId, title: 'Working', examDate: null });
+      for (const [courseId, state] of [
+        [paused, 'waiting'],
+        [working, 'fetching'],
+      ] as const) {
+        await insertImportedLectures(db, courseId, [
+          { youtubeId: 'heldLectur1', title: null, duration: null, state, message: null },
+        ]);
+        await db.query(
+          `UPDATE course_lectures SET held_until = now() + interval '10 minutes' WHERE course_id = $1`,
+          [courseId],
+        );
+      }
+      fetched.length = 0;
+      const takenUp = await imports.takeUpStalled();
+      expect(takenUp).not.toContain(paused);
+      expect(takenUp).not.toContain(working);
+      await Promise.all(takenUp.map((courseId) => imports.settled(courseId)));
+      expect(fetched).not.toContain('heldLectur1');
     });
 
     it('refuses a link without a playlist (400) and a playlist YouTube does not have (422), making no course', async () => {
