@@ -125,3 +125,20 @@ it('goes through the configured proxy: with the proxy down, the read fails rathe
     await proxied.close();
   }
 });
+
+it('waits for a turn on its route before each page, as before each transcript fetch', async () => {
+  const turns: string[] = [];
+  const paced = createYouTubeClient({
+    origin: fake.url,
+    timeoutMs: 5_000,
+    pacing: { wait: (route) => Promise.resolve(void turns.push(route)) },
+  });
+  try {
+    await paced.readPlaylist(COURSE_PLAYLIST_ID, { maxVideos: 300 });
+    expect(turns).toEqual(['direct', 'direct', 'direct']);
+    await paced.fetchTranscript('hashtables1');
+    expect(turns).toHaveLength(4);
+  } finally {
+    await paced.close();
+  }
+});

@@ -127,7 +127,7 @@ export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTube
   /** One piece of YouTube work on the next route: a served route is rested no more, a blocked one rests. */
   const onRoute = async <T>(
     config: Omit<YouTubeSessionConfig, 'origin' | 'dispatcher' | 'timeoutMs' | 'deadline'>,
-    work: (session: YouTubeSession) => Promise<T>,
+    work: (session: YouTubeSession, nextTurn: () => Promise<void>) => Promise<T>,
   ): Promise<T> => {
     const route = routeOf();
     await options.pacing?.wait(route.label, config.signal);
@@ -138,8 +138,10 @@ export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTube
       timeoutMs,
       deadline: AbortSignal.timeout(deadlineMs),
     });
+    // A fetch that takes more than one turn (a playlist's later pages) waits for each on the same route.
+    const nextTurn = () => options.pacing?.wait(route.label, config.signal) ?? Promise.resolve();
     try {
-      const result = await work(session);
+      const result = await work(session, nextTurn);
       pool.served(route);
       return result;
     } catch (error) {
@@ -158,7 +160,7 @@ export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTube
         (session) => fetchWithSession(videoId, session, fetchOptions.track !== undefined),
       ),
     readPlaylist: (listId, { maxVideos, signal }) =>
-      onRoute({ signal }, (session) => readPlaylistWith(session, listId, maxVideos)),
+      onRoute({ signal }, (session, nextTurn) => readPlaylistWith(session, listId, maxVideos, nextTurn)),
     close: () => pool.close(),
   };
 }

@@ -22,12 +22,14 @@ export const PlaylistFailures = {
 /**
  * A playlist's videos in order, at most `maxVideos` of them: its first page (browseId `VL<listId>`), then its
  * continuations until the playlist ends or enough videos are read. Private and deleted entries are skipped with
- * the reason; each request goes through the session (YOUTUBE_ORIGIN, the proxy, its failures).
+ * the reason; each request goes through the session (YOUTUBE_ORIGIN, the proxy, its failures), each page after the
+ * first once `nextTurn` says the route's turn has come.
  */
 export async function readPlaylistWith(
   session: YouTubeSession,
   listId: string,
   maxVideos: number,
+  nextTurn: () => Promise<void> = () => Promise.resolve(),
 ): Promise<ReadPlaylistResult> {
   const result: ReadPlaylistResult = { listId, title: null, videos: [], skipped: [], truncated: false };
   let position = 0;
@@ -55,6 +57,8 @@ export async function readPlaylistWith(
       result.truncated = true;
       return result;
     }
+    // Each page is a fetch of its own, paced as every fetch is (YOUTUBE_FETCHES_PER_MINUTE).
+    await nextTurn();
     page = await browse(session, { continuation: page.continuation });
   }
 }
