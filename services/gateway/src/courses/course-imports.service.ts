@@ -123,7 +123,16 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
 
   /** Every minute, imports no gateway is working on (their gateway stopped) are taken up. */
   onApplicationBootstrap(): void {
-    this.scan = setInterval(() => void this.takeUpStalled().catch(() => undefined), TAKE_UP_EVERY_MS);
+    this.scan = setInterval(
+      () =>
+        void this.takeUpStalled().catch((error: unknown) =>
+          this.logger.warn(
+            { err: error },
+            'could not look for course imports to take up; trying again in a minute',
+          ),
+        ),
+      TAKE_UP_EVERY_MS,
+    );
     this.scan.unref();
   }
 
