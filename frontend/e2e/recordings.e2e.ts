@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { UploadTranscription } from '@lectern/contracts';
+import type { Quiz, UploadTranscription } from '@lectern/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, launchBrowser, newAccount, newVisitor, signUpByApi } from './support/browser';
@@ -64,7 +64,7 @@ describe('uploading a recording', () => {
     await card.getByRole('alert').getByText('"slides.pdf" is none of them').waitFor();
   });
 
-  it('resumes after a dropped connection, shows the transcription going, then the transcript to search, summarise and export', async () => {
+  it('resumes after a dropped connection, shows the transcription going, then the transcript to search, summarise, quiz on and export', async () => {
     let dropped = 0;
     await page.route('**/api/uploads/**', async (route) => {
       if (route.request().method() === 'PATCH' && dropped === 0) {
@@ -105,6 +105,18 @@ describe('uploading a recording', () => {
     const summary = page.getByRole('region', { name: /Summary result/ });
     await summary.waitFor({ timeout: 30_000 });
     expect(((await summary.textContent()) ?? '').length).toBeGreaterThan(40);
+    // And tested with a quiz: written, then its first question answered by keyboard, the explanation after it.
+    await page.getByRole('tab', { name: 'Study' }).click();
+    await page.getByRole('button', { name: /^Quiz/ }).click();
+    const quiz = page.getByRole('region', { name: 'Quiz result' });
+    await quiz.getByRole('button', { name: 'Take the quiz' }).click({ timeout: 30_000 });
+    const [first] = (await apiJson<Quiz>(context, `/api/quizzes/${videoId}`)).questions;
+    await quiz.getByRole('group', { name: 'Question 1' }).getByText(first!.prompt).waitFor();
+    if (first!.kind === 'short') await page.keyboard.type('Chromosomes');
+    else await page.keyboard.press('1');
+    await page.keyboard.press('Enter');
+    await quiz.getByRole('group', { name: 'Explanation' }).getByText('Why:').waitFor();
+    await page.getByRole('tab', { name: 'Summary' }).click();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

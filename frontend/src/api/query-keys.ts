@@ -16,6 +16,12 @@ export const queryKeys = {
   aiContent: (videoId: string) => ['ai-content', videoId] as const,
   questions: (videoId: string) => ['ai-questions', videoId] as const,
   usage: ['usage'] as const,
+  quizzes: {
+    /** The video's quiz as the stored item `itemId` holds it: a new generation is read afresh. */
+    quiz: (videoId: string, itemId: string) => ['quizzes', videoId, 'quiz', itemId] as const,
+    attempts: (videoId: string) => ['quizzes', videoId, 'attempts'] as const,
+    settings: ['quiz-settings'] as const,
+  },
   review: {
     all: ['review'] as const,
     /** Every list of cards due. */
@@ -24,5 +30,9 @@ export const queryKeys = {
     due: (videoId?: string) => ['review', 'due', videoId ?? 'library'] as const,
     /** How many cards are due across the library: the navigation's count. */
     dueCount: ['review', 'due-count'] as const,
+    /** How a video's review stands before its exam (its date included). */
+    exam: (videoId: string) => ['review', 'exam', videoId] as const,
+    /** Every exam still to come, with its pace. */
+    exams: ['review', 'exams'] as const,
   },
 };

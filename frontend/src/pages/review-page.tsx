@@ -1,3 +1,4 @@
+import { ExamCountdowns } from '@/components/review/exam-countdowns';
 import { ReviewSession } from '@/components/review/review-session';
 
 export default function ReviewPage() {
@@ -6,10 +7,11 @@ export default function ReviewPage() {
       <div>
         <h1 className="text-3xl font-bold tracking-tight">Review</h1>
         <p className="mt-1 text-muted-foreground">
-          The flashcards of your whole library that are due, scheduled by FSRS.
+          The flashcards and quiz questions of your whole library that are due, scheduled by FSRS.
         </p>
       </div>
       <ReviewSession autoFocus />
+      <ExamCountdowns />
     </div>
   );
 }

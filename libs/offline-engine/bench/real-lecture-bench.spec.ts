@@ -33,6 +33,11 @@ function judged(change: (figures: RealLectureQuality) => void = () => undefined)
       alsoRight: [],
       lengthGiveaways: [],
       formGiveaways: [],
+      notStandingAlone: [],
+      trivialBlanks: [],
+      notTerms: [],
+      alsoFitting: [],
+      grammarGiveaways: [],
     },
   };
   change(figures);
@@ -53,6 +58,15 @@ describe('the real-lecture targets', () => {
     ['an uncovered question answered', (f) => (f.ask.uncoveredDeclined = 3)],
     ['a quiz question not read as fair', (f) => (f.quiz.unreadable = 1)],
     ['a quiz answer given away by its form', (f) => f.quiz.formGiveaways.push('Which? → Joey')],
+    [
+      'a quiz sentence that does not stand alone',
+      (f) =>
+        f.quiz.notStandingAlone.push('Fill in the blank: No context for who the _____ is, nothing. → user'),
+    ],
+    [
+      'a quiz wrong option that is no term',
+      (f) => f.quiz.notTerms.push('Fill in the blank: When a _____ speaks to you, … → chat gpt'),
+    ],
   ])('fail with %s', (_name, change) => {
     expect(meetsRealTargets(judged(change))).toBe(false);
   });

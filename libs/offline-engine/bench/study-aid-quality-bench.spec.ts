@@ -36,6 +36,13 @@ function judged(lecture: string, heldOut: boolean, flaws: number): LectureQualit
       alsoRight: flaws ? ['Fill in the blank: A _____ stores keys. → hash table'] : [],
       lengthGiveaways: [],
       formGiveaways: [],
+      notStandingAlone: flaws
+        ? ['Fill in the blank: A small description of what the _____ does. → business']
+        : [],
+      trivialBlanks: [],
+      notTerms: [],
+      alsoFitting: [],
+      grammarGiveaways: [],
     },
   };
 }
@@ -59,6 +66,10 @@ describe('qualityReport', () => {
     expect(value(report.development, 'blog: fragment headings')).toMatchObject({ value: 1, met: false });
     expect(value(report.development, 'quiz: questions (choices)')?.value).toBe('10 (6)');
     expect(value(report.development, 'quiz: choices with an option also right')).toMatchObject({
+      value: 1,
+      met: false,
+    });
+    expect(value(report.development, 'quiz: sentences that do not stand alone')).toMatchObject({
       value: 1,
       met: false,
     });

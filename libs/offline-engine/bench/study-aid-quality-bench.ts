@@ -70,7 +70,7 @@ export interface StudyAidQualityReport {
 }
 
 export const QUALITY_TARGETS =
-  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form';
+  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form, every fill-in sentence standing alone, no blank a fixed phrase fills, every wrong option a term of the lecture and none the lecture puts in the same slot, no answer given away by grammar';
 
 function outputs(): Output[] {
   return FEATURE_TYPES.flatMap<Output>((feature) =>
@@ -161,6 +161,9 @@ export function qualityRows(judged: readonly LectureQuality[]): QualityRow[] {
   ];
 }
 
+/** Fewer questions than this make a thin quiz: reported, not a target, since a short lecture may not hold more. */
+export const FEW_QUESTIONS = 4;
+
 function quizRows(judged: readonly LectureQuality[]): QualityRow[] {
   const questions = sum(judged.map((lecture) => lecture.quiz.questions));
   const choices = sum(judged.map((lecture) => lecture.quiz.choices));
@@ -192,6 +195,32 @@ function quizRows(judged: readonly LectureQuality[]): QualityRow[] {
       'quiz: answer given away by form',
       count((quiz) => quiz.formGiveaways.length),
     ),
+    noneOf(
+      'quiz: sentences that do not stand alone',
+      count((quiz) => quiz.notStandingAlone.length),
+    ),
+    noneOf(
+      'quiz: blanks the rest of a fixed phrase fills',
+      count((quiz) => quiz.trivialBlanks.length),
+    ),
+    noneOf(
+      'quiz: choices with a wrong option that is no term',
+      count((quiz) => quiz.notTerms.length),
+    ),
+    noneOf(
+      'quiz: choices with a wrong option the lecture puts in the slot',
+      count((quiz) => quiz.alsoFitting.length),
+    ),
+    noneOf(
+      'quiz: answer given away by grammar',
+      count((quiz) => quiz.grammarGiveaways.length),
+    ),
+    {
+      measure: `quiz: lectures with fewer than ${FEW_QUESTIONS} questions`,
+      value: judged.filter((lecture) => lecture.quiz.questions < FEW_QUESTIONS).length,
+      target: '',
+      met: '',
+    },
   ];
 }
 

@@ -176,6 +176,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     body: () => ({ rating: fc.constantFrom(...REVIEW_RATINGS) }),
   },
   'GET /api/review/exam': {},
+  'GET /api/review/exams': {},
   'PUT /api/videos/:id/exam': {
     params: (ids) => ({ id: [ids.videoId] }),
     body: () => ({ date: fc.constantFrom('2099-06-15', '2001-01-01', '2099-02-30', null) }),

@@ -253,6 +253,7 @@ describe("other users' ids", () => {
     quiz: (await as.get(`/api/quizzes/${videoId}`)).body as unknown,
     quizAttempts: (await as.get(`/api/quizzes/${videoId}/attempts`)).body as unknown,
     exam: (await as.get(`/api/review/exam?videoId=${videoId}`)).body as unknown,
+    exams: (await as.get('/api/review/exams')).body as unknown,
     courses: (await as.get('/api/courses')).body as unknown,
     course: (await as.get(`/api/courses/${ownerCourseId}`)).body as unknown,
   });

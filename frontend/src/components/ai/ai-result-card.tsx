@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { FEATURE_LABELS, SUMMARY_LENGTH_LABELS } from '@/components/ai/ai-features';
 import { MarkdownView } from '@/components/ai/markdown-view';
 import { OfflineMaterialNotice } from '@/components/ai/offline-material-notice';
+import { QuizView } from '@/components/quiz/quiz-view';
 import { FlashcardsView } from '@/components/review/flashcards-view';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -45,7 +46,9 @@ export function AiResultCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-3 px-4">
         {isOfflineMaterial(item) ? <OfflineMaterialNotice /> : null}
-        {cards.length > 0 ? (
+        {item.featureType === 'quiz' ? (
+          <QuizView videoId={item.videoId} itemId={item.id} />
+        ) : cards.length > 0 ? (
           <FlashcardsView videoId={item.videoId} contentId={item.id} cards={cards} />
         ) : (
           <MarkdownView text={item.outputText} videoId={item.videoId} />

@@ -17,6 +17,7 @@ import {
 import { AiResultCard } from '@/components/ai/ai-result-card';
 import { AskPanel } from '@/components/ai/ask/ask-panel';
 import { FeatureList } from '@/components/ai/feature-list';
+import { ExamDateField } from '@/components/review/exam-date-field';
 import { StreamingResultCard } from '@/components/ai/streaming-result-card';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -142,7 +143,10 @@ export function AiToolsPanel({ videoId, isPro }: { videoId: string; isPro: boole
             ) : null}
             {resultCard('summary', latest.get('summary'))}
           </TabsContent>
-          <TabsContent value="study">{featureTab(STUDY_FEATURES)}</TabsContent>
+          <TabsContent value="study" className="space-y-4">
+            <ExamDateField videoId={videoId} />
+            {featureTab(STUDY_FEATURES)}
+          </TabsContent>
           <TabsContent value="create">{featureTab(CREATE_FEATURES)}</TabsContent>
           <TabsContent value="ask">
             <AskPanel videoId={videoId} isPro={isPro} />

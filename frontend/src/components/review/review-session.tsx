@@ -182,7 +182,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
             className="rounded-lg border bg-card p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
           >
             <p className="text-xs font-medium text-muted-foreground">Question</p>
-            <p className="mt-1 font-medium">{card.question}</p>
+            <p className="mt-1 font-medium whitespace-pre-line">{card.question}</p>
             {videoId ? null : (
               <Link
                 to={buildRoute.video(card.videoId)}
@@ -202,7 +202,7 @@ export function ReviewSession({ videoId, autoFocus = false }: { videoId?: string
                 className="rounded-lg border border-primary/40 bg-accent p-4 outline-none focus-visible:ring-[3px] focus-visible:ring-ring/60"
               >
                 <p className="text-xs font-medium text-muted-foreground">Answer</p>
-                <p className="mt-1">{card.answer}</p>
+                <p className="mt-1 whitespace-pre-line">{card.answer}</p>
                 <CardMoment card={card} />
               </div>
               <div

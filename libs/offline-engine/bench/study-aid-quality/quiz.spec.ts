@@ -2,16 +2,20 @@ import { writeQuiz, type QuizQuestionDraft } from '@lectern/contracts';
 import { judgeQuiz } from './quiz';
 
 const SEGMENTS = [
-  { start: 0, text: 'Today we look at hash tables.' },
+  {
+    start: 0,
+    text: 'Today we look at hash tables, and the hash function that maps a key to a place of the array.',
+  },
   { start: 60, text: 'A collision occurs when two keys hash to the same place.' },
   { start: 64, text: 'Linear probing puts the key in the next free place.' },
   { start: 200, text: 'Chaining keeps a linked list at every place of the array.' },
+  { start: 300, text: 'With chaining, a collision costs one more step.' },
 ];
 
 const fair: QuizQuestionDraft = {
   kind: 'choice',
   prompt: 'Fill in the blank: A _____ occurs when two keys hash to the same place.',
-  options: ['chaining', 'collision', 'hash function', 'array'],
+  options: ['chaining', 'collision', 'hash function', 'linked list'],
   answer: 'collision',
   explanation: '[1:00] A collision occurs when two keys hash to the same place.',
   moment: { start: 60 },
@@ -30,6 +34,11 @@ describe('the quiz judge', () => {
       alsoRight: [],
       lengthGiveaways: [],
       formGiveaways: [],
+      notStandingAlone: [],
+      trivialBlanks: [],
+      notTerms: [],
+      alsoFitting: [],
+      grammarGiveaways: [],
     });
   });
 
@@ -47,7 +56,7 @@ describe('the quiz judge', () => {
   });
 
   it('finds a question without exactly one right option, which the reader does not even take', () => {
-    const text = writeQuiz([fair]).replace('Answer: B. collision', 'Answer: linked list');
+    const text = writeQuiz([fair]).replace('Answer: B. collision', 'Answer: binary tree');
     expect(judgeQuiz(text, SEGMENTS)).toMatchObject({ questions: 1, unreadable: 1 });
   });
 

@@ -1,9 +1,10 @@
+import { judgeQuestions, type QuestionFaults } from './quiz-questions';
 import { parseQuiz, type QuizQuestion, type TranscriptSegment } from '@lectern/contracts';
 
 // The quiz judged from its stored Markdown and the transcript alone: each question answerable from the moment it
 // cites, one right option, no wrong option that is also right, and nothing that gives the answer away.
 
-export interface QuizFigures {
+export interface QuizFigures extends QuestionFaults {
   /** Question headings in the Markdown. */
   questions: number;
   /** Headings not read as a fair question (no moment, not four options with one right, no explanation). */
@@ -50,6 +51,7 @@ export function judgeQuiz(markdown: string, segments: readonly TranscriptSegment
     alsoRight: choices.filter(hasAnotherRightOption).map(label),
     lengthGiveaways: choices.filter(longestByFar).map(label),
     formGiveaways: choices.filter(formAlone).map(label),
+    ...judgeQuestions(questions, segments),
   };
 }
 
@@ -61,6 +63,11 @@ export function quizFailures(quiz: QuizFigures): string[] {
     ...quiz.alsoRight.map((question) => `quiz choice with an option also right: ${question}`),
     ...quiz.lengthGiveaways.map((question) => `quiz answer given away by length: ${question}`),
     ...quiz.formGiveaways.map((question) => `quiz answer given away by form: ${question}`),
+    ...quiz.notStandingAlone.map((question) => `quiz sentence that does not stand alone: ${question}`),
+    ...quiz.trivialBlanks.map((question) => `quiz blank the rest of a fixed phrase fills: ${question}`),
+    ...quiz.notTerms.map((question) => `quiz wrong option that is not a term of the lecture: ${question}`),
+    ...quiz.alsoFitting.map((question) => `quiz wrong option the lecture puts in the same slot: ${question}`),
+    ...quiz.grammarGiveaways.map((question) => `quiz answer given away by grammar: ${question}`),
   ];
 }
 

@@ -1,13 +1,23 @@
 import { normalizeQuizOption, writeQuiz, type QuizQuestionDraft } from '@lectern/contracts';
 import { keyTerms, type KeyTerm } from '../analysis/key-terms';
 import { namesCourseBusiness } from '../analysis/sentence-patterns';
-import type { Sentence, TranscriptAnalysis } from '../analysis/transcript-analysis';
+import type { PhraseHit, Sentence, TranscriptAnalysis } from '../analysis/transcript-analysis';
+import {
+  blankIsHalfAPhrase,
+  blankStandsAlone,
+  fillsTheSlot,
+  fitsTheGrammar,
+  pluralIsSaid,
+  saidAsNounPhrase,
+} from './quiz-rules';
 import { studyCards, type StudyCard } from './study-writers';
 
 // The quiz: the flashcards' questions (the lecture's definitions and its statements with a named term blanked),
-// each asked at the sentence that teaches it. A blank becomes a multiple-choice question when the lecture has three
-// other terms of the same kind to offer beside the answer; a definition, and a blank without them, is answered in
-// the student's own words against the lecture's.
+// each asked at the sentence that teaches it. A quiz's blank asks more than a card's: its sentence stands alone and
+// the rest of a fixed phrase does not fill it (see quiz-rules.ts). A blank becomes a multiple-choice question when
+// the lecture has three other terms of the same kind to offer beside the answer, none of which the lecture puts in
+// the blank's place; a definition, and a blank without them, is answered in the student's own words against the
+// lecture's.
 
 const MAX_QUESTIONS = 10;
 const WRONG_OPTIONS = 3;
@@ -20,7 +30,9 @@ export function writeQuizOf(analysis: TranscriptAnalysis): string {
 
 export function quizQuestions(analysis: TranscriptAnalysis): QuizQuestionDraft[] {
   const pool = termPool(analysis);
-  const questions = studyCards(analysis).map((card) => questionOf(analysis, card, pool));
+  const fairBlank = (sentence: Sentence, hit: PhraseHit, answer: string) =>
+    blankStandsAlone(analysis, sentence, hit) && !blankIsHalfAPhrase(analysis, hit, answer);
+  const questions = studyCards(analysis, fairBlank).map((card) => questionOf(analysis, card, pool));
   return questions.length > 0 ? chosen(questions, MAX_QUESTIONS) : [aboutTheVideo(analysis)];
 }
 
@@ -61,7 +73,7 @@ function questionOf(
   const teaching = `[${sentence.timestamp}] ${sentence.text}`;
   if (card.kind === 'blank') {
     const answer = asOption(analysis, card.term);
-    const wrong = wrongOptions(answer, sentence, pool);
+    const wrong = card.hit ? wrongOptionsFor(analysis, sentence, card.hit, answer, pool) : [];
     if (wrong.length === WRONG_OPTIONS) {
       const options = [...wrong];
       options.splice(placeOf(answer, options.length + 1), 0, answer);
@@ -77,6 +89,29 @@ function questionOf(
     return { kind: 'short', prompt: card.question, answer, explanation: teaching, moment };
   }
   return { kind: 'short', prompt: card.question, answer: card.answer, explanation: teaching, moment };
+}
+
+/**
+ * The three wrong options of a blank whose answer is `answer`, at `hit` in `sentence`, or fewer when the lecture has
+ * not so many fit to offer: never one the lecture puts where the answer stands, one the sentence's grammar rules out
+ * ("an _____"), nor a plural it would not say.
+ */
+export function wrongOptionsFor(
+  analysis: TranscriptAnalysis,
+  sentence: Sentence,
+  hit: PhraseHit,
+  answer: string,
+  pool: readonly PoolTerm[] = termPool(analysis),
+): string[] {
+  return wrongOptions(
+    answer,
+    sentence,
+    pool.filter(
+      (term) =>
+        !fillsTheSlot(analysis, sentence, hit, term.text) && fitsTheGrammar(analysis, hit, answer, term.text),
+    ),
+    (term) => pluralIsSaid(analysis, plural(lastWord(term)), lastWord(term)),
+  );
 }
 
 function wrongOptionsNote(wrong: readonly string[]): string {
@@ -102,17 +137,13 @@ interface PoolTerm {
 }
 
 // The terms wrong options are taken from: the lecture's named things, best first, never a short form of another,
-// course business, nor a phrase that ends on a verb or a word of manner ("likely going").
+// course business, nor a phrase the lecture never says as a noun phrase ("likely going", "prices rise").
 function termPool(analysis: TranscriptAnalysis): PoolTerm[] {
-  const { tokens } = analysis;
-  const namesAThing = (term: KeyTerm) =>
-    term.occurrences.some((occurrence) => NOUNS.has(tokens.pos[occurrence.lastToken] ?? ''));
+  const namesAThing = (term: KeyTerm) => saidAsNounPhrase(analysis, term.occurrences);
   return keyTerms(analysis)
     .filter((term) => !term.fullForm && !namesCourseBusiness(term.text) && namesAThing(term))
     .map((term) => poolTerm(term.text));
 }
-
-const NOUNS = new Set(['NOUN', 'PROPN']);
 
 function poolTerm(text: string): PoolTerm {
   const words = text.split(/\s+/u).filter(Boolean);
@@ -144,7 +175,12 @@ function asOption(analysis: TranscriptAnalysis, answer: string): string {
  * answer and more (compared word by word as concepts), never one of the sentence's own terms, no two alike; of
  * its kind (a name beside a name, a plural beside a plural) and its length first.
  */
-function wrongOptions(answer: string, sentence: Sentence, pool: readonly PoolTerm[]): string[] {
+function wrongOptions(
+  answer: string,
+  sentence: Sentence,
+  pool: readonly PoolTerm[],
+  mayBePlural: (term: string) => boolean,
+): string[] {
   const target = poolTerm(answer);
   const sentenceText = normalizeQuizOption(sentence.text);
   const picked: PoolTerm[] = [];
@@ -161,7 +197,11 @@ function wrongOptions(answer: string, sentence: Sentence, pool: readonly PoolTer
     Number(candidate.words === target.words) * 2 - Math.abs(candidate.text.length - target.text.length) / 10;
   // Stable: among terms as alike, the more important first (the pool's order).
   const ranked = pool
-    .map((term) => (target.plural && !term.plural && !term.proper ? poolTerm(plural(term.text)) : term))
+    .flatMap((term) => {
+      if (!target.plural || term.plural || term.proper) return [term];
+      // Offered in a plural the lecture would say, or not at all ("datas").
+      return mayBePlural(term.text) ? [poolTerm(plural(term.text))] : [];
+    })
     .map((candidate, rank) => ({ candidate, rank }))
     .sort((a, b) => likeness(b.candidate) - likeness(a.candidate) || a.rank - b.rank);
   for (const { candidate } of ranked) {
@@ -180,6 +220,8 @@ function overlaps(a: PoolTerm, b: PoolTerm): boolean {
     small.stems.every((word) => large.stems.includes(word));
   return within(a, b) || within(b, a);
 }
+
+const lastWord = (term: string) => term.split(/\s+/u).at(-1) ?? term;
 
 // "hash table" beside "linked lists" gives the answer away: a term is offered in the answer's number.
 function plural(term: string): string {

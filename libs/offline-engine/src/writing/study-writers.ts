@@ -156,7 +156,12 @@ export interface StudyCard {
   kind: 'definition' | 'blank';
   /** The term the card is about: the defined one, or the blanked one (which is then the answer). */
   term: string;
+  /** A blank's place in the lecture's tokens. */
+  hit?: PhraseHit;
 }
+
+/** A blank the deck may hold beyond the flashcards' own rules (the quiz asks more of its blanks). */
+export type BlankCheck = (sentence: Sentence, hit: PhraseHit, answer: string) => boolean;
 
 /**
  * Definition cards from the lecture's own "X is …" and "… called X" statements, then fill-in-the-blank cards on
@@ -170,7 +175,7 @@ export function writeFlashcards(analysis: TranscriptAnalysis): string {
 }
 
 /** The flashcards' cards, in the lecture's order. */
-export function studyCards(analysis: TranscriptAnalysis): StudyCard[] {
+export function studyCards(analysis: TranscriptAnalysis, acceptBlank: BlankCheck = () => true): StudyCard[] {
   const target = Math.max(6, Math.min(20, Math.round(analysis.sentences.length / 10)));
   const cards: StudyCard[] = [];
   const used = new Set<number>();
@@ -191,7 +196,10 @@ export function studyCards(analysis: TranscriptAnalysis): StudyCard[] {
     used.add(definition.sentence.index);
   }
   cards.push(
-    ...clozeCards(analysis, target - cards.length, used, answers, termsAsked, { lecturerMaySpeak: false }),
+    ...clozeCards(analysis, target - cards.length, used, answers, termsAsked, {
+      lecturerMaySpeak: false,
+      acceptBlank,
+    }),
   );
   // Too few cards for a revision session: sentences in which the lecturer speaks ("Today we build a hash table
   // …") may carry a blank too; every other rule still holds.
@@ -199,6 +207,7 @@ export function studyCards(analysis: TranscriptAnalysis): StudyCard[] {
     cards.push(
       ...clozeCards(analysis, MIN_CARDS - cards.length, used, answers, termsAsked, {
         lecturerMaySpeak: true,
+        acceptBlank,
       }),
     );
   return cards.sort((a, b) => a.index - b.index);
@@ -227,7 +236,7 @@ function clozeCards(
   used: Set<number>,
   answers: Set<string>,
   termsAsked: Set<string>,
-  { lecturerMaySpeak }: { lecturerMaySpeak: boolean },
+  { lecturerMaySpeak, acceptBlank }: { lecturerMaySpeak: boolean; acceptBlank: BlankCheck },
 ): StudyCard[] {
   const cards: StudyCard[] = [];
   if (count <= 0) return cards;
@@ -260,13 +269,14 @@ function clozeCards(
     standsAlone(analysis, sentence) &&
     statesSomething(analysis, sentence) &&
     (lecturerSpeaks || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken));
-  const blank = (sentence: Sentence, hit: PhraseHit) => {
+  const blank = (sentence: Sentence, hit: PhraseHit): boolean => {
     const from = tokens.offset[hit.firstToken] ?? 0;
     const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
     const sentenceFrom = tokens.offset[sentence.firstToken] ?? 0;
     const sentenceTo =
       (tokens.offset[sentence.lastToken] ?? 0) + (tokens.value[sentence.lastToken]?.length ?? 0);
     const answer = text.slice(from, to);
+    if (!acceptBlank(sentence, hit, answer)) return false;
     const blanked = `${text.slice(sentenceFrom, from)}_____${text.slice(to, sentenceTo)}`;
     cards.push({
       question: `Fill in the blank: ${displaySentence(blanked, analysis.punctuated)}`,
@@ -274,9 +284,11 @@ function clozeCards(
       index: sentence.index,
       kind: 'blank',
       term: answer,
+      hit,
     });
     answers.add(answerKey(answer));
     used.add(sentence.index);
+    return true;
   };
   // The lecture's central concepts first, in order of importance: each is blanked in the best sentence that
   // speaks of it. (Not in the deck's top-up from the lecturer's own sentences, which only fills the deck.)
@@ -292,9 +304,10 @@ function clozeCards(
           candidate.phrase === term.phrase.id &&
           !answers.has(answerKey(sliceOf(analysis, candidate.firstToken, candidate.lastToken))),
       );
-    const best = spoken.find((sentence) => usable(sentence, 8, false) && blankIn(sentence));
-    const hit = best && blankIn(best);
-    if (best && hit) blank(best, hit);
+    for (const sentence of spoken) {
+      const hit = usable(sentence, 8, false) && blankIn(sentence);
+      if (hit && blank(sentence, hit)) break;
+    }
   }
   // A name ("Schlieffen Plan", "memory cells") makes a better blank than a common noun ("the _____ has a role").
   const specificity = (hit: PhraseHit) =>
@@ -312,15 +325,15 @@ function clozeCards(
   );
   for (const sentence of candidates) {
     if (cards.length >= count) break;
-    const hit = blankable(sentence)
+    const hits = blankable(sentence)
       .filter(
         (candidate) => !answers.has(answerKey(sliceOf(analysis, candidate.firstToken, candidate.lastToken))),
       )
       .sort(
         (a, b) => specificity(b) - specificity(a) || (rank.get(a.phrase) ?? 0) - (rank.get(b.phrase) ?? 0),
-      )[0];
-    if (!hit) continue;
-    blank(sentence, hit);
+      );
+    // The flashcards take the best blank; a stricter deck tries the next where it refuses one.
+    for (const hit of hits) if (blank(sentence, hit)) break;
   }
   return cards;
 }

@@ -22,6 +22,11 @@ export class ExamController {
     return this.exams.save(user.id, id, date);
   }
 
+  @Get('api/review/exams')
+  upcoming(@CurrentUser() user: UserRecord): Promise<ExamPace[]> {
+    return this.exams.upcoming(user.id);
+  }
+
   @Get('api/review/exam')
   pace(@CurrentUser() user: UserRecord, @Query() query: unknown): Promise<ExamPace> {
     const { videoId } = parseWith(ExamPaceQuerySchema, query);

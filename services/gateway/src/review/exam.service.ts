@@ -3,6 +3,7 @@ import { NEW_CARDS_PER_DAY, type ExamDate, type ExamPace } from '@lectern/contra
 import {
   bringReviewCardsForward,
   countReviewCardsDueBefore,
+  findExamDatesOfUser,
   findVideoExamDate,
   saveVideoExamDate,
   type Db,
@@ -42,6 +43,17 @@ export class ExamService {
       if (exam) await bringReviewCardsForward(db, videoId, exam.deadline);
       return { videoId, examDate };
     });
+  }
+
+  /** The pace before every exam still to come (the exam day included), soonest first. */
+  async upcoming(userId: string): Promise<ExamPace[]> {
+    const today = this.clock.now();
+    const dates = (await findExamDatesOfUser(this.db, userId))
+      .filter(({ exam_date }) => examDaysLeft(exam_date, today) >= 0)
+      .sort((a, b) => a.exam_date.localeCompare(b.exam_date));
+    const paces: ExamPace[] = [];
+    for (const { video_id } of dates) paces.push(await this.pace(userId, video_id));
+    return paces;
   }
 
   /** How many of the video's cards are left to see before its exam, and whether the pace is enough. */
