@@ -214,6 +214,7 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'POST /api/transcripts/transcribe-audio':
     "a YouTube link; the transcript of its audio is the caller's alone (youtube-audio-transcription.int-spec.ts: another user analysing the video never gets it)",
   'GET /api/usage': "the caller's own counts",
+  'GET /api/review/exams': "the exams of the caller's own videos",
   'GET /api/courses': "the caller's own courses",
   'POST /api/courses': "makes a course of the caller's own",
   'POST /api/courses/import':
