@@ -35,6 +35,7 @@ module.exports = {
   },
   moduleNameMapper: {
     '^@lectern/contracts$': `${contracts}/index.ts`,
+    '^@lectern/contracts/testing$': `${contracts}/testing.ts`,
     '^@lectern/queue-runtime$': `${queueRuntime}/index.ts`,
     '^@lectern/db$': `${db}/index.ts`,
     '^@lectern/db/migrations$': `${db}/migrations/index.ts`,

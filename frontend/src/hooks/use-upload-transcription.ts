@@ -1,8 +1,8 @@
 import type { UploadTranscription, Video } from '@lectern/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryKeys } from '@/api/query-keys';
-import { getTranscription } from '@/api/uploads';
+import { getTranscription, retryTranscription } from '@/api/uploads';
 
 /** How often the page asks how the transcription goes while it is queued or running. */
 export const TRANSCRIPTION_POLL_MS = 2000;
@@ -32,4 +32,13 @@ export function useUploadTranscription(videoId: string, enabled: boolean) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.videos.list() });
   }, [state, queryClient, videoId]);
   return query;
+}
+
+/** Tries a failed transcription again: the answer (queued) replaces the failure, so the page watches it once more. */
+export function useRetryTranscription(videoId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => retryTranscription(videoId),
+    onSuccess: (status) => queryClient.setQueryData(queryKeys.videos.transcription(videoId), status),
+  });
 }

@@ -1,6 +1,6 @@
 import type { UploadTranscription, User, Video } from '@lectern/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MomentLink } from '@/components/video/player/moment-link';
@@ -73,7 +73,8 @@ function serve(
   {
     transcribed = false,
     videoOf = recording,
-  }: { transcribed?: boolean; videoOf?: (done: boolean) => Video } = {},
+    retry = () => json(status({ state: 'queued', phase: null, piecesDone: 0, pieceCount: 0, percent: 0 })),
+  }: { transcribed?: boolean; videoOf?: (done: boolean) => Video; retry?: () => Response } = {},
 ) {
   let asked = 0;
   let current = progress[0]!;
@@ -87,6 +88,8 @@ function serve(
           : json({ title: title.trim() }),
       );
     }
+    if (url === '/api/videos/r1/transcription/retry' && init?.method === 'POST')
+      return Promise.resolve(retry());
     if (url === '/api/videos/r1/transcription') {
       current = progress[Math.min(asked, progress.length - 1)]!;
       asked += 1;
@@ -190,6 +193,39 @@ describe('the page of an uploaded recording', () => {
       'This recording is 5 h long; uploads may be 4 h.',
     );
     expect(within(region).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('tries a failed transcription again, and watches it to the transcript', async () => {
+    const fetchMock = serve([
+      status({ state: 'failed', phase: null, message: 'The endpoint refused it.' }),
+      DONE,
+    ]);
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Transcription' });
+    fireEvent.click(await within(region).findByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        '/api/videos/r1/transcription/retry',
+        expect.objectContaining({ method: 'POST' }),
+      ),
+    );
+    // The page watches the transcription again, until the transcript is there.
+    expect(
+      await screen.findByText('Photosynthesis turns light into sugar.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Transcription' })).not.toBeInTheDocument();
+  });
+
+  it('says why a failed transcription cannot be tried again', async () => {
+    const used = 'You have used all 60 minutes of recordings your plan includes this month.';
+    serve([status({ state: 'failed', phase: null, message: 'The endpoint refused it.' })], {
+      retry: () => new Response(JSON.stringify({ message: used }), { status: 402 }),
+    });
+    renderPage();
+    const region = await screen.findByRole('region', { name: 'Transcription' });
+    fireEvent.click(await within(region).findByRole('button', { name: 'Try again' }));
+    expect(await within(region).findByText(used)).toBeInTheDocument();
+    expect(within(region).getByText('The endpoint refused it.')).toBeInTheDocument();
   });
 });
 

@@ -6,65 +6,42 @@ import {
   writeQuiz,
   type QuizQuestionDraft,
 } from './quiz';
+import { QUIZ_QUESTIONS } from './testing';
 
-const QUESTIONS: QuizQuestionDraft[] = [
-  {
-    kind: 'choice',
-    prompt: 'What is the factorial of 3?',
-    options: ['6', '3', '9', '1'],
-    answer: '6',
-    explanation: '[2:15] The factorial of 3 is 3 times 2 times 1, which is 6.',
-    moment: { start: 135 },
-  },
-  {
-    kind: 'short',
-    prompt: 'What stops a recursion?',
-    answer: 'A base case.',
-    explanation: '[4:50] A base case stops the recursion.',
-    moment: { start: 290 },
-  },
-  {
-    kind: 'choice',
-    prompt: 'Which conjecture applies to every positive integer?',
-    options: ['Goldbach conjecture', 'Collatz conjecture', 'Twin prime conjecture', 'Riemann hypothesis'],
-    answer: 'Collatz conjecture',
-    explanation: '[1:03:10] It applies to every positive integer.',
-    moment: { start: 3_790 },
-  },
-];
+const QUESTIONS = QUIZ_QUESTIONS;
 
 describe('the quiz as stored', () => {
   it('is written as numbered questions with their moment, lettered options, the answer and why', () => {
     const text = writeQuiz(QUESTIONS);
     expect(text).toBe(
       [
-        '## 1. [2:15] What is the factorial of 3?',
+        '## 1. [0:22] What does the sea do twice a day?',
         '',
-        '- A. 6',
-        '- B. 3',
-        '- C. 9',
-        '- D. 1',
+        '- A. It rises',
+        '- B. It freezes',
+        '- C. It turns salty',
+        '- D. It stops',
         '',
-        'Answer: A. 6',
+        'Answer: A. It rises',
         '',
-        'Why: [2:15] The factorial of 3 is 3 times 2 times 1, which is 6.',
+        'Why: The lecture says the sea rises twice a day [0:22]; it never freezes, turns salty or stops.',
         '',
-        '## 2. [4:50] What stops a recursion?',
+        '## 2. [1:02:05] In {set} notation, which holds: a = b ~ c # d, or x: y\\z?',
         '',
-        'Answer: A base case.',
+        '- A. a = b ~ c # d',
+        '- B. x: y\\z',
+        '- C. { } only',
+        '- D. 3 < 5 & 4 > 2',
         '',
-        'Why: [4:50] A base case stops the recursion.',
+        'Answer: B. x: y\\z',
         '',
-        '## 3. [1:03:10] Which conjecture applies to every positive integer?',
+        'Why: Only x: y\\z holds [1:02:05], because {set} & <tags> say so.',
         '',
-        '- A. Goldbach conjecture',
-        '- B. Collatz conjecture',
-        '- C. Twin prime conjecture',
-        '- D. Riemann hypothesis',
+        '## 3. [0:37] Which energy is clean, in Chinese?',
         '',
-        'Answer: B. Collatz conjecture',
+        'Answer: 潮汐能 *tidal* energy',
         '',
-        'Why: [1:03:10] It applies to every positive integer.',
+        'Why: Tidal energy, 潮汐能, is clean [0:37].',
       ].join('\n'),
     );
   });
@@ -150,14 +127,15 @@ describe('a fair question', () => {
 
   it('has four options, none twice, exactly one the answer', () => {
     expect(check(base)).toBe(true);
-    expect(check({ ...base, options: ['6', '3', '9'] })).toBe(false);
-    expect(check({ ...base, options: ['6', '3', '9', '7', '8'] })).toBe(false);
-    expect(check({ ...base, options: ['6', '3', '3', '1'] })).toBe(false);
-    expect(check({ ...base, options: ['2', '3', '9', '1'] })).toBe(false);
+    const options = base.options ?? [];
+    expect(check({ ...base, options: options.slice(0, 3) })).toBe(false);
+    expect(check({ ...base, options: [...options, 'It boils'] })).toBe(false);
+    expect(check({ ...base, options: [options[0]!, options[1]!, options[1]!, options[3]!] })).toBe(false);
+    expect(check({ ...base, options: ['It sinks', ...options.slice(1)] })).toBe(false);
   });
 
   it('of the short kind has a model answer and no options', () => {
-    const short = QUESTIONS[1] as QuizQuestionDraft;
+    const short = QUESTIONS[2] as QuizQuestionDraft;
     expect(check(short)).toBe(true);
     expect(check({ ...short, options: ['a', 'b', 'c', 'd'] })).toBe(false);
     expect(check({ ...short, answer: '  ' })).toBe(false);

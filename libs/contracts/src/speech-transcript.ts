@@ -22,6 +22,12 @@ export const TranscriptSourceSchema = z.discriminatedUnion('kind', [
 ]);
 export type TranscriptSource = z.infer<typeof TranscriptSourceSchema>;
 
+/** What an export writes before the words of a segment speech recognition was not confident of (the app's "unclear"). */
+export const UNCLEAR_MARK = '[unclear]';
+
+/** What an export with unclear segments says of its mark, under the transcript's heading. */
+export const UNCLEAR_LEGEND = `${UNCLEAR_MARK} marks words speech recognition was not confident of.`;
+
 /** The sentence the app and every export show under a transcript made by speech recognition. */
 export function speechRecognitionNote(credit: SpeechRecognitionCredit): string {
   return `Transcribed by speech recognition (${credit.model}); it may contain mistakes.`;

@@ -207,6 +207,20 @@ export class JobRequester {
     return null;
   }
 
+  /**
+   * Removes a failed job from whichever lane holds it, so that one may be queued again under its id (a job there
+   * under that id would be left as it is). Answers whether one was removed; a job in any other state stays.
+   */
+  async removeFailed(queue: QueueName, jobId: string): Promise<boolean> {
+    for (const lane of LANES) {
+      const job = await this.lanes.get(laneQueueName(queue, lane))?.queue.getJob(jobId);
+      if (!job || (await job.getState()) !== 'failed') continue;
+      await job.remove();
+      return true;
+    }
+    return false;
+  }
+
   /** Adds the job again, under its id and with its options, whenever it is found missing from Redis. */
   private watchForLoss(queue: Queue, job: Job, everyMs: number): NodeJS.Timeout {
     let checking = false;

@@ -1,5 +1,6 @@
 import { OFFLINE_MATERIAL_NOTICE, writeQuiz } from '@lectern/contracts';
-import { QUIZ_QUESTIONS, quizDocument } from './fixtures/quiz';
+import { QUIZ_QUESTIONS } from '@lectern/contracts/testing';
+import { quizDocument } from './fixtures/quiz';
 import { readGift, withChoices } from './helpers/quiz-readers';
 import { renderToBuffer } from './helpers/render-to-buffer';
 

@@ -1,10 +1,11 @@
 import JSZip from 'jszip';
-import type { ExportFormat } from '@lectern/contracts';
+import { UNCLEAR_LEGEND, type ExportFormat } from '@lectern/contracts';
 import type { ExportDocument } from '../src/render';
 import { readAnkiCsv } from './helpers/anki-csv';
 import { openAnkiPackage } from './helpers/anki-package';
-import { allNodes, links, readMarkdown, textOf } from './helpers/markdown-reader';
+import { allNodes, links, readMarkdown, section, textOf } from './helpers/markdown-reader';
 import { pdfReadingText } from './helpers/office-readers';
+import { readDocxWithPython } from './helpers/python-docx';
 import { renderToBuffer } from './helpers/render-to-buffer';
 import { flashcardsDocument } from './fixtures/flashcards';
 
@@ -93,5 +94,65 @@ describe('the export of an uploaded recording', () => {
     expect(backs.join('')).not.toContain('<a ');
     const csv = readAnkiCsv(await renderToBuffer(recordingDocument(), 'csv'));
     expect(JSON.stringify(csv)).toContain('[0:37]');
+  });
+});
+
+// Speech recognition's low-confidence segments: the transcript on the page marks them "unclear" and keeps their words;
+// every format that carries the transcript does the same, with "[unclear]" before the words and a line saying so.
+describe('unclear words in the export of a transcribed recording', () => {
+  const CLEAR = 'Tides rise twice a day.';
+  const UNSURE = 'The moon pulls the water.';
+  const LATER = 'Spring tides are the highest.';
+
+  function unclearDocument(): ExportDocument {
+    return {
+      ...recordingDocument(),
+      aiContent: [],
+      highlights: [
+        // A highlight over the whole unclear segment keeps its colour, the mark outside it.
+        {
+          startIndex: CLEAR.length + 1,
+          endIndex: CLEAR.length + 1 + UNSURE.length,
+          color: 'yellow',
+          text: UNSURE,
+        },
+      ],
+      segments: [
+        { start: 0, text: CLEAR },
+        { start: 3, text: UNSURE, unclear: true },
+        { start: 6, text: LATER },
+      ],
+    };
+  }
+  const marked = `${CLEAR} [unclear] ${UNSURE} ${LATER}`;
+
+  it('TXT leads the unclear words with [unclear], and says what it means', async () => {
+    const text = (await renderToBuffer(unclearDocument(), 'txt')).toString('utf8');
+    expect(text).toContain(`${UNCLEAR_LEGEND}\n\n[0:00] ${marked}\n`);
+    const clear = (
+      await renderToBuffer({ ...unclearDocument(), segments: [{ start: 0, text: CLEAR }] }, 'txt')
+    ).toString('utf8');
+    expect(clear).not.toContain('[unclear]');
+  });
+
+  it('Markdown marks them in emphasis, read so by a Markdown parser', async () => {
+    const { tree } = await readMarkdown(await renderToBuffer(unclearDocument(), 'md'));
+    const transcript = section(tree, 'Transcript');
+    expect(transcript.map(textOf)).toEqual([UNCLEAR_LEGEND, `[0:00] ${marked}`]);
+    const emphasis = transcript.flatMap(allNodes).filter((node) => node.type === 'emphasis');
+    expect(emphasis.map(textOf)).toEqual([UNCLEAR_LEGEND, '[unclear]']);
+  });
+
+  it('PDF shows the mark before the words, read so by pdftotext', async () => {
+    const text = (await pdfReadingText(await renderToBuffer(unclearDocument(), 'pdf'))).replace(/\s+/g, ' ');
+    expect(text).toContain(UNCLEAR_LEGEND);
+    expect(text).toContain(marked);
+  }, 60_000);
+
+  it('DOCX shows the mark before the words, read so by python-docx', async () => {
+    const { paragraphs } = await readDocxWithPython(await renderToBuffer(unclearDocument(), 'docx'));
+    const at = paragraphs.indexOf(UNCLEAR_LEGEND);
+    expect(at).toBeGreaterThan(paragraphs.indexOf('Transcript'));
+    expect(paragraphs[at + 1]).toBe(`[0:00] ${marked}`);
   });
 });

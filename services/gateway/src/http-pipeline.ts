@@ -19,7 +19,8 @@ import { jsonRequestBodies, sameOriginWrites } from './http/request-policy';
 import { absoluteSessionExpiry, createSessionMiddleware, isHttps } from './http/session';
 import { defaultWebDistDir, spaHandler } from './http/spa';
 import { uploadsEndpoint } from './uploads/uploads-endpoint';
-import { UPLOAD_LIMITS, UploadsService } from './uploads/uploads.service';
+import { UPLOAD_LIMITS } from './uploads/upload-limits';
+import { UploadsService } from './uploads/uploads.service';
 
 /** YouTube's image hosts (i.ytimg.com, i9.ytimg.com …), where real video thumbnails live. */
 export const THUMBNAIL_HOSTS = ['https://*.ytimg.com'];

@@ -1,32 +1,22 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   UPLOADS_PATH,
   UploadFinishedSchema,
-  type UploadTranscription,
   type UsageStats,
   type Video,
   type VideoSummary,
 } from '@lectern/contracts';
-import {
-  startFakeTranscribe,
-  type FakeTranscribe,
-  LECTURE,
-  speakLecture,
-  type SpokenLecture,
-} from '@lectern/fakes/transcribe';
-import { createLogger, startWorkerService, type RunningWorkerService } from '@lectern/queue-runtime';
+import { LECTURE, startSpeechFixture, type SpeechFixture } from '@lectern/fakes/transcribe';
+import type { RunningWorkerService } from '@lectern/queue-runtime';
 import * as tus from 'tus-js-client';
-import { MediaEnvSchema } from '../../media/src/env';
-import { mediaWorker } from '../../media/src/worker';
 import {
-  eventually,
   gatewayDb,
   rowsOfRecording,
+  settledTranscription,
   signedInBrowser,
   startTestGateway,
+  startTestMediaWorker,
   uniqueEmail,
   type TestGateway,
 } from './support';
@@ -41,19 +31,19 @@ const MB = 1024 * 1024;
 describe('uploading a recording', () => {
   let gateway: TestGateway;
   let base: string;
-  let fake: FakeTranscribe;
+  let speech: SpeechFixture;
   let worker: RunningWorkerService;
-  let folder: string;
-  let lecture: SpokenLecture;
   let recording: Buffer;
   const operatorEmail = uniqueEmail('operator');
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'lectern-upload-'));
     // WAV, so the recording is large enough (about a megabyte) for an upload cut off in the middle.
-    lecture = await speakLecture(folder, LECTURE, { pauseAfter: () => 1.2, format: 'wav' });
-    recording = await readFile(lecture.file);
-    fake = await startFakeTranscribe({ sentences: LECTURE, apiKey: KEY });
+    speech = await startSpeechFixture({
+      sentences: LECTURE,
+      apiKey: KEY,
+      speak: { pauseAfter: () => 1.2, format: 'wav' },
+    });
+    recording = await readFile(speech.lecture.file);
     // One minute a month on Pro: the spoken lecture (under a minute) uses it up.
     gateway = await startTestGateway({
       UPLOAD_MAX_MB: '5',
@@ -62,24 +52,12 @@ describe('uploading a recording', () => {
     });
     await gateway.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
-    const env = MediaEnvSchema.parse({
-      ...process.env,
-      DATABASE_URL: gateway.env.DATABASE_URL,
-      REDIS_URL: process.env.LECTERN_TEST_REDIS_URL,
-      REDIS_PREFIX: gateway.env.REDIS_PREFIX,
-      TRANSCRIBE_BASE_URL: fake.baseURL,
-      TRANSCRIBE_API_KEY: KEY,
-      TRANSCRIBE_MODEL: 'whisper-1',
-      TRANSCRIBE_PIECE_SECONDS: '30',
-      LOG_LEVEL: 'silent',
-    });
-    worker = await startWorkerService(mediaWorker, env, createLogger('media', 'silent'));
+    worker = await startTestMediaWorker(gateway, speech, { TRANSCRIBE_PIECE_SECONDS: '30' });
   });
   afterAll(async () => {
     await worker?.close();
     await gateway?.close();
-    await fake?.close();
-    await rm(folder, { recursive: true, force: true });
+    await speech?.close();
   });
 
   /** A new account's session cookie, on the plan given. */
@@ -93,6 +71,9 @@ describe('uploading a recording', () => {
       await gatewayDb(gateway).query("UPDATE users SET plan = 'pro' WHERE id = $1", [userId]);
     return (response.headers['set-cookie'] as unknown as string[])[0]!.split(';')[0]!;
   }
+
+  /** Reads a path as the holder of the session cookie. */
+  const ownerGet = (cookie: string) => (path: string) => gateway.http().get(path).set('Cookie', cookie);
 
   const uploadOptions = (cookie: string, fileName: string, extra: Partial<tus.UploadOptions> = {}) => ({
     endpoint: `${base}${UPLOADS_PATH}`,
@@ -176,13 +157,7 @@ describe('uploading a recording', () => {
     // The page may open the entry while it is transcribed; what it is answered then must not outlive the wait.
     expect((await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(200);
 
-    const done = await eventually(
-      async () =>
-        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
-          .body as UploadTranscription,
-      (status) => status.state === 'done' || status.state === 'failed',
-      120_000,
-    );
+    const done = await settledTranscription(ownerGet(cookie), videoId);
     expect(done).toMatchObject({
       state: 'done',
       transcribedBy: { method: 'speech-recognition', model: 'whisper-1' },
@@ -196,7 +171,7 @@ describe('uploading a recording', () => {
     });
     expect(video.transcriptSegments).toHaveLength(LECTURE.length);
     video.transcriptSegments.forEach((segment, index) => {
-      expect(Math.abs(segment.start - lecture.sentences[index]!.start)).toBeLessThan(1);
+      expect(Math.abs(segment.start - speech.lecture.sentences[index]!.start)).toBeLessThan(1);
     });
     expect(video.transcriptText).toContain(LECTURE[0]!.split(' ')[0]!);
 
@@ -244,7 +219,7 @@ describe('uploading a recording', () => {
     const operator = await signedInBrowser(gateway, 'operator', operatorEmail);
     const metrics = (await operator.get('/metrics')).text;
     const minutes = Number(/^lectern_transcribed_minutes_total (\S+)$/m.exec(metrics)?.[1]);
-    expect(minutes).toBeCloseTo(lecture.durationSeconds / 60, 1);
+    expect(minutes).toBeCloseTo(speech.lecture.durationSeconds / 60, 1);
 
     // The recording and its transcript are the user's alone: they go with the library entry.
     expect((await gateway.http().delete(`/api/videos/${videoId}`).set('Cookie', cookie)).status).toBe(204);
@@ -258,13 +233,7 @@ describe('uploading a recording', () => {
     });
     if (!finished.ok) throw new Error(`the upload failed: ${finished.status} ${finished.message}`);
     const { videoId } = UploadFinishedSchema.parse(JSON.parse(finished.body));
-    const status = await eventually(
-      async () =>
-        (await gateway.http().get(`/api/videos/${videoId}/transcription`).set('Cookie', cookie))
-          .body as UploadTranscription,
-      (answer) => answer.state === 'done' || answer.state === 'failed',
-      60_000,
-    );
+    const status = await settledTranscription(ownerGet(cookie), videoId, 60_000);
     expect(status).toMatchObject({
       state: 'failed',
       message: 'Lectern could not read this recording: the file is damaged, or holds no audio it can decode.',

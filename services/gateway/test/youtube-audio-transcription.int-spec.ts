@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import {
   CAPTIONLESS_OFFERS,
   CaptionlessCode,
@@ -9,37 +6,21 @@ import {
   TRANSCRIBE_AUDIO_ALREADY_IN_LIBRARY,
   TRANSCRIBE_AUDIO_NEEDS_PRO,
   TranscribeAudioStartedSchema,
-  type UploadTranscription,
   type UsageStats,
   type Video,
 } from '@lectern/contracts';
+import { LECTURE, startSpeechFixture, type SpeechFixture } from '@lectern/fakes/transcribe';
+import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
 import {
-  startFakeTranscribe,
-  type FakeTranscribe,
-  LECTURE,
-  speakLecture,
-  type SpokenLecture,
-} from '@lectern/fakes/transcribe';
-import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
-import { fakeAudioCommand } from '@lectern/fakes/youtube-audio';
-import {
-  createLogger,
-  PermanentJobError,
-  startWorkerService,
-  type RunningQueueWorker,
-  type RunningWorkerService,
-} from '@lectern/queue-runtime';
-import { MediaEnvSchema } from '../../media/src/env';
-import { mediaWorker } from '../../media/src/worker';
-import {
-  eventually,
   gatewayDb,
   rowsOfRecording,
+  settledTranscription,
   signedInBrowser,
   startAnsweringWorker,
-  startTestGateway,
+  startTranscriptionStack,
   watchUrl,
   type TestGateway,
+  type TranscriptionStack,
 } from './support';
 
 // A captionless YouTube video's audio transcribed for a Pro user: the real gateway with YOUTUBE_AUDIO_COMMAND set, the
@@ -53,46 +34,23 @@ const CAPTIONLESS = 'noCaptions1';
 
 describe("transcribing a captionless video's audio", () => {
   let gateway: TestGateway;
-  let fake: FakeTranscribe;
-  let youtube: FakeYouTube;
+  let speech: SpeechFixture;
+  let stack: TranscriptionStack;
   let transcripts: RunningQueueWorker;
-  let media: RunningWorkerService;
-  let folder: string;
-  let lecture: SpokenLecture;
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'lectern-youtube-audio-route-'));
-    lecture = await speakLecture(folder, SENTENCES, { pauseAfter: () => 1 });
-    fake = await startFakeTranscribe({ sentences: SENTENCES, apiKey: KEY });
-    youtube = await startFakeYouTube();
-    const command = fakeAudioCommand(lecture.file);
-    gateway = await startTestGateway({ YOUTUBE_AUDIO_COMMAND: command, TRANSCRIBE_MINUTES_PRO: '30' });
+    speech = await startSpeechFixture({ sentences: SENTENCES, apiKey: KEY, speak: { pauseAfter: () => 1 } });
+    stack = await startTranscriptionStack(speech);
+    gateway = stack.gateway;
     // YouTube has no captions for any video here.
     transcripts = await startAnsweringWorker(gateway, QueueName.Transcripts, {
       'fetch-transcript': () => Promise.reject(new PermanentJobError(422, NO_CAPTIONS_MESSAGE)),
     });
-    const env = MediaEnvSchema.parse({
-      ...process.env,
-      DATABASE_URL: gateway.env.DATABASE_URL,
-      REDIS_URL: process.env.LECTERN_TEST_REDIS_URL,
-      REDIS_PREFIX: gateway.env.REDIS_PREFIX,
-      TRANSCRIBE_BASE_URL: fake.baseURL,
-      TRANSCRIBE_API_KEY: KEY,
-      TRANSCRIBE_MODEL: 'whisper-1',
-      YOUTUBE_AUDIO_COMMAND: command,
-      YOUTUBE_PROXY_URL: '',
-      YOUTUBE_ORIGIN: youtube.url,
-      LOG_LEVEL: 'silent',
-    });
-    media = await startWorkerService(mediaWorker, env, createLogger('media', 'silent'));
   });
   afterAll(async () => {
-    await media?.close();
     await transcripts?.close();
-    await gateway?.close();
-    await fake?.close();
-    await youtube?.close();
-    await rm(folder, { recursive: true, force: true });
+    await stack?.close();
+    await speech?.close();
   });
 
   async function student(plan: 'free' | 'pro') {
@@ -110,13 +68,8 @@ describe("transcribing a captionless video's audio", () => {
   const transcribeAudio = (browser: Student, youtubeUrl: unknown) =>
     browser.post('/api/transcripts/transcribe-audio').send({ youtubeUrl });
 
-  async function transcribed(browser: Student, videoId: string): Promise<UploadTranscription> {
-    return eventually(
-      async () => (await browser.get(`/api/videos/${videoId}/transcription`)).body as UploadTranscription,
-      (status) => status.state === 'done' || status.state === 'failed',
-      120_000,
-    );
-  }
+  const transcribed = (browser: Student, videoId: string) =>
+    settledTranscription((path) => browser.get(path), videoId);
 
   it('offers a Pro user to transcribe the audio, and tells a Free user it is a Pro feature', async () => {
     expect(await analyse(await student('pro'))).toEqual({
@@ -160,7 +113,7 @@ describe("transcribing a captionless video's audio", () => {
     });
     expect(video.transcriptSegments).toHaveLength(SENTENCES.length);
     video.transcriptSegments.forEach((segment, index) => {
-      expect(Math.abs(segment.start - lecture.sentences[index]!.start)).toBeLessThan(1);
+      expect(Math.abs(segment.start - speech.lecture.sentences[index]!.start)).toBeLessThan(1);
     });
     const usage = (await pro.get('/api/usage')).body as UsageStats;
     expect(usage.transcriptionMinutes).toEqual({ used: 1, limit: 30 });

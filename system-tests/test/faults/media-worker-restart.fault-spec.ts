@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { laneQueueName, QueueName, SpeechSegmentSchema } from '@lectern/contracts';
 import { createPool, findSpeechTranscript } from '@lectern/db';
-import {
-  startFakeTranscribe,
-  type FakeTranscribe,
-  LECTURE,
-  speakLecture,
-  type SpokenLecture,
-} from '@lectern/fakes/transcribe';
+import { LECTURE, startSpeechFixture, type SpeechFixture } from '@lectern/fakes/transcribe';
 import { MediaStore } from '@lectern/handovers';
 import { createRedis, jobOptionsFor, quitRedis } from '@lectern/queue-runtime';
 import { Queue } from 'bullmq';
@@ -26,20 +17,21 @@ const SENTENCES = [...LECTURE, ...LECTURE.map((sentence) => `Once more. ${senten
 
 describe('media worker killed mid-transcription', () => {
   let stack: ProcessStack;
-  let fake: FakeTranscribe;
+  let speech: SpeechFixture;
   let pool: Pool;
-  let folder: string;
-  let lecture: SpokenLecture;
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(tmpdir(), 'lectern-media-drill-'));
-    lecture = await speakLecture(folder, SENTENCES, { pauseAfter: () => 1.2 });
     // Slow answers, one piece at a time: the kill lands between two pieces.
-    fake = await startFakeTranscribe({ sentences: SENTENCES, apiKey: KEY, delayMs: 2500 });
+    speech = await startSpeechFixture({
+      sentences: SENTENCES,
+      apiKey: KEY,
+      speak: { pauseAfter: () => 1.2 },
+      endpoint: { delayMs: 2500 },
+    });
     stack = await startProcessStack({
       workers: ['media'],
       env: {
-        TRANSCRIBE_BASE_URL: fake.baseURL,
+        TRANSCRIBE_BASE_URL: speech.endpoint.baseURL,
         TRANSCRIBE_API_KEY: KEY,
         TRANSCRIBE_MODEL: 'whisper-large-v3',
         TRANSCRIBE_PIECE_SECONDS: '30',
@@ -51,8 +43,7 @@ describe('media worker killed mid-transcription', () => {
   afterAll(async () => {
     await pool?.end();
     await stack?.stop();
-    await fake?.close();
-    await rm(folder, { recursive: true, force: true });
+    await speech?.close();
   });
 
   it('resumes with the pieces not yet transcribed, and stores one transcript', async () => {
@@ -65,7 +56,7 @@ describe('media worker killed mid-transcription', () => {
     );
     const media = new MediaStore(pool);
     const userId = await aUser(pool);
-    const mediaId = await uploadRecording(pool, media, userId, lecture.file, 'Drill lecture.mp3');
+    const mediaId = await uploadRecording(pool, media, userId, speech.lecture.file, 'Drill lecture.mp3');
     const redis = createRedis(stack.env.REDIS_URL!);
     const queue = new Queue(laneQueueName(QueueName.Media, 'pro'), {
       connection: redis,
@@ -104,7 +95,7 @@ describe('media worker killed mid-transcription', () => {
       expect(segments.map((s) => s.text)).toEqual(SENTENCES);
       expect(row.transcribed_by_model).toBe('whisper-large-v3');
       // Pieces are sent one at a time in order: those finished before the kill were never sent again.
-      const answered = fake.requests.filter((r) => r.status === 200).map((r) => r.fileName);
+      const answered = speech.endpoint.requests.filter((r) => r.status === 200).map((r) => r.fileName);
       for (let i = 0; i < doneBeforeKill; i += 1)
         expect(answered.filter((file) => file === `piece-${i}.wav`)).toHaveLength(1);
       expect(new Set(answered).size).toBe(pieceCount);

@@ -37,7 +37,7 @@ import {
   uniqueEmail,
   type TestGateway,
 } from '../../../services/gateway/test/support';
-import { TWO_QUESTION_QUIZ } from '../support/quiz-fixtures';
+import { QUIZ_QUESTIONS, QUIZ_TEXT, quizAnswers } from '@lectern/contracts/testing';
 import { startTestWorkers, stopTestWorkers } from '../support/test-workers';
 
 // Property-based fuzzing of every route the gateway registers: arbitrary JSON and non-JSON bodies, wrong types,
@@ -126,6 +126,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   },
   'GET /api/videos/:id/tracks': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/videos/:id/transcription': { params: (ids) => ({ id: [ids.videoId] }) },
+  'POST /api/videos/:id/transcription/retry': { params: (ids) => ({ id: [ids.videoId] }) },
   'PATCH /api/videos/:id': {
     params: (ids) => ({ id: [ids.videoId] }),
     body: () => ({ title: fc.oneof(fc.string(), fc.constantFrom('', 'x'.repeat(1_000), null)) }),
@@ -187,9 +188,9 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     params: (ids) => ({ id: [ids.quizId] }),
     body: () => ({
       answers: fc.constantFrom(
-        { q1: { choice: 1 }, q2: { mark: 'wrong', text: 'A guess' } },
-        { q1: { choice: 4 }, q2: { mark: 'right' } },
-        { q1: { mark: 'right' }, q9: { choice: 0 } },
+        quizAnswers(QUIZ_QUESTIONS, ['q2', 'q3']),
+        { ...quizAnswers(QUIZ_QUESTIONS), q1: { choice: 4 } },
+        { ...quizAnswers(QUIZ_QUESTIONS), q1: { mark: 'right' }, q9: { choice: 0 } },
       ),
     }),
   },
@@ -538,7 +539,7 @@ describe('fuzzing every route', () => {
       const quiz = await gateway.app.get(DataSource).query<Array<{ id: string }>>(
         `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
          VALUES ($1, 'quiz', NULL, $2, 'offline', 'offline') RETURNING id`,
-        [videoId, TWO_QUESTION_QUIZ],
+        [videoId, QUIZ_TEXT],
       );
       const due = await gateway.http().get('/api/review/due').set('Cookie', cookie);
       if (due.status !== 200) throw new Error(`review failed: ${due.status}`);

@@ -11,7 +11,7 @@ import { JobRequester } from '@lectern/queue-runtime';
 import { Redis } from 'ioredis';
 import type { Response } from 'supertest';
 import { analysed, signedInAs, startExportStack, type ExportStack } from '../support/export-fixtures';
-import { TWO_QUESTION_QUIZ } from '../support/quiz-fixtures';
+import { QUIZ_QUESTIONS, QUIZ_TEXT, quizAnswers } from '@lectern/contracts/testing';
 import {
   fillPath,
   methodOf,
@@ -130,6 +130,11 @@ const SWEEP: SweepRow[] = [
     request: (id) => ({ params: { id } }),
   },
   {
+    route: 'POST /api/videos/:id/transcription/retry',
+    label: "try a recording's transcription again",
+    request: (id) => ({ params: { id } }),
+  },
+  {
     route: 'PATCH /api/videos/:id',
     label: 'rename the video',
     request: (id) => ({ params: { id }, body: { title: 'Someone else’s title' } }),
@@ -167,7 +172,7 @@ const SWEEP: SweepRow[] = [
   {
     route: 'POST /api/quizzes/:id/attempts',
     label: 'take the quiz',
-    request: (id) => ({ params: { id }, body: { answers: { q1: { choice: 1 }, q2: { mark: 'right' } } } }),
+    request: (id) => ({ params: { id }, body: { answers: quizAnswers(QUIZ_QUESTIONS) } }),
   },
   {
     route: 'POST /api/quizzes/:id/questions/:questionId/review',
@@ -214,7 +219,8 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'POST /api/transcripts/transcribe-audio':
     "a YouTube link; the transcript of its audio is the caller's alone (youtube-audio-transcription.int-spec.ts: another user analysing the video never gets it)",
   'GET /api/usage': "the caller's own counts",
-  'GET /api/review/exams': "the exams of the caller's own videos",
+  'GET /api/review/exams':
+    "the exams of the caller's own library (quizzes.int-spec.ts: no other user's is listed)",
   'GET /api/courses': "the caller's own courses",
   'POST /api/courses': "makes a course of the caller's own",
   'POST /api/courses/import':
@@ -303,11 +309,11 @@ describe("other users' ids", () => {
     const [quiz] = await stack.db.query<Array<{ id: string }>>(
       `INSERT INTO ai_content (video_id, feature_type, summary_length, output_text, engine, model)
        VALUES ($1, 'quiz', NULL, $2, 'offline', 'offline') RETURNING id`,
-      [videoId, TWO_QUESTION_QUIZ],
+      [videoId, QUIZ_TEXT],
     );
     const attempt = await owner
       .post(`/api/quizzes/${quiz!.id}/attempts`)
-      .send({ answers: { q1: { choice: 0 }, q2: { mark: 'wrong' } } });
+      .send({ answers: quizAnswers(QUIZ_QUESTIONS, ['q1', 'q3']) });
     expect(attempt.status).toBe(201);
     expect((await owner.put(`/api/videos/${videoId}/exam`).send({ date: '2099-06-15' })).status).toBe(200);
     const course = await owner.post('/api/courses').send({ title: 'Mine alone', examDate: '2099-06-15' });

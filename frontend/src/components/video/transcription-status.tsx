@@ -1,12 +1,15 @@
 import type { UploadTranscription } from '@lectern/contracts';
-import { AudioLines } from 'lucide-react';
+import { AudioLines, RotateCcw } from 'lucide-react';
+import { errorMessage } from '@/api/http';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
+import { useRetryTranscription } from '@/hooks/use-upload-transcription';
 import { transcriptionStep } from '@/lib/recording';
 
 /**
  * Where the transcript of an uploaded recording (or of a YouTube video's audio) stands while speech recognition writes it: the step with a
- * progress bar, or in one line why it failed.
+ * progress bar, or in one line why it failed, with a button to try again.
  */
 export function TranscriptionStatus({ status }: { status: UploadTranscription | undefined }) {
   const failed = status?.state === 'failed';
@@ -25,9 +28,12 @@ export function TranscriptionStatus({ status }: { status: UploadTranscription | 
       </CardHeader>
       <CardContent className="space-y-2">
         {failed ? (
-          <p role="alert" className="text-sm text-destructive dark:text-red-400">
-            {transcriptionStep(status)}
-          </p>
+          <>
+            <p role="alert" className="text-sm text-destructive dark:text-red-400">
+              {transcriptionStep(status)}
+            </p>
+            <RetryTranscription videoId={status.videoId} />
+          </>
         ) : (
           <>
             <Progress value={status?.percent ?? 0} aria-label="Transcription progress" />
@@ -38,5 +44,23 @@ export function TranscriptionStatus({ status }: { status: UploadTranscription | 
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Queues the failed transcription again (what was transcribed before the failure is kept); says why it cannot. */
+function RetryTranscription({ videoId }: { videoId: string }) {
+  const retry = useRetryTranscription(videoId);
+  return (
+    <div className="space-y-2">
+      <Button variant="outline" size="sm" disabled={retry.isPending} onClick={() => retry.mutate()}>
+        <RotateCcw aria-hidden />
+        {retry.isPending ? 'Trying again…' : 'Try again'}
+      </Button>
+      {retry.isError ? (
+        <p role="alert" className="text-sm text-destructive dark:text-red-400">
+          {errorMessage(retry.error, 'The transcription could not be started again. Please try again.')}
+        </p>
+      ) : null}
+    </div>
   );
 }

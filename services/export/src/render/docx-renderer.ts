@@ -1,4 +1,4 @@
-import { formatTimestamp, type HighlightColor } from '@lectern/contracts';
+import { formatTimestamp, UNCLEAR_LEGEND, UNCLEAR_MARK, type HighlightColor } from '@lectern/contracts';
 import {
   AlignmentType,
   Document,
@@ -22,7 +22,7 @@ import {
   documentSubject,
   HIGHLIGHT_LABELS,
   momentUrl,
-  paragraphColors,
+  transcriptRuns,
   SECTION,
   type ExportModel,
 } from './export-model';
@@ -143,6 +143,13 @@ function transcriptParagraphs(model: ExportModel, source: ExportDocument): Parag
   const out = [headingParagraph(SECTION.transcript, HeadingLevel.HEADING_1)];
   if (model.paragraphs.length === 0)
     out.push(new Paragraph({ children: scriptRuns('No transcript.', { color: MUTED }) }));
+  if (model.hasUnclear)
+    out.push(
+      new Paragraph({
+        spacing: { after: 140 },
+        children: [new TextRun({ text: UNCLEAR_LEGEND, italics: true, color: MUTED })],
+      }),
+    );
   for (const paragraph of model.paragraphs) {
     const stamp = `[${formatTimestamp(paragraph.start)}]`;
     const stampRun = new TextRun({ text: stamp, bold: true, color: ACCENT, size: 18 });
@@ -151,9 +158,12 @@ function transcriptParagraphs(model: ExportModel, source: ExportDocument): Parag
       link === null ? stampRun : new ExternalHyperlink({ link, children: [stampRun] }),
       new TextRun(' '),
     ];
-    for (const range of paragraphColors(paragraph, model.colored)) {
-      children.push(...scriptRuns(paragraph.text.slice(range.start, range.end), { highlight: range.color }));
-    }
+    for (const run of transcriptRuns(paragraph, model.colored))
+      children.push(
+        ...('unclear' in run
+          ? [new TextRun({ text: `${UNCLEAR_MARK} `, italics: true, color: MUTED })]
+          : scriptRuns(run.text, { highlight: run.color })),
+      );
     out.push(new Paragraph({ bidirectional: paragraph.rtl || undefined, spacing: { after: 140 }, children }));
   }
   return out;

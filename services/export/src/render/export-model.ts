@@ -6,6 +6,7 @@ import {
   OFFLINE_MATERIAL_NOTICE,
   parseFlashcards,
   speechRecognitionNote,
+  UNCLEAR_MARK,
   watchUrlAt,
   youtubeWatchUrl,
   WRITTEN_MATERIAL_HINT,
@@ -29,6 +30,8 @@ export interface TranscriptParagraph {
   offset: number;
   text: string;
   rtl: boolean;
+  /** Where in `text` the words of an unclear segment (speech recognition was not confident) begin, in order. */
+  unclearAt: number[];
 }
 
 export interface ColoredRange {
@@ -61,6 +64,8 @@ export interface ExportModel {
   duration: string;
   exportedAt: string;
   paragraphs: TranscriptParagraph[];
+  /** Whether a paragraph marks unclear words: the transcript then says what its mark means. */
+  hasUnclear: boolean;
   colored: ColoredRange[];
   highlights: HighlightEntry[];
   notes: string;
@@ -166,8 +171,12 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
     if (!current) return;
     const offset = offsets[current.first] ?? 0;
     const text = texts.slice(current.first, current.last + 1).join(' ');
+    const unclearAt: number[] = [];
+    for (let index = current.first; index <= current.last; index += 1)
+      if (doc.segments[index]?.unclear && (texts[index] ?? '').trim() !== '')
+        unclearAt.push((offsets[index] ?? 0) - offset);
     if (text.trim() !== '')
-      paragraphs.push({ start: current.start, offset, text, rtl: current.rtl ?? false });
+      paragraphs.push({ start: current.start, offset, text, rtl: current.rtl ?? false, unclearAt });
     current = null;
   };
   doc.segments.forEach((segment, index) => {
@@ -246,6 +255,7 @@ export function buildExportModel(doc: ExportDocument): ExportModel {
     duration: formatDuration(doc.duration),
     exportedAt: exportDateText(doc.exportedAt),
     paragraphs,
+    hasUnclear: paragraphs.some((paragraph) => paragraph.unclearAt.length > 0),
     colored,
     highlights,
     notes: sanitize(doc.notes).replace(/\r\n?/g, '\n').trim(),
@@ -277,4 +287,38 @@ export function paragraphColors(
     else out.push({ start: index, end: index + 1, color });
   });
   return out;
+}
+
+/** A stretch of a transcript paragraph as a format writes it: its words (with their highlight), or the unclear mark. */
+export type TranscriptRun = { text: string; color: HighlightColor | null } | { unclear: true };
+
+/** The paragraph's words in highlight-coloured stretches, each unclear segment's words led by the unclear mark. */
+export function transcriptRuns(paragraph: TranscriptParagraph, colored: ColoredRange[]): TranscriptRun[] {
+  const runs: TranscriptRun[] = [];
+  const marks = [...paragraph.unclearAt];
+  for (const range of paragraphColors(paragraph, colored)) {
+    let start = range.start;
+    while (marks.length > 0 && marks[0]! < range.end) {
+      const at = Math.max(start, marks.shift()!);
+      if (at > start) runs.push({ text: paragraph.text.slice(start, at), color: range.color });
+      runs.push({ unclear: true });
+      start = at;
+    }
+    if (range.end > start) runs.push({ text: paragraph.text.slice(start, range.end), color: range.color });
+  }
+  return runs;
+}
+
+/**
+ * The paragraph's text as the text formats write it: its words (through `words`, an escape), `mark` (the unclear
+ * mark as the format writes it) and a space before each unclear segment's words.
+ */
+export function markedParagraphText(
+  paragraph: TranscriptParagraph,
+  words: (text: string) => string = (text) => text,
+  mark = UNCLEAR_MARK,
+): string {
+  return transcriptRuns(paragraph, [])
+    .map((run) => ('unclear' in run ? `${mark} ` : words(run.text)))
+    .join('');
 }

@@ -1,6 +1,6 @@
-import { OFFLINE_MATERIAL_NOTICE, WRITTEN_MATERIAL_HINT } from '@lectern/contracts';
 import {
   questionName,
+  quizHeading,
   RIGHT_FEEDBACK,
   wrongFeedback,
   type QuizSheet,
@@ -54,15 +54,13 @@ export function giftQuestion(question: SheetQuestion): string {
   ].join('\n');
 }
 
-function header(quiz: QuizSheet): string[] {
-  const lines = [`// Quiz of "${quiz.name}", exported from Lectern`];
-  if (quiz.offline) lines.push(`// ${OFFLINE_MATERIAL_NOTICE}`, `// ${WRITTEN_MATERIAL_HINT}`);
-  return lines;
-}
-
 export async function renderGift(quiz: QuizSheet, output: NodeJS.WritableStream): Promise<void> {
   const out = new ChunkWriter(output);
-  await out.write(`${header(quiz).join('\n')}\n\n`);
+  await out.write(
+    `${quizHeading(quiz)
+      .map((line) => `// ${line}`)
+      .join('\n')}\n\n`,
+  );
   for (const question of quiz.questions) await out.write(`${giftQuestion(question)}\n\n`);
   await out.end();
 }

@@ -1,7 +1,13 @@
-import { formatTimestamp } from '@lectern/contracts';
+import { formatTimestamp, UNCLEAR_LEGEND, UNCLEAR_MARK } from '@lectern/contracts';
 import { Document, Scalar } from 'yaml';
 import type { ExportDocument } from './export-document';
-import { HIGHLIGHT_LABELS, sanitizeLine, SECTION, type ExportModel } from './export-model';
+import {
+  HIGHLIGHT_LABELS,
+  markedParagraphText,
+  sanitizeLine,
+  SECTION,
+  type ExportModel,
+} from './export-model';
 import type { InlineSpan, MarkdownBlock } from './markdown';
 import {
   escapeInline,
@@ -24,7 +30,7 @@ import { ChunkWriter } from './stream-writer';
 //   ## Highlights                `- [m:ss](watch link) Yellow: text`
 //   ## Notes                     as typed, each `[m:ss]` a link
 //   ## AI Study Material         `### Summary (Short)`, the item's own headings one level below
-//   ## Transcript                `[m:ss](watch link) paragraph text`
+//   ## Transcript                `[m:ss](watch link) paragraph text`, unclear words led by `*[unclear]*`
 //
 // Every moment links to the video at that second (`https://www.youtube.com/watch?v=ID&t=754s`). An uploaded
 // recording has no video: its front matter has no link but a `source` saying how it was transcribed, and its
@@ -158,8 +164,10 @@ export async function renderMarkdown(
   }
   await out.write(`## ${SECTION.transcript}\n\n`);
   if (model.paragraphs.length === 0) await out.write('No transcript.\n');
+  if (model.hasUnclear) await out.write(`*${escapeInline(UNCLEAR_LEGEND)}*\n\n`);
   for (const [index, paragraph] of model.paragraphs.entries()) {
-    const text = escapeInline(paragraph.text.replace(/\s+/g, ' ').trim());
+    const marked = markedParagraphText(paragraph, escapeInline, `*${escapeInline(UNCLEAR_MARK)}*`);
+    const text = marked.replace(/\s+/g, ' ').trim();
     await out.write(`${index > 0 ? '\n' : ''}${at(paragraph.start)} ${text}\n`);
   }
   await out.end();

@@ -1,6 +1,7 @@
-import { escapeHtml, OFFLINE_MATERIAL_NOTICE, WRITTEN_MATERIAL_HINT } from '@lectern/contracts';
+import { escapeHtml } from '@lectern/contracts';
 import {
   questionName,
+  quizHeading,
   RIGHT_FEEDBACK,
   wrongFeedback,
   type QuizSheet,
@@ -98,15 +99,11 @@ function comment(text: string): string {
   return `<!-- ${text.replace(/-{2,}/gu, '-')} -->`;
 }
 
-function header(quiz: QuizSheet): string[] {
-  const lines = [comment(`Quiz of "${quiz.name}", exported from Lectern`)];
-  if (quiz.offline) lines.push(comment(OFFLINE_MATERIAL_NOTICE), comment(WRITTEN_MATERIAL_HINT));
-  return lines;
-}
-
 export async function renderMoodleXml(quiz: QuizSheet, output: NodeJS.WritableStream): Promise<void> {
   const out = new ChunkWriter(output);
-  await out.write(`<?xml version="1.0" encoding="UTF-8"?>\n${header(quiz).join('\n')}\n<quiz>\n`);
+  await out.write(
+    `<?xml version="1.0" encoding="UTF-8"?>\n${quizHeading(quiz).map(comment).join('\n')}\n<quiz>\n`,
+  );
   for (const question of quiz.questions) await out.write(`${moodleQuestion(question)}\n`);
   await out.write('</quiz>\n');
   await out.end();

@@ -1,5 +1,5 @@
 import { finished } from 'node:stream/promises';
-import { formatTimestamp } from '@lectern/contracts';
+import { formatTimestamp, UNCLEAR_LEGEND, UNCLEAR_MARK } from '@lectern/contracts';
 import PDFDocument from 'pdfkit';
 import type { ExportDocument } from './export-document';
 import {
@@ -7,7 +7,7 @@ import {
   documentSubject,
   HIGHLIGHT_LABELS,
   momentUrl,
-  paragraphColors,
+  transcriptRuns,
   SECTION,
   type ExportModel,
 } from './export-model';
@@ -126,12 +126,18 @@ async function writeTranscript(
     layout.block([{ text: 'No transcript.', color: COLORS.muted }], { size: SIZE.body });
     return;
   }
+  if (model.hasUnclear)
+    layout.block([{ text: UNCLEAR_LEGEND, color: COLORS.muted }], {
+      size: SIZE.body,
+      spaceAfter: 6,
+    });
   let count = 0;
   for (const paragraph of model.paragraphs) {
-    const pieces: Piece[] = paragraphColors(paragraph, model.colored).map((range) => ({
-      text: paragraph.text.slice(range.start, range.end),
-      highlight: range.color,
-    }));
+    const pieces: Piece[] = transcriptRuns(paragraph, model.colored).map((run) =>
+      'unclear' in run
+        ? { text: `${UNCLEAR_MARK} `, color: COLORS.muted }
+        : { text: run.text, highlight: run.color },
+    );
     const stamp = `[${formatTimestamp(paragraph.start)}]`;
     layout.block(pieces, {
       size: SIZE.body,

@@ -1,4 +1,12 @@
-import { formatTimestamp, isOfflineMaterial, parseQuiz, watchUrlAt, type QuizKind } from '@lectern/contracts';
+import {
+  formatTimestamp,
+  isOfflineMaterial,
+  OFFLINE_MATERIAL_NOTICE,
+  parseQuiz,
+  watchUrlAt,
+  WRITTEN_MATERIAL_HINT,
+  type QuizKind,
+} from '@lectern/contracts';
 import type { ExportDocument } from './export-document';
 import { sanitizeLine } from './safe-text';
 
@@ -83,4 +91,14 @@ export function wrongFeedback(question: SheetQuestion): string {
 /** The name a learning platform lists the question by: its number and moment. */
 export function questionName(question: SheetQuestion): string {
   return `Q${question.number} [${question.stamp}]`;
+}
+
+/**
+ * What a learning platform's file says before its questions, as the lines of its comments: the video it is the
+ * quiz of, and that the offline engine wrote it when it did.
+ */
+export function quizHeading(quiz: QuizSheet): string[] {
+  const lines = [`Quiz of "${quiz.name}", exported from Lectern`];
+  if (quiz.offline) lines.push(OFFLINE_MATERIAL_NOTICE, WRITTEN_MATERIAL_HINT);
+  return lines;
 }

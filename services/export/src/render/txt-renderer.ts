@@ -1,5 +1,5 @@
-import { formatTimestamp } from '@lectern/contracts';
-import { HIGHLIGHT_LABELS, SECTION, type ExportModel } from './export-model';
+import { formatTimestamp, UNCLEAR_LEGEND } from '@lectern/contracts';
+import { HIGHLIGHT_LABELS, markedParagraphText, SECTION, type ExportModel } from './export-model';
 import type { InlineSpan, MarkdownBlock } from './markdown';
 import { ChunkWriter } from './stream-writer';
 
@@ -15,6 +15,7 @@ import { ChunkWriter } from './stream-writer';
 //
 //   [m:ss] paragraph text (one line per paragraph, a blank line between)
 //
+// Words speech recognition was not confident of are led by "[unclear] ", said once under the heading.
 // then Highlights ("[m:ss] Yellow: text"), Notes (as typed) and AI Study Material, whose items are
 // underlined with '~' and whose Markdown becomes plain lines ("- item", "1. item"). A flashcard is two lines,
 // "Q: question" then "A: answer", with a blank line between cards. A quiz is its questions ("1. question",
@@ -74,8 +75,9 @@ export async function renderTxt(model: ExportModel, output: NodeJS.WritableStrea
   );
   await out.write(underline(SECTION.transcript, '-'));
   if (model.paragraphs.length === 0) await out.write('No transcript.\n\n');
+  if (model.hasUnclear) await out.write(`${UNCLEAR_LEGEND}\n\n`);
   for (const paragraph of model.paragraphs) {
-    await out.write(`[${formatTimestamp(paragraph.start)}] ${oneLine(paragraph.text)}\n\n`);
+    await out.write(`[${formatTimestamp(paragraph.start)}] ${oneLine(markedParagraphText(paragraph))}\n\n`);
   }
   if (model.highlights.length > 0) {
     await out.write(underline(SECTION.highlights, '-'));

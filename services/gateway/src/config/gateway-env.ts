@@ -79,6 +79,7 @@ export const GatewayEnvSchema = BaseEnvSchema.extend({
   HIGHLIGHTS_PER_HOUR: positiveInt(300),
   REVIEW_RATINGS_PER_HOUR: positiveInt(1000),
   REGENERATIONS_PER_HOUR: positiveInt(60),
+  QUIZ_ATTEMPTS_PER_HOUR: positiveInt(120),
   /** Readers of streamed answers (`GET /api/ai/streams/:id`) one user may hold open at once. */
   STREAM_READERS_PER_USER: positiveInt(10),
   /** The largest recording one upload may carry, in megabytes (2 GB by default). */

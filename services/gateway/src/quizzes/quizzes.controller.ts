@@ -11,6 +11,7 @@ import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
 import { videoIdPipe } from '../library/video-id';
+import { ActionLimits } from '../usage/action-limits';
 import { QUIZ_NOT_FOUND, QuizzesService } from './quizzes.service';
 
 const quizIdPipe = new ParseIdPipe(QUIZ_NOT_FOUND);
@@ -19,7 +20,10 @@ const quizIdPipe = new ParseIdPipe(QUIZ_NOT_FOUND);
 @Controller('api/quizzes')
 @UseGuards(SignedInGuard)
 export class QuizzesController {
-  constructor(private readonly quizzes: QuizzesService) {}
+  constructor(
+    private readonly quizzes: QuizzesService,
+    private readonly limits: ActionLimits,
+  ) {}
 
   @Get(':videoId')
   newest(@CurrentUser() user: UserRecord, @Param('videoId', videoIdPipe) videoId: string): Promise<Quiz> {
@@ -34,13 +38,15 @@ export class QuizzesController {
     return this.quizzes.attempts(user.id, videoId);
   }
 
+  /** Each attempt stores a row (and may rate review cards): QUIZ_ATTEMPTS_PER_HOUR per user, 429 past it. */
   @Post(':id/attempts')
-  attempt(
+  async attempt(
     @CurrentUser() user: UserRecord,
     @Param('id', quizIdPipe) id: string,
     @Body() body: unknown,
   ): Promise<QuizAttempt> {
     const { answers } = parseWith(QuizAttemptRequestSchema, body);
+    await this.limits.count(user.id, 'quiz_attempt');
     return this.quizzes.attempt(user.id, id, answers);
   }
 

@@ -5,9 +5,9 @@ import {
   type ExamPace,
   type Quiz,
   type QuizAttempt,
-  type QuizQuestionDraft,
   type QuizReviewCard,
 } from '@lectern/contracts';
+import { QUIZ_QUESTIONS, quizAnswers } from '@lectern/contracts/testing';
 import { insertAiContent, insertVideo, type Db } from '@lectern/db';
 import type { Clock } from '../common/clock';
 import {
@@ -35,38 +35,14 @@ class ManualClock implements Clock {
   }
 }
 
-const QUESTIONS: QuizQuestionDraft[] = [
-  {
-    kind: 'choice',
-    prompt: 'What does a hash table index its array by?',
-    options: ['The key itself', 'The hash of each key', 'The insertion order', 'The value'],
-    answer: 'The hash of each key',
-    explanation: 'An array indexed by the hash of each key [0:15]; the others are not hashed.',
-    moment: { start: 15 },
-  },
-  {
-    kind: 'short',
-    prompt: 'What is a collision?',
-    answer: 'Two keys hashing to the same slot.',
-    explanation: 'Two keys can hash to the same slot [1:05].',
-    moment: { start: 65 },
-  },
-  {
-    kind: 'choice',
-    prompt: 'What is the load factor?',
-    options: ['Slots divided by entries', 'Entries divided by slots', 'Entries times slots', 'The hash size'],
-    answer: 'Entries divided by slots',
-    explanation: 'The load factor is entries divided by slots [2:10].',
-    moment: { start: 130 },
-  },
-];
+const QUESTIONS = QUIZ_QUESTIONS;
 
-/** Answers for the three questions: all right unless told otherwise. */
-const answersWith = (wrong: { q1?: boolean; q2?: boolean; q3?: boolean } = {}) => ({
-  q1: { choice: wrong.q1 ? 0 : 1 },
-  q2: { mark: wrong.q2 ? 'wrong' : 'right', text: 'Two keys in one slot' },
-  q3: { choice: wrong.q3 ? 3 : 1 },
-});
+/** Answers for the three questions (q1 and q2 multiple choice, q3 a short answer): all right unless told otherwise. */
+const answersWith = (wrong: { q1?: boolean; q2?: boolean; q3?: boolean } = {}) =>
+  quizAnswers(
+    QUESTIONS,
+    Object.keys(wrong).filter((id) => wrong[id as keyof typeof wrong]),
+  );
 
 type Browser = Awaited<ReturnType<typeof signedInBrowser>>;
 
@@ -145,14 +121,14 @@ describe('quizzes', () => {
         questions: expect.any(Array),
       });
       expect(quiz.questions.map((question) => [question.id, question.kind, question.moment.start])).toEqual([
-        ['q1', 'choice', 15],
-        ['q2', 'short', 65],
-        ['q3', 'choice', 130],
+        ['q1', 'choice', 22],
+        ['q2', 'choice', 3725],
+        ['q3', 'short', 37],
       ]);
       expect(quiz.questions[0]).toMatchObject({
         prompt: QUESTIONS[0]!.prompt,
         options: QUESTIONS[0]!.options,
-        answer: 'The hash of each key',
+        answer: QUESTIONS[0]!.answer,
       });
     });
 
@@ -198,7 +174,7 @@ describe('quizzes', () => {
     });
 
     it.each([
-      ['a question left out', { q1: { choice: 1 }, q2: { mark: 'right' } }, 'Please answer question q3.'],
+      ['a question left out', { q1: { choice: 0 }, q2: { choice: 1 } }, 'Please answer question q3.'],
       ['an unknown question', { ...answersWith(), q9: { choice: 0 } }, 'This quiz has no question q9.'],
       [
         'a mark for a multiple-choice question',
@@ -207,8 +183,8 @@ describe('quizzes', () => {
       ],
       [
         'a choice for a short answer',
-        { ...answersWith(), q2: { choice: 1 } },
-        'Question q2 is a short answer: mark it "right" or "wrong" against the model answer.',
+        { ...answersWith(), q3: { choice: 1 } },
+        'Question q3 is a short answer: mark it "right" or "wrong" against the model answer.',
       ],
       [
         'a choice out of range',
@@ -222,7 +198,7 @@ describe('quizzes', () => {
       ],
       [
         'a mark neither right nor wrong',
-        { ...answersWith(), q2: { mark: 'maybe' } },
+        { ...answersWith(), q3: { mark: 'maybe' } },
         'mark must be "right" or "wrong".',
       ],
       [
@@ -290,25 +266,25 @@ describe('quizzes', () => {
     it('adds the question as one card with its moment, however often asked, kept when the flashcards change', async () => {
       const { browser, videoId } = await studentWithVideo();
       const quizId = await storeQuiz(videoId);
-      await attempt(browser, quizId, answersWith({ q3: true }));
+      await attempt(browser, quizId, answersWith({ q2: true }));
       expect(await due(browser, videoId)).toEqual([]);
 
-      const first = await browser.post(`/api/quizzes/${quizId}/questions/q3/review`);
+      const first = await browser.post(`/api/quizzes/${quizId}/questions/q2/review`);
       expect(first.status).toBe(200);
       const card = first.body as QuizReviewCard;
       expect(card).toEqual({
         id: expect.any(String),
         videoId,
         quizId,
-        questionId: 'q3',
+        questionId: 'q2',
         due: START.toISOString(),
-        moment: { start: 130 },
+        moment: { start: 3725 },
         added: true,
       });
-      const again = await browser.post(`/api/quizzes/${quizId}/questions/q3/review`);
+      const again = await browser.post(`/api/quizzes/${quizId}/questions/q2/review`);
       expect([again.status, again.body]).toEqual([200, { ...card, added: false }]);
       // A regenerated quiz asking the same question is still the same card.
-      const regenerated = await storeQuiz(videoId, [QUESTIONS[2]!]);
+      const regenerated = await storeQuiz(videoId, [QUESTIONS[1]!]);
       const fromNewQuiz = await browser.post(`/api/quizzes/${regenerated}/questions/q1/review`);
       expect(fromNewQuiz.body).toMatchObject({ id: card.id, added: false });
 
@@ -327,16 +303,16 @@ describe('quizzes', () => {
         id: card.id,
         videoId,
         question: [
-          'What is the load factor?',
+          'In {set} notation, which holds: a = b ~ c # d, or x: y\\z?',
           '',
-          'A. Slots divided by entries',
-          'B. Entries divided by slots',
-          'C. Entries times slots',
-          'D. The hash size',
+          'A. a = b ~ c # d',
+          'B. x: y\\z',
+          'C. { } only',
+          'D. 3 < 5 & 4 > 2',
         ].join('\n'),
-        answer: 'Entries divided by slots\n\nThe load factor is entries divided by slots [2:10].',
+        answer: 'x: y\\z\n\nOnly x: y\\z holds [1:02:05], because {set} & <tags> say so.',
         due: START.toISOString(),
-        moment: { start: 130 },
+        moment: { start: 3725 },
       });
       expect(cards.find((c) => c.id !== card.id)).not.toHaveProperty('moment');
     });
@@ -356,14 +332,14 @@ describe('quizzes', () => {
     it('rates the card good when the question is answered right later, and again when wrong again', async () => {
       const { browser, videoId } = await studentWithVideo();
       const quizId = await storeQuiz(videoId);
-      const added = await browser.post(`/api/quizzes/${quizId}/questions/q2/review`);
+      const added = await browser.post(`/api/quizzes/${quizId}/questions/q3/review`);
       const cardId = (added.body as QuizReviewCard).id;
 
       clock.set(new Date(START.getTime() + DAY));
       await attempt(browser, quizId, answersWith());
       expect(await ratingsOf(cardId)).toEqual(['good']);
       clock.set(new Date(START.getTime() + 2 * DAY));
-      await attempt(browser, quizId, answersWith({ q2: true }));
+      await attempt(browser, quizId, answersWith({ q3: true }));
       expect(await ratingsOf(cardId)).toEqual(['good', 'again']);
       // The other questions have no card: nothing was added for them.
       const cards = await db.query('SELECT id FROM review_cards WHERE video_id = $1', [videoId]);
@@ -382,7 +358,7 @@ describe('quizzes', () => {
       expect((await browser.get('/api/quiz-settings')).body).toEqual({ autoReviewWrongAnswers: true });
       await attempt(browser, quizId, answersWith({ q1: true, q2: true }));
       const cards = await due(browser, videoId);
-      expect(cards.map((card) => card.moment)).toEqual([{ start: 15 }, { start: 65 }]);
+      expect(cards.map((card) => card.moment)).toEqual([{ start: 22 }, { start: 3725 }]);
       // New cards are not rated by the attempt that added them; answered wrong again, they are.
       expect(await ratingsOf(cards[0]!.id)).toEqual([]);
       await attempt(browser, quizId, answersWith({ q1: true }));
@@ -403,16 +379,16 @@ describe('quizzes', () => {
   it("puts the video's attempts, exam date and quiz cards with their moment in the account export", async () => {
     const { browser, videoId } = await studentWithVideo();
     const quizId = await storeQuiz(videoId);
-    const taken = await attempt(browser, quizId, answersWith({ q2: true }));
-    await browser.post(`/api/quizzes/${quizId}/questions/q2/review`);
+    const taken = await attempt(browser, quizId, answersWith({ q3: true }));
+    await browser.post(`/api/quizzes/${quizId}/questions/q3/review`);
     await browser.put(`/api/videos/${videoId}/exam`).send({ date: '2026-06-15' });
     const exported = await browser.get('/api/auth/me/export');
     expect(exported.status).toBe(200);
     const entry = AccountExportSchema.parse(exported.body).library.find((video) => video.id === videoId)!;
     expect(entry.examDate).toBe('2026-06-15');
-    expect(entry.quizAttempts).toEqual([{ ...taken, answers: answersWith({ q2: true }) }]);
+    expect(entry.quizAttempts).toEqual([{ ...taken, answers: answersWith({ q3: true }) }]);
     expect(entry.reviewCards).toEqual([
-      expect.objectContaining({ source: 'quiz', moment: { start: 65 }, question: 'What is a collision?' }),
+      expect.objectContaining({ source: 'quiz', moment: { start: 37 }, question: QUESTIONS[2]!.prompt }),
     ]);
   });
 
@@ -436,6 +412,36 @@ describe('quizzes', () => {
       expect([foreign.status, foreign.body]).toEqual([404, { message: 'Video not found.' }]);
       const pace = await other.get(`/api/review/exam?videoId=${videoId}`);
       expect([pace.status, pace.body]).toEqual([404, { message: 'Video not found.' }]);
+    });
+
+    it('lists every exam still to come across the library, soonest first, and no other user’s', async () => {
+      const { browser, videoId: later } = await studentWithVideo();
+      const another = async () => {
+        videos += 1;
+        const youtubeId = `quizLect${String(videos).padStart(3, '0')}`;
+        const transcriptId = await cacheTranscript(db, youtubeId);
+        return insertVideo(db, { userId: browser.userId, transcriptId, youtubeId });
+      };
+      const [sooner, past, none] = [await another(), await another(), await another()];
+      await browser.put(`/api/videos/${past}/exam`).send({ date: '2026-03-03' });
+      await browser.put(`/api/videos/${later}/exam`).send({ date: '2026-04-01' });
+      await browser.put(`/api/videos/${sooner}/exam`).send({ date: '2026-03-10' });
+      const { browser: other, videoId: theirs } = await studentWithVideo('other');
+      await other.put(`/api/videos/${theirs}/exam`).send({ date: '2026-03-05' });
+
+      clock.set(new Date(START.getTime() + 2 * DAY));
+      const exams = await browser.get('/api/review/exams');
+      expect(exams.status).toBe(200);
+      const listed = exams.body as ExamPace[];
+      expect(listed.map((pace) => [pace.videoId, pace.examDate])).toEqual([
+        [sooner, '2026-03-10'],
+        [later, '2026-04-01'],
+      ]);
+      expect(listed.map((pace) => pace.videoId)).not.toContain(none);
+      expect(listed[0]).toEqual((await browser.get(`/api/review/exam?videoId=${sooner}`)).body);
+      expect((await other.get('/api/review/exams')).body).toEqual([
+        expect.objectContaining({ videoId: theirs, examDate: '2026-03-05' }),
+      ]);
     });
 
     it('keeps every card due before the exam day, says how many are left and whether the pace is enough', async () => {

@@ -7,7 +7,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { toUser } from '../users/to-user';
 import { MediaDataStore, OWNER_METADATA_KEY } from './media-data-store';
 import { TusRefusal } from './tus-refusal';
-import type { UploadLimits, UploadsService } from './uploads.service';
+import type { UploadLimits } from './upload-limits';
+import type { UploadsService } from './uploads.service';
 
 export const UPLOAD_NOT_FOUND = 'Upload not found.';
 

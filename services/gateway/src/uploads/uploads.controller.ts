@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, UseGuards } from '@nestjs/common';
 import { RenameVideoRequestSchema, type UploadTranscription } from '@lectern/contracts';
 import type { UserRecord } from '@lectern/db';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
@@ -18,6 +18,16 @@ export class UploadsController {
     @Param('id', videoIdPipe) id: string,
   ): Promise<UploadTranscription> {
     return this.uploads.transcription(user.id, id);
+  }
+
+  /**
+   * Tries a failed transcription again (202, with how it now stands): the recording is kept, and so is what the
+   * worker had transcribed of it. 409 unless it failed; 403 or 402 as a first transcription would be.
+   */
+  @Post(':id/transcription/retry')
+  @HttpCode(202)
+  retry(@CurrentUser() user: UserRecord, @Param('id', videoIdPipe) id: string): Promise<UploadTranscription> {
+    return this.uploads.retry(user, id);
   }
 
   /** Renames an uploaded recording (its title starts as its file's name). */

@@ -3,7 +3,9 @@ import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { MediaStoreModule } from './media-store.module';
 import { UploadsController } from './uploads.controller';
-import { UPLOAD_LIMITS, UploadsService, type UploadLimits } from './uploads.service';
+import { TranscriptionJobs } from './transcription-jobs';
+import { UPLOAD_LIMITS, type UploadLimits } from './upload-limits';
+import { UploadsService } from './uploads.service';
 import { YouTubeAudioController } from './youtube-audio.controller';
 import { YouTubeAudioService } from './youtube-audio.service';
 
@@ -23,6 +25,7 @@ import { YouTubeAudioService } from './youtube-audio.service';
         maxMinutes: env.UPLOAD_MAX_MINUTES,
       }),
     },
+    TranscriptionJobs,
     UploadsService,
     YouTubeAudioService,
   ],

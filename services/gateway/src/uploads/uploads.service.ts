@@ -1,7 +1,17 @@
-import { Inject, Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
-  QueueName,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  UnprocessableEntityException,
+} from '@nestjs/common';
+import {
+  hasProAccess,
   titleFromFileName,
+  TRANSCRIBE_AUDIO_NEEDS_PRO,
+  TRANSCRIBE_AUDIO_UNAVAILABLE,
   type MediaTranscriptionProgress,
   type UploadFinished,
   type UploadTranscription,
@@ -14,33 +24,27 @@ import {
   renameUploadedVideo,
   type Db,
   Transactions,
+  type UploadedVideoRow,
 } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
-import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb } from '../database/database.module';
-import { laneFor } from '../jobs/user-jobs';
 import { VIDEO_NOT_FOUND } from '../library/user-video';
+import { canFetchYouTubeAudio } from '../transcripts/captionless-video';
 import {
   minutesUsedUp,
   transcribedMinutesOfMonth,
   transcriptionMinutesLimit,
 } from '../usage/transcription-minutes';
 import { usageMonth } from '../usage/usage.service';
+import { TranscriptionJobs } from './transcription-jobs';
+
+export const TRANSCRIPTION_NOT_FAILED =
+  'This transcription has not failed: it is done, or still on its way. Only a failed transcription can be tried again.';
 
 export const UPLOAD_NEEDS_PRO =
   'Uploading recordings is part of the Pro plan. Upgrade to Pro to transcribe your own recordings.';
-
-/** What one upload may be: its size in megabytes (UPLOAD_MAX_MB), its length in minutes (UPLOAD_MAX_MINUTES). */
-export interface UploadLimits {
-  maxMegabytes: number;
-  maxMinutes: number;
-}
-export const UPLOAD_LIMITS = Symbol('UPLOAD_LIMITS');
-
-/** The transcription job of a recording: one per recording, so finishing an upload twice queues it once. */
-export const transcriptionJobId = (mediaId: string) => `transcribe-${mediaId}`;
 
 /**
  * Recordings once they are uploaded: each becomes a library entry (titled after its file, no YouTube link) whose
@@ -52,8 +56,7 @@ export class UploadsService {
     @InjectDb() private readonly db: Db,
     private readonly transactions: Transactions,
     private readonly media: MediaStore,
-    private readonly requester: JobRequester,
-    @Inject(UPLOAD_LIMITS) private readonly limits: UploadLimits,
+    private readonly jobs: TranscriptionJobs,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
@@ -83,12 +86,7 @@ export class UploadsService {
       });
       return insertUploadedVideo(db, { userId: user.id, transcriptId });
     });
-    await this.requester.enqueue(
-      QueueName.Media,
-      'transcribe-media',
-      { mediaId, userId: user.id, maxMinutes: this.limits.maxMinutes },
-      { lane: laneFor(user), jobId: transcriptionJobId(mediaId) },
-    );
+    await this.jobs.queue(user, { mediaId });
     return { videoId, mediaId };
   }
 
@@ -104,9 +102,37 @@ export class UploadsService {
 
   /** How the transcription of the user's uploaded recording goes; 404 for any other video. */
   async transcription(userId: string, videoId: string): Promise<UploadTranscription> {
+    return this.statusOf(await this.uploadedVideo(userId, videoId));
+  }
+
+  /**
+   * Transcribes again a recording whose transcription failed (409 otherwise), under the rules of a first transcription
+   * (the plan, this month's minutes): the stored recording, on the user's lane, from where the failed job stopped.
+   */
+  async retry(user: Pick<User, 'id' | 'plan' | 'role'>, videoId: string): Promise<UploadTranscription> {
+    const row = await this.uploadedVideo(user.id, videoId);
+    if ((await this.statusOf(row)).state !== 'failed') throw new ConflictException(TRANSCRIPTION_NOT_FAILED);
+    if (row.youtube_id !== null) {
+      if (!hasProAccess(user)) throw new ForbiddenException(TRANSCRIBE_AUDIO_NEEDS_PRO);
+      // Audio fetched before the failure is kept; audio still to fetch needs the operator's command.
+      const audio = await this.media.find(row.media_id);
+      if (!audio?.completed_at && !canFetchYouTubeAudio(this.env))
+        throw new UnprocessableEntityException(TRANSCRIBE_AUDIO_UNAVAILABLE);
+    }
+    const refusal = await this.refusalOfNewUpload(user);
+    if (refusal) throw new HttpException(refusal.message, refusal.status);
+    await this.jobs.retry(user, { mediaId: row.media_id, youtubeId: row.youtube_id });
+    return this.statusOf(row);
+  }
+
+  private async uploadedVideo(userId: string, videoId: string): Promise<UploadedVideoRow> {
     const row = await findUploadedVideo(this.db, userId, videoId);
     if (!row) throw new NotFoundException(VIDEO_NOT_FOUND);
-    const base = { videoId, duration: row.duration, message: null };
+    return row;
+  }
+
+  private async statusOf(row: UploadedVideoRow): Promise<UploadTranscription> {
+    const base = { videoId: row.video_id, duration: row.duration, message: null };
     if (row.transcribed_by_model)
       return {
         ...base,
@@ -117,7 +143,7 @@ export class UploadsService {
         percent: 100,
         transcribedBy: { method: 'speech-recognition', model: row.transcribed_by_model },
       };
-    const job = await this.requester.status(QueueName.Media, transcriptionJobId(row.media_id));
+    const job = await this.jobs.status(row.media_id);
     const idle = { ...base, phase: null, piecesDone: 0, pieceCount: 0, percent: 0, transcribedBy: null };
     if (!job)
       return {
@@ -125,8 +151,8 @@ export class UploadsService {
         state: 'failed',
         message:
           row.youtube_id === null
-            ? 'The transcription of this recording stopped. Please upload it again.'
-            : "The transcription of this video's audio stopped. Delete it from your library and try again.",
+            ? 'The transcription of this recording stopped before it finished.'
+            : "The transcription of this video's audio stopped before it finished.",
       };
     if (job.failure) return { ...idle, state: 'failed', message: job.failure };
     const progress = progressOf(job.progress);

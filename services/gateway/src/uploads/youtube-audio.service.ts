@@ -10,7 +10,6 @@ import {
 import {
   hasProAccess,
   parseYouTubeUrl,
-  QueueName,
   TRANSCRIBE_AUDIO_ALREADY_IN_LIBRARY,
   TRANSCRIBE_AUDIO_NEEDS_PRO,
   TRANSCRIBE_AUDIO_UNAVAILABLE,
@@ -28,16 +27,12 @@ import {
   type Db,
 } from '@lectern/db';
 import { MediaStore } from '@lectern/handovers';
-import { JobRequester } from '@lectern/queue-runtime';
 import type { GatewayEnv } from '../config/gateway-env';
 import { GATEWAY_ENV } from '../config/load-gateway-env';
 import { InjectDb } from '../database/database.module';
-import { laneFor } from '../jobs/user-jobs';
 import { canFetchYouTubeAudio } from '../transcripts/captionless-video';
-import { transcriptionJobId, UPLOAD_LIMITS, UploadsService, type UploadLimits } from './uploads.service';
-
-/** The title a transcription of a video's audio starts with (the video itself still plays on its page). */
-export const youtubeAudioTitle = (youtubeId: string) => `YouTube video ${youtubeId} (transcribed audio)`;
+import { TranscriptionJobs, youtubeAudioTitle } from './transcription-jobs';
+import { UploadsService } from './uploads.service';
 
 /**
  * Transcribing a YouTube video's audio for a Pro user, where the operator gave the media worker a command to fetch it
@@ -50,9 +45,8 @@ export class YouTubeAudioService {
     @InjectDb() private readonly db: Db,
     private readonly transactions: Transactions,
     private readonly uploads: UploadsService,
-    private readonly requester: JobRequester,
+    private readonly jobs: TranscriptionJobs,
     private readonly media: MediaStore,
-    @Inject(UPLOAD_LIMITS) private readonly limits: UploadLimits,
     @Inject(GATEWAY_ENV) private readonly env: GatewayEnv,
   ) {}
 
@@ -85,12 +79,7 @@ export class YouTubeAudioService {
         throw isUniqueViolation(error) ? new ConflictException(TRANSCRIBE_AUDIO_ALREADY_IN_LIBRARY) : error;
       });
     try {
-      await this.requester.enqueue(
-        QueueName.Media,
-        'transcribe-youtube-audio',
-        { mediaId, userId: user.id, youtubeId, title, maxMinutes: this.limits.maxMinutes },
-        { lane: laneFor(user), jobId: transcriptionJobId(mediaId) },
-      );
+      await this.jobs.queue(user, { mediaId, youtubeId });
     } catch (error) {
       // Without its job the entry would wait for ever: it goes, and the user may ask again.
       await deleteVideo(this.db, user.id, videoId);

@@ -9,7 +9,7 @@ import { TooManyRequestsException } from '../http/too-many-requests';
 import { REDIS_CLIENT } from '../queues/redis.tokens';
 
 /** Actions that start no job of their own (or not only one) but store rows: each has an hourly allowance. */
-export type LimitedAction = 'highlight' | 'review_rating' | 'regeneration';
+export type LimitedAction = 'highlight' | 'review_rating' | 'regeneration' | 'quiz_attempt';
 
 const HOUR_SECONDS = 60 * 60;
 // A Redis that hangs must not hang the request: it is answered 503 after this long.
@@ -19,11 +19,12 @@ const WHAT: Record<LimitedAction, [singular: string, plural: string, verb: strin
   highlight: ['highlight', 'highlights', 'saved'],
   review_rating: ['card rating', 'card ratings', 'given'],
   regeneration: ['regeneration', 'regenerations', 'asked for'],
+  quiz_attempt: ['quiz attempt', 'quiz attempts', 'handed in'],
 };
 
 /**
  * Hourly allowances per user for actions that write rows (HIGHLIGHTS_PER_HOUR, REVIEW_RATINGS_PER_HOUR,
- * REGENERATIONS_PER_HOUR), the same on every plan. Kept in Redis, so every gateway shares them.
+ * REGENERATIONS_PER_HOUR, QUIZ_ATTEMPTS_PER_HOUR), the same on every plan. Kept in Redis, so every gateway shares them.
  */
 @Injectable()
 export class ActionLimits {
@@ -43,6 +44,7 @@ export class ActionLimits {
       highlight: limiter('highlight', env.HIGHLIGHTS_PER_HOUR),
       review_rating: limiter('review_rating', env.REVIEW_RATINGS_PER_HOUR),
       regeneration: limiter('regeneration', env.REGENERATIONS_PER_HOUR),
+      quiz_attempt: limiter('quiz_attempt', env.QUIZ_ATTEMPTS_PER_HOUR),
     };
   }
 

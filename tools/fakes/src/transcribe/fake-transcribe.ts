@@ -39,8 +39,11 @@ export interface RecordedTranscription {
 export interface FakeTranscribe {
   baseURL: string;
   requests: RecordedTranscription[];
-  /** The next request for this file name (any file when absent) is answered with this status. */
-  failNext(status: 429 | 500 | 503, fileName?: string): void;
+  /**
+   * The next request for this file name (any file when absent) is answered with this status: 400 is a refusal of
+   * the audio (OpenAI's "corrupted or unsupported"), which no retry of the same request changes.
+   */
+  failNext(status: 400 | 429 | 500 | 503, fileName?: string): void;
   close(): Promise<void>;
 }
 
@@ -153,6 +156,8 @@ export async function startFakeTranscribe(options: FakeTranscribeOptions): Promi
         res.setHeader('retry-after-ms', '50');
         return sendError(res, 429, 'Rate limit reached for requests', 'requests', 'rate_limit_exceeded');
       }
+      if (status === 400)
+        return sendError(res, 400, 'Audio file might be corrupted or unsupported', 'invalid_request_error');
       return sendError(
         res,
         status,

@@ -1,2 +1,3 @@
 export * from './fake-transcribe';
 export * from './spoken-lecture';
+export * from './speech-fixture';
