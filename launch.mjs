@@ -46,6 +46,8 @@ const samples =
 if (mode === 'demo') {
   env.YOUTUBE_ORIGIN = `http://127.0.0.1:${DEMO_YOUTUBE_PORT}`;
   env.YOUTUBE_PROXY_URL = '';
+  // The sample server bans no one: a sample course imports in seconds, not at YouTube's safe pace.
+  env.YOUTUBE_FETCHES_PER_MINUTE ||= '600';
   // The video page's player is the fake YouTube's stand-in, playing the sample lectures with no network.
   env.YOUTUBE_IFRAME_API_URL = `http://127.0.0.1:${DEMO_YOUTUBE_PORT}/iframe_api`;
   env.OPENAI_API_KEY = '';

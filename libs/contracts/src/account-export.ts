@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CourseSchema } from './courses';
 import { AiContentItemSchema, UserSchema, VideoSchema } from './entities';
 import { REVIEW_STATES, ReviewRatingSchema } from './review';
 import { AiQuestionSchema } from './questions';
@@ -72,5 +73,7 @@ export const AccountExportSchema = z.object({
   exportedAt: z.string(),
   account: UserSchema,
   library: z.array(AccountExportVideoSchema),
+  /** The user's courses, newest first, each with its lectures in order (videos by their library ids). */
+  courses: z.array(CourseSchema),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -28,3 +28,5 @@ export * from './caption-words';
 export * from './offline-material';
 export * from './uploads';
 export * from './captionless-videos';
+export * from './courses';
+export * from './playlist-url';

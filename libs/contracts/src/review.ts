@@ -66,7 +66,7 @@ export type ReviewedCard = z.infer<typeof ReviewedCardSchema>;
 
 const EXAM_DATE_MESSAGE = 'date must be a day such as "2026-06-15", or null to remove the exam date.';
 
-function isCalendarDay(day: string): boolean {
+export function isCalendarDay(day: string): boolean {
   const date = new Date(`${day}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
 }

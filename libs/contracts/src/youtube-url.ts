@@ -10,7 +10,8 @@ const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
 const LOOKS_LIKE_AN_ID = /^[A-Za-z0-9_-]+$/;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
-const YOUTUBE_HOSTS = new Set([
+/** The hosts YouTube serves its pages from: www, mobile, music, and the privacy-enhanced embeds. */
+export const YOUTUBE_HOSTS: ReadonlySet<string> = new Set([
   'youtube.com',
   'www.youtube.com',
   'm.youtube.com',
@@ -18,7 +19,8 @@ const YOUTUBE_HOSTS = new Set([
   'youtube-nocookie.com',
   'www.youtube-nocookie.com',
 ]);
-const SHORT_HOSTS = new Set(['youtu.be', 'www.youtu.be']);
+/** YouTube's short-link hosts. */
+export const SHORT_HOSTS: ReadonlySet<string> = new Set(['youtu.be', 'www.youtu.be']);
 // Paths whose next segment is the video id: /shorts/ID, /embed/ID, /live/ID, /v/ID (and the old /e/ID).
 const ID_PATH_PREFIXES = new Set(['shorts', 'embed', 'live', 'v', 'e']);
 

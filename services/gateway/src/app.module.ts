@@ -23,6 +23,7 @@ import { MailModule } from './mail/mail.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 import { QuizzesModule } from './quizzes/quizzes.module';
+import { CoursesModule } from './courses/courses.module';
 import { ReviewModule } from './review/review.module';
 import { StreamsModule } from './streams/streams.module';
 import { PlayerModule } from './player/player.module';
@@ -90,6 +91,7 @@ export class AppModule {
         QuestionsModule,
         ReviewModule,
         QuizzesModule,
+        CoursesModule,
         UploadsModule,
       ],
       providers: [

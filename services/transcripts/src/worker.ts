@@ -33,6 +33,7 @@ import {
   YouTubeFailures,
   type YouTubeClient,
   createYouTubeClient,
+  RedisFetchPacing,
   youTubeClientOptionsFromEnv,
 } from './youtube';
 import { type TranscriptsEnv, TranscriptsEnvSchema } from './env';
@@ -152,6 +153,8 @@ export function createTranscriptsHandlers(
       const transcript = await deps.youtube.fetchTranscript(youtubeId, { track, preferredLanguages, signal });
       return { transcriptId: await deps.store.save(transcript), fetched: true };
     },
+    'read-playlist': ({ listId, maxVideos }, { signal }) =>
+      deps.youtube.readPlaylist(listId, { maxVideos, signal }),
   };
 }
 
@@ -164,6 +167,8 @@ export function createTranscriptsRuntime(
   const metrics = createRedis(env);
   const youtube = createYouTubeClient({
     ...youTubeClientOptionsFromEnv(env),
+    // Fetch turns per proxy live in Redis too, shared by every transcripts worker process.
+    pacing: new RedisFetchPacing(metrics, env.REDIS_PREFIX, env.YOUTUBE_FETCHES_PER_MINUTE),
     logger,
     onBlocked: (proxy) => void recordYouTubeBlock(metrics, env.REDIS_PREFIX, proxy),
   });

@@ -18,7 +18,12 @@ import {
   startFakeStripe,
   type FakeStripe,
 } from '@lectern/fakes/stripe';
-import { startFakeYouTube, type FakeYouTube } from '@lectern/fakes/youtube';
+import {
+  LOCKUP_PLAYLIST_ID,
+  SHORT_PLAYLIST_ID,
+  startFakeYouTube,
+  type FakeYouTube,
+} from '@lectern/fakes/youtube';
 import { failingAudioCommand } from '@lectern/fakes/youtube-audio';
 import { watchUrl } from '../support/library-fixtures';
 import {
@@ -67,6 +72,7 @@ interface KnownIds {
   cardId: string;
   questionId: string;
   quizId: string;
+  courseId: string;
   email: string;
 }
 
@@ -190,6 +196,44 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   },
   'POST /api/quizzes/:id/questions/:questionId/review': {
     params: (ids) => ({ id: [ids.quizId], questionId: ['q1', 'q2', 'q9'] }),
+  },
+  'POST /api/courses': {
+    body: () => ({
+      title: fc.oneof(fc.string(), fc.constantFrom('Algorithms', '', 'x'.repeat(300), null)),
+      examDate: fc.constantFrom('2099-06-15', '2099-02-30', null, 'soon'),
+    }),
+  },
+  'GET /api/courses': {},
+  'GET /api/courses/:id': { params: (ids) => ({ id: [ids.courseId] }) },
+  'PATCH /api/courses/:id': {
+    params: (ids) => ({ id: [ids.courseId] }),
+    body: () => ({
+      title: fc.oneof(fc.string(), fc.constantFrom('Renamed', '', null)),
+      examDate: fc.constantFrom('2099-06-15', '2099-02-30', null),
+    }),
+  },
+  'PUT /api/courses/:id/lectures': {
+    params: (ids) => ({ id: [ids.courseId] }),
+    body: (ids) => ({
+      videoIds: fc.constantFrom(
+        [ids.videoId],
+        [],
+        [ids.videoId, ids.videoId],
+        ['not-an-id'],
+        [ids.highlightId],
+      ),
+    }),
+  },
+  'DELETE /api/courses/:id': { params: (ids) => ({ id: [ids.courseId] }) },
+  'POST /api/courses/import': {
+    body: () => ({
+      playlistUrl: fc.constantFrom(
+        `https://www.youtube.com/playlist?list=${SHORT_PLAYLIST_ID}`,
+        `https://youtu.be/hashtables1?list=${LOCKUP_PLAYLIST_ID}`,
+        'https://www.youtube.com/playlist?list=PLdoesNotExist000000000000000000000',
+        watchUrl('hashtables1'),
+      ),
+    }),
   },
   'GET /api/quiz-settings': {},
   'PUT /api/quiz-settings': { body: () => ({ autoReviewWrongAnswers: fc.boolean() }) },
@@ -506,6 +550,12 @@ describe('fuzzing every route', () => {
         .set('Cookie', cookie)
         .send({ videoId, question: 'What is a collision?' });
       if (question.status !== 200) throw new Error(`asking failed: ${question.status}`);
+      const course = await gateway
+        .http()
+        .post('/api/courses')
+        .set('Cookie', cookie)
+        .send({ title: 'Fuzzed course' });
+      if (course.status !== 201) throw new Error(`making a course failed: ${course.status}`);
       sessions[plan] = {
         cookie,
         email,
@@ -515,6 +565,7 @@ describe('fuzzing every route', () => {
           cardId,
           questionId: question.body.id as string,
           quizId: quiz[0]!.id,
+          courseId: course.body.id as string,
           email,
         },
       };

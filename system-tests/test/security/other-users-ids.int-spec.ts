@@ -179,6 +179,18 @@ const SWEEP: SweepRow[] = [
     label: "add the quiz's question to review",
     request: (id) => ({ params: { id, questionId: 'q1' } }),
   },
+  { route: 'GET /api/courses/:id', label: 'open the course', request: (id) => ({ params: { id } }) },
+  {
+    route: 'PATCH /api/courses/:id',
+    label: 'rename the course',
+    request: (id) => ({ params: { id }, body: { title: 'Taken over', examDate: null } }),
+  },
+  {
+    route: 'PUT /api/courses/:id/lectures',
+    label: "empty the course's lectures",
+    request: (id) => ({ params: { id }, body: { videoIds: [] } }),
+  },
+  { route: 'DELETE /api/courses/:id', label: 'delete the course', request: (id) => ({ params: { id } }) },
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
 
@@ -209,6 +221,10 @@ const WITHOUT_IDS: Partial<Record<RouteKey, string>> = {
   'GET /api/usage': "the caller's own counts",
   'GET /api/review/exams':
     "the exams of the caller's own library (quizzes.int-spec.ts: no other user's is listed)",
+  'GET /api/courses': "the caller's own courses",
+  'POST /api/courses': "makes a course of the caller's own",
+  'POST /api/courses/import':
+    "a YouTube playlist link; the course made, and the videos analysed into it, are the caller's own",
   'GET /api/quiz-settings': "the caller's own quiz settings",
   'PUT /api/quiz-settings': "the caller's own quiz settings",
   'GET /api/samples': "the install's sample videos, the same for everyone",
@@ -231,6 +247,7 @@ describe("other users' ids", () => {
   /** Every id of the owner's that could travel in a request. */
   let ownerIds: Record<string, string>;
   let ownerExportJobId: string;
+  let ownerCourseId: string;
   let before: Awaited<ReturnType<typeof readBack>>;
 
   const readBack = async (as: Browser, videoId: string) => ({
@@ -244,6 +261,8 @@ describe("other users' ids", () => {
     quizAttempts: (await as.get(`/api/quizzes/${videoId}/attempts`)).body as unknown,
     exam: (await as.get(`/api/review/exam?videoId=${videoId}`)).body as unknown,
     exams: (await as.get('/api/review/exams')).body as unknown,
+    courses: (await as.get('/api/courses')).body as unknown,
+    course: (await as.get(`/api/courses/${ownerCourseId}`)).body as unknown,
   });
 
   const attempt = (as: Browser, row: SweepRow, id: string): Promise<Response> => {
@@ -297,6 +316,12 @@ describe("other users' ids", () => {
       .send({ answers: quizAnswers(QUIZ_QUESTIONS, ['q1', 'q3']) });
     expect(attempt.status).toBe(201);
     expect((await owner.put(`/api/videos/${videoId}/exam`).send({ date: '2099-06-15' })).status).toBe(200);
+    const course = await owner.post('/api/courses').send({ title: 'Mine alone', examDate: '2099-06-15' });
+    expect(course.status).toBe(201);
+    ownerCourseId = course.body.id as string;
+    expect(
+      (await owner.put(`/api/courses/${ownerCourseId}/lectures`).send({ videoIds: [videoId] })).status,
+    ).toBe(200);
     const [card] = (await owner.get('/api/review/due')).body as Array<{ id: string }>;
     expect((await owner.get(`/api/videos/${videoId}/export/txt`)).status).toBe(200);
 
@@ -316,6 +341,7 @@ describe("other users' ids", () => {
       'quiz attempt': attempt.body.id as string,
       question: question.body.id as string,
       'AI stream': summaryStream.headers['lectern-stream-id'] as string,
+      course: ownerCourseId,
       account: owner.userId,
     };
 

@@ -48,6 +48,8 @@ export interface TestWorkerOptions extends AiTestWorkerOptions {
   /** Where the transcripts worker finds YouTube: a fake YouTube's URL. */
   youtubeOrigin?: string;
   youtubeTimeoutMs?: number;
+  /** YOUTUBE_FETCHES_PER_MINUTE; 6000 unless given. */
+  youtubeFetchesPerMinute?: number;
   /** Where the billing worker finds Stripe: a fake Stripe's URL. */
   stripeApiUrl?: string;
   /** STRIPE_RECONCILE_AFTER_MS of the billing worker. */
@@ -71,6 +73,8 @@ export function testWorkerEnv(env: GatewayEnv, options: TestWorkerOptions = {}):
     DEV_MAIL_PAGE: env.DEV_MAIL_PAGE ? '1' : '0',
     YOUTUBE_ORIGIN: options.youtubeOrigin ?? 'http://127.0.0.1:9',
     YOUTUBE_TIMEOUT_MS: String(options.youtubeTimeoutMs ?? 5000),
+    // The fake YouTube never bans: fetches are not spaced unless a test asks (the pacing has its own tests).
+    YOUTUBE_FETCHES_PER_MINUTE: String(options.youtubeFetchesPerMinute ?? 6000),
     OPENAI_API_KEY: options.openAiApiKey,
     OPENAI_BASE_URL: options.openAiBaseUrl,
     OPENAI_MODEL: options.openAiModel,

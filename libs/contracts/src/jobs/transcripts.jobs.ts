@@ -19,9 +19,38 @@ export interface FetchTranscriptResult {
   fetched: boolean;
 }
 
+/** Read a YouTube playlist's videos, in its order, at most `maxVideos` of them. */
+export interface ReadPlaylistData {
+  listId: string;
+  maxVideos: number;
+}
+/** A video of a playlist that can be analysed. */
+export interface PlaylistVideo {
+  youtubeId: string;
+  title: string | null;
+  /** Seconds, when YouTube says. */
+  duration: number | null;
+}
+/** A playlist entry that cannot be analysed (private, deleted), with the sentence saying why. */
+export interface SkippedPlaylistVideo {
+  /** 1, 2, 3…: its place in the playlist. */
+  position: number;
+  youtubeId: string | null;
+  reason: string;
+}
+export interface ReadPlaylistResult {
+  listId: string;
+  title: string | null;
+  videos: PlaylistVideo[];
+  skipped: SkippedPlaylistVideo[];
+  /** The playlist has more videos than `maxVideos`: only its first ones were read. */
+  truncated: boolean;
+}
+
 /** The jobs the transcripts worker handles. */
 export interface TranscriptsJobs {
   'fetch-transcript': JobKind<FetchTranscriptData, FetchTranscriptResult>;
+  'read-playlist': JobKind<ReadPlaylistData, ReadPlaylistResult>;
 }
 
 /** What the transcripts worker fetched from YouTube for one video, normalised. */

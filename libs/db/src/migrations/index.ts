@@ -20,6 +20,7 @@ import { SpeechTranscriptsOfYoutubeVideos1795401050000 } from './1795401050000-s
 import { Quizzes1795401100000 } from './1795401100000-quizzes';
 import { QuizAttemptsAndCards1795401200000 } from './1795401200000-quiz-attempts-and-cards';
 import { ExamDates1795401300000 } from './1795401300000-exam-dates';
+import { Courses1795401400000 } from './1795401400000-courses';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Quizzes1795401100000,
   QuizAttemptsAndCards1795401200000,
   ExamDates1795401300000,
+  Courses1795401400000,
 ];

@@ -13,6 +13,8 @@ import {
 } from '@lectern/contracts';
 import {
   findAiContentOfUser,
+  findCourseLecturesOfUser,
+  findCoursesOfUser,
   findAiQuestionsOfUser,
   findHighlightsOfUser,
   findExamDatesOfUser,
@@ -30,6 +32,7 @@ import { InjectDb } from '../database/database.module';
 import { toAiContentItem } from '../ai/ai.service';
 import { toAiQuestion } from '../questions/ai-question-row';
 import { toQuizAttempt } from '../quizzes/quiz-attempt-row';
+import { courseWithLectures } from '../courses/course-answers';
 import { videoSummary } from '../library/videos.service';
 import { JobAdmission } from '../usage/job-admission';
 import { toUser } from '../users/to-user';
@@ -58,17 +61,30 @@ export class AccountExportService {
   }
 
   private async read(user: UserRecord, now: Date): Promise<AccountExport> {
-    const [videos, highlights, aiContent, questions, reviewCards, reviewLogs, examDates, quizAttempts] =
-      await Promise.all([
-        findVideoDetailsOfUser(this.db, user.id),
-        findHighlightsOfUser(this.db, user.id),
-        findAiContentOfUser(this.db, user.id),
-        findAiQuestionsOfUser(this.db, user.id),
-        findReviewCardsOfUser(this.db, user.id),
-        findReviewLogsOfUser(this.db, user.id),
-        findExamDatesOfUser(this.db, user.id),
-        findQuizAttemptsOfUser(this.db, user.id),
-      ]);
+    const [
+      videos,
+      highlights,
+      aiContent,
+      questions,
+      reviewCards,
+      reviewLogs,
+      examDates,
+      quizAttempts,
+      courses,
+      courseLectures,
+    ] = await Promise.all([
+      findVideoDetailsOfUser(this.db, user.id),
+      findHighlightsOfUser(this.db, user.id),
+      findAiContentOfUser(this.db, user.id),
+      findAiQuestionsOfUser(this.db, user.id),
+      findReviewCardsOfUser(this.db, user.id),
+      findReviewLogsOfUser(this.db, user.id),
+      findExamDatesOfUser(this.db, user.id),
+      findQuizAttemptsOfUser(this.db, user.id),
+      findCoursesOfUser(this.db, user.id),
+      findCourseLecturesOfUser(this.db, user.id),
+    ]);
+    const lecturesOf = groupBy(courseLectures, (row) => row.course_id);
     const examDateOf = new Map(examDates.map((row) => [row.video_id, row.exam_date]));
     const attemptsOf = groupBy(quizAttempts, (row) => row.video_id);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
@@ -102,6 +118,7 @@ export class AccountExportService {
           answers: attempt.answers_json as Record<string, QuizGivenAnswer>,
         })),
       })),
+      courses: courses.map((course) => courseWithLectures(course, lecturesOf.get(course.id) ?? [])),
     };
   }
 }

@@ -9,6 +9,6 @@ import { TranscriptCache, TranscriptFetcher, TranscriptsService } from './transc
   imports: [LibraryModule, UsageModule],
   controllers: [TranscriptsController],
   providers: [TranscriptsService, TranscriptFetcher, TranscriptCache],
-  exports: [TranscriptFetcher, TranscriptCache],
+  exports: [TranscriptsService, TranscriptFetcher, TranscriptCache],
 })
 export class TranscriptsModule {}

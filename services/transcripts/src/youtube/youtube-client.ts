@@ -5,6 +5,7 @@ import {
   youtubeWatchUrl,
   type CaptionTrackChoice,
   type FetchedTranscript,
+  type ReadPlaylistResult,
 } from '@lectern/contracts';
 import { PermanentJobError, TransientJobError } from '@lectern/queue-runtime';
 import type { Dispatcher } from 'undici';
@@ -34,7 +35,14 @@ import {
 } from './player-response';
 import { ProxyPool, type ProxyPoolOptions, type Route } from './proxy-pool';
 import { playabilityFailure, YouTubeFailures } from './youtube-errors';
-import { YOUTUBE_WEB_ORIGIN, YouTubeSession, type Attempt } from './youtube-session';
+import type { FetchPacing } from './fetch-pacing';
+import { readPlaylistWith } from './youtube-playlist';
+import {
+  YOUTUBE_WEB_ORIGIN,
+  YouTubeSession,
+  type Attempt,
+  type YouTubeSessionConfig,
+} from './youtube-session';
 
 export interface YouTubeClientOptions {
   /** YOUTUBE_ORIGIN: every request for https://www.youtube.com goes here instead. */
@@ -56,6 +64,8 @@ export interface YouTubeClientOptions {
   logger?: { warn(fields: object, message: string): void };
   /** Called with the proxy's label ("direct" without one) each time YouTube blocks a fetch. */
   onBlocked?: (proxy: string) => void;
+  /** Spaces the fetches on each route (YOUTUBE_FETCHES_PER_MINUTE); none: fetches start at once. */
+  pacing?: FetchPacing;
 }
 
 export interface FetchTranscriptOptions {
@@ -67,6 +77,12 @@ export interface FetchTranscriptOptions {
   preferredLanguages?: readonly string[];
 }
 
+export interface ReadPlaylistOptions {
+  /** Videos read at most: the playlist's first ones. */
+  maxVideos: number;
+  signal?: AbortSignal;
+}
+
 export interface YouTubeClient {
   /**
    * The video's captions and metadata, normalised. Throws PermanentJobError (422: no captions, restricted,
@@ -74,6 +90,11 @@ export interface YouTubeClient {
    * 504 timeout).
    */
   fetchTranscript(videoId: string, options?: FetchTranscriptOptions): Promise<FetchedTranscript>;
+  /**
+   * A playlist's videos in order through InnerTube `browse` and its continuations (see youtube-playlist.ts);
+   * fails as fetchTranscript does, and with 422 when the playlist does not exist or is private.
+   */
+  readPlaylist(listId: string, options: ReadPlaylistOptions): Promise<ReadPlaylistResult>;
   close(): Promise<void>;
 }
 
@@ -103,26 +124,43 @@ export function createYouTubeClient(options: YouTubeClientOptions = {}): YouTube
     );
   };
 
+  /** One piece of YouTube work on the next route: a served route is rested no more, a blocked one rests. */
+  const onRoute = async <T>(
+    config: Omit<YouTubeSessionConfig, 'origin' | 'dispatcher' | 'timeoutMs' | 'deadline'>,
+    work: (session: YouTubeSession, nextTurn: () => Promise<void>) => Promise<T>,
+  ): Promise<T> => {
+    const route = routeOf();
+    await options.pacing?.wait(route.label, config.signal);
+    const session = new YouTubeSession({
+      ...config,
+      origin,
+      dispatcher: route.dispatcher,
+      timeoutMs,
+      deadline: AbortSignal.timeout(deadlineMs),
+    });
+    // A fetch that takes more than one turn (a playlist's later pages) waits for each on the same route.
+    const nextTurn = () => options.pacing?.wait(route.label, config.signal) ?? Promise.resolve();
+    try {
+      const result = await work(session, nextTurn);
+      pool.served(route);
+      return result;
+    } catch (error) {
+      if (isBlock(error)) blocked(route);
+      throw error;
+    }
+  };
+
   return {
-    fetchTranscript: async (videoId, fetchOptions = {}) => {
-      const route = routeOf();
-      const session = new YouTubeSession({
-        origin,
-        dispatcher: route.dispatcher,
-        timeoutMs,
-        signal: fetchOptions.signal,
-        deadline: AbortSignal.timeout(deadlineMs),
-        wish: { track: fetchOptions.track, preferredLanguages: fetchOptions.preferredLanguages },
-      });
-      try {
-        const transcript = await fetchWithSession(videoId, session, fetchOptions.track !== undefined);
-        pool.served(route);
-        return transcript;
-      } catch (error) {
-        if (isBlock(error)) blocked(route);
-        throw error;
-      }
-    },
+    fetchTranscript: (videoId, fetchOptions = {}) =>
+      onRoute(
+        {
+          signal: fetchOptions.signal,
+          wish: { track: fetchOptions.track, preferredLanguages: fetchOptions.preferredLanguages },
+        },
+        (session) => fetchWithSession(videoId, session, fetchOptions.track !== undefined),
+      ),
+    readPlaylist: (listId, { maxVideos, signal }) =>
+      onRoute({ signal }, (session, nextTurn) => readPlaylistWith(session, listId, maxVideos, nextTurn)),
     close: () => pool.close(),
   };
 }

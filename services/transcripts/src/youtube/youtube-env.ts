@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_YOUTUBE_FETCHES_PER_MINUTE } from './fetch-pacing';
 import { DEFAULT_YOUTUBE_TIMEOUT_MS, type YouTubeClientOptions } from './youtube-client';
 
 const HTTP_URL = /^https?:\/\/[^\s,]+$/;
@@ -44,6 +45,13 @@ export const YouTubeEnvSchema = z.object({
     .min(100, 'must be at least 100')
     .max(120_000, 'must be at most 120000')
     .default(DEFAULT_YOUTUBE_TIMEOUT_MS),
+  /** YouTube fetches (a transcript, a page of a playlist) started per proxy, or direct, per minute. */
+  YOUTUBE_FETCHES_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of fetches' })
+    .int('must be a whole number of fetches')
+    .min(1, 'must be at least 1')
+    .max(6_000, 'must be at most 6000')
+    .default(DEFAULT_YOUTUBE_FETCHES_PER_MINUTE),
 });
 export type YouTubeEnv = z.infer<typeof YouTubeEnvSchema>;
 

@@ -17,7 +17,13 @@ import { YouTubeFailures } from './youtube-errors';
 export const YOUTUBE_WEB_ORIGIN = 'https://www.youtube.com';
 
 /** The only paths Lectern ever requests. */
-export const YOUTUBE_PATHS = ['/youtubei/v1/player', '/watch', '/api/timedtext', '/oembed'] as const;
+export const YOUTUBE_PATHS = [
+  '/youtubei/v1/player',
+  '/youtubei/v1/browse',
+  '/watch',
+  '/api/timedtext',
+  '/oembed',
+] as const;
 
 /** Answers of Lectern's own sample server (`npm run demo`) carry this header; YouTube's never do. */
 export const DEMO_SERVER_HEADER = 'x-lectern-demo';

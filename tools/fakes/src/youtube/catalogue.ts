@@ -1,5 +1,6 @@
 import { formatTimestamp } from '@lectern/contracts';
 import { autoCaptions, timeLines, type Caption } from './captions';
+import { courseLectureId } from './playlists';
 import {
   DERIVATIVES,
   HASH_TABLES,
@@ -428,6 +429,25 @@ export function buildCatalogue(): Map<string, FakeVideo> {
       lengthSeconds: TEN_HOUR_SEGMENTS * 3,
       demo: 'a 10-hour video with 12,000 captions',
     },
+    ...courseLectures(),
   ];
   return new Map(videos.map((video) => [video.id, video]));
+}
+
+/**
+ * The lectures of the fake's 120-video course playlist (playlists.ts): the sample lectures in turn, each with
+ * manual English captions, titled by their number. Numbers 7 and 12 are the private and captionless samples.
+ */
+function courseLectures(): FakeVideo[] {
+  const lectures = [HASH_TABLES, SUPPLY_AND_DEMAND, PHOTOSYNTHESIS, PRINTING_PRESS, DERIVATIVES];
+  return Array.from({ length: 120 }, (_, index) => index + 1)
+    .filter((number) => number !== 7 && number !== 12)
+    .map((number) => {
+      const lecture = lectures[number % lectures.length] ?? HASH_TABLES;
+      return {
+        ...lectureVideo(lecture, { tracks: [manualEnglish(lecture)] }),
+        id: courseLectureId(number),
+        title: `CS 101, lecture ${number}: ${lecture.title}`,
+      };
+    });
 }

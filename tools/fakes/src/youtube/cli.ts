@@ -1,3 +1,4 @@
+import { youtubePlaylistUrl } from '@lectern/contracts';
 import { stopWhenLauncherGone } from '@lectern/queue-runtime';
 import { sampleLink, startFakeYouTube } from './fake-youtube';
 
@@ -30,8 +31,13 @@ async function main(): Promise<void> {
   const tries = [...fake.videos.values()]
     .filter((video) => video.demo)
     .map((video) => `  ${sampleLink(video.id)}  ${video.demo}`);
+  const playlists = [...fake.playlists.values()].map(
+    (playlist) =>
+      `  ${youtubePlaylistUrl(playlist.id)}  ${playlist.title} (${playlist.entries.length} videos)`,
+  );
   process.stdout.write(
-    `Fake YouTube listening on ${fake.url}\nSample videos to analyse:\n${tries.join('\n')}\n`,
+    `Fake YouTube listening on ${fake.url}\nSample videos to analyse:\n${tries.join('\n')}\n` +
+      `Sample playlists to import as courses:\n${playlists.join('\n')}\n`,
   );
 
   const stop = () => {

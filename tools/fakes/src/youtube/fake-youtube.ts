@@ -4,6 +4,7 @@ import { escapeHtml, parseYouTubeUrl, youtubeWatchUrl } from '@lectern/contracts
 import { renderClassic, renderSrv3 } from './captions';
 import { BOT_CHECK_TEXTS, buildCatalogue, type FakeTrack, type FakeVideo } from './catalogue';
 import { consentPage } from './consent-page';
+import { browseAnswer, buildPlaylists, type FakePlaylist } from './playlists';
 import { iframeApiScript } from './iframe-api';
 
 // A stand-in for the parts of YouTube Lectern talks to (see docs/operating.md, section YouTube), answering in
@@ -29,6 +30,8 @@ export interface FakeRequest {
   /** The language a player request asks YouTube to answer in (`context.client.hl`). */
   hl?: string;
   acceptLanguage?: string;
+  /** What a `browse` request asked for: a browseId (`VL<listId>`), or `continuation`. */
+  browse?: string;
 }
 
 export interface FakeYouTube {
@@ -36,6 +39,7 @@ export interface FakeYouTube {
   /** Every request received, in order. */
   requests: FakeRequest[];
   videos: ReadonlyMap<string, FakeVideo>;
+  playlists: ReadonlyMap<string, FakePlaylist>;
   setSlowDelay(ms: number): void;
   close(): Promise<void>;
 }
@@ -46,6 +50,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promise<FakeYouTube> {
   const videos = buildCatalogue();
+  const playlists = buildPlaylists();
   const requests: FakeRequest[] = [];
   const captionCache = new Map<string, string>();
   let slowDelayMs = options.slowDelayMs ?? 3_000;
@@ -117,6 +122,13 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
         'application/json; charset=utf-8',
         JSON.stringify(playerResponse(videoId, video, clientName ?? 'ANDROID')),
       );
+    }
+
+    if (req.method === 'POST' && url.pathname === '/youtubei/v1/browse') {
+      const body = browseRequestOf(await readBody(req));
+      request.browse = typeof body.continuation === 'string' ? 'continuation' : String(body.browseId);
+      const { status, json } = browseAnswer(body, playlists, videos);
+      return send(res, undefined, status, 'application/json; charset=utf-8', JSON.stringify(json));
     }
 
     if (req.method === 'GET' && url.pathname === '/watch') {
@@ -196,6 +208,7 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
     url: `http://${host}:${address.port}`,
     requests,
     videos,
+    playlists,
     setSlowDelay: (ms) => {
       slowDelayMs = ms;
     },
@@ -240,6 +253,15 @@ function playerRequestOf(body: string): {
     };
   } catch {
     return { videoId: null, clientName: null, hl: null };
+  }
+}
+
+function browseRequestOf(body: string): { browseId?: unknown; continuation?: unknown } {
+  try {
+    const json = JSON.parse(body) as unknown;
+    return typeof json === 'object' && json !== null ? json : {};
+  } catch {
+    return {};
   }
 }
 

@@ -1,0 +1,194 @@
+import type { Db } from '../db';
+
+export type CourseLectureState = 'waiting' | 'fetching' | 'ready' | 'failed' | 'limited';
+
+/** A `course_lectures` row with what the course shows of it: a ready lecture's title and length are its video's. */
+export interface CourseLectureRow {
+  id: string;
+  course_id: string;
+  position: number;
+  video_id: string | null;
+  youtube_id: string | null;
+  title: string | null;
+  duration: number | null;
+  state: CourseLectureState;
+  message: string | null;
+}
+
+/** A playlist video to become a lecture, in the playlist's order. */
+export interface NewImportedLecture {
+  youtubeId: string;
+  title: string | null;
+  duration: number | null;
+  state: Exclude<CourseLectureState, 'ready'>;
+  message: string | null;
+}
+
+const LECTURE_COLUMNS = `l.id, l.course_id, l.position, l.video_id, COALESCE(v.youtube_id, l.youtube_id) AS youtube_id,
+  COALESCE(t.title, l.title) AS title, COALESCE(t.duration, l.duration)::int AS duration, l.state, l.message`;
+const WITH_VIDEO = `FROM course_lectures l LEFT JOIN videos v ON v.id = l.video_id
+  LEFT JOIN transcripts t ON t.id = v.transcript_id`;
+
+/** The course's lectures in order. */
+export async function findCourseLectures(db: Db, courseId: string): Promise<CourseLectureRow[]> {
+  const { rows } = await db.query<CourseLectureRow>(
+    `SELECT ${LECTURE_COLUMNS} ${WITH_VIDEO} WHERE l.course_id = $1 ORDER BY l.position`,
+    [courseId],
+  );
+  return rows;
+}
+
+/** Every lecture of the user's courses, in each course's order (the account export). */
+export async function findCourseLecturesOfUser(db: Db, userId: string): Promise<CourseLectureRow[]> {
+  const { rows } = await db.query<CourseLectureRow>(
+    `SELECT ${LECTURE_COLUMNS} ${WITH_VIDEO} JOIN courses c ON c.id = l.course_id
+      WHERE c.user_id = $1 ORDER BY l.course_id, l.position`,
+    [userId],
+  );
+  return rows;
+}
+
+/** Which of these ids are videos of the user's library (ids as PostgreSQL writes them). */
+export async function findVideoIdsOfUser(db: Db, userId: string, videoIds: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'SELECT id FROM videos WHERE user_id = $1 AND id = ANY($2::uuid[])',
+    [userId, videoIds],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Inside a transaction holding the course's lock: the course's library videos become exactly these, in this
+ * order; lectures still on their way into the library (imported, not analysed yet) stay, after them, in their
+ * order.
+ */
+export async function replaceCourseVideos(db: Db, courseId: string, videoIds: string[]): Promise<void> {
+  await db.query('DELETE FROM course_lectures WHERE course_id = $1 AND video_id IS NOT NULL', [courseId]);
+  // Positions are renumbered in two steps, so that no two rows share one on the way.
+  await db.query('UPDATE course_lectures SET position = -position WHERE course_id = $1', [courseId]);
+  await db.query(
+    `INSERT INTO course_lectures (course_id, position, video_id, state)
+     SELECT $1, ordinality, id, 'ready' FROM unnest($2::uuid[]) WITH ORDINALITY AS listed (id, ordinality)`,
+    [courseId, videoIds],
+  );
+  await db.query(
+    `UPDATE course_lectures l SET position = $2 + pending.rank
+       FROM (SELECT id, row_number() OVER (ORDER BY position DESC) AS rank
+               FROM course_lectures WHERE course_id = $1 AND video_id IS NULL) pending
+      WHERE l.id = pending.id`,
+    [courseId, videoIds.length],
+  );
+}
+
+/** The imported playlist's videos as the course's lectures, numbered in the playlist's order. */
+export async function insertImportedLectures(
+  db: Db,
+  courseId: string,
+  lectures: NewImportedLecture[],
+): Promise<void> {
+  if (lectures.length === 0) return;
+  await db.query(
+    `INSERT INTO course_lectures (course_id, position, youtube_id, title, duration, state, message)
+     SELECT $1, ordinality, youtube_id, title, duration, state, message
+       FROM unnest($2::text[], $3::text[], $4::int[], $5::text[], $6::text[])
+            WITH ORDINALITY AS listed (youtube_id, title, duration, state, message, ordinality)`,
+    [
+      courseId,
+      lectures.map((l) => l.youtubeId),
+      lectures.map((l) => l.title),
+      lectures.map((l) => l.duration),
+      lectures.map((l) => l.state),
+      lectures.map((l) => l.message),
+    ],
+  );
+}
+
+/** A lecture not yet in the library moves on (waiting, fetching, failed, limited); false once it is gone. */
+export async function setLectureState(
+  db: Db,
+  lectureId: string,
+  state: Exclude<CourseLectureState, 'ready'>,
+  message: string | null = null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE course_lectures SET state = $2, message = $3 WHERE id = $1 AND video_id IS NULL',
+    [lectureId, state, message],
+  );
+  return Boolean(rowCount);
+}
+
+/**
+ * An imported lecture's video is in the library now. When the course already holds that video (added by hand
+ * meanwhile) the imported lecture goes instead: a video is in a course once.
+ */
+export async function markLectureReady(db: Db, lectureId: string, videoId: string): Promise<void> {
+  const { rowCount } = await db.query(
+    `UPDATE course_lectures l SET video_id = $2, state = 'ready', message = NULL
+      WHERE l.id = $1 AND l.video_id IS NULL
+        AND NOT EXISTS (SELECT 1 FROM course_lectures o WHERE o.course_id = l.course_id AND o.video_id = $2)`,
+    [lectureId, videoId],
+  );
+  if (!rowCount)
+    await db.query('DELETE FROM course_lectures WHERE id = $1 AND video_id IS NULL', [lectureId]);
+}
+
+/** The course's lectures that wait for an analysis (`waiting`, and `fetching` ones), in order. */
+export async function findUnfinishedLectures(
+  db: Db,
+  courseId: string,
+): Promise<Array<Pick<CourseLectureRow, 'id' | 'youtube_id' | 'state'>>> {
+  const { rows } = await db.query<Pick<CourseLectureRow, 'id' | 'youtube_id' | 'state'>>(
+    `SELECT id, youtube_id, state FROM course_lectures
+      WHERE course_id = $1 AND video_id IS NULL AND state IN ('waiting', 'fetching') ORDER BY position`,
+    [courseId],
+  );
+  return rows;
+}
+
+/**
+ * Takes a lecture for analysis: `fetching`, held for `holdSeconds` (past them another gateway may take it up).
+ * A waiting lecture held by a pause is taken only by the import that paused it (`overPause`). False when another
+ * import holds it, or it is gone or done.
+ */
+export async function claimLecture(
+  db: Db,
+  lectureId: string,
+  holdSeconds: number,
+  overPause = false,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE course_lectures SET state = 'fetching', message = NULL, held_until = now() + make_interval(secs => $2)
+      WHERE id = $1 AND video_id IS NULL
+        AND ((state = 'waiting' AND ($3 OR held_until IS NULL OR held_until <= now()))
+          OR (state = 'fetching' AND held_until <= now()))`,
+    [lectureId, holdSeconds, overPause],
+  );
+  return Boolean(rowCount);
+}
+
+/** A lecture waits again, paused: no other gateway takes it up for `pauseSeconds`. */
+export async function pauseLecture(
+  db: Db,
+  lectureId: string,
+  message: string,
+  pauseSeconds: number,
+): Promise<void> {
+  await db.query(
+    `UPDATE course_lectures SET state = 'waiting', message = $2, held_until = now() + make_interval(secs => $3)
+      WHERE id = $1 AND video_id IS NULL`,
+    [lectureId, message, pauseSeconds],
+  );
+}
+
+/**
+ * Courses with a lecture no import is working on: waiting and not paused, or left `fetching` past its hold (the
+ * gateway that took it stopped). Answers each course with its owner.
+ */
+export async function findCoursesToTakeUp(db: Db): Promise<Array<{ course_id: string; user_id: string }>> {
+  const { rows } = await db.query<{ course_id: string; user_id: string }>(
+    `SELECT DISTINCT l.course_id, c.user_id FROM course_lectures l JOIN courses c ON c.id = l.course_id
+      WHERE l.video_id IS NULL AND l.state IN ('waiting', 'fetching')
+        AND (l.held_until IS NULL OR l.held_until <= now())`,
+  );
+  return rows;
+}

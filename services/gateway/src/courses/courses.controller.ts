@@ -1,0 +1,76 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  CreateCourseRequestSchema,
+  ImportCourseRequestSchema,
+  SetCourseLecturesRequestSchema,
+  UpdateCourseRequestSchema,
+  type Course,
+  type CourseSummary,
+  type User,
+} from '@lectern/contracts';
+import type { UserRecord } from '@lectern/db';
+import { CurrentUser, SignedInGuard, SignedInUser } from '../auth/guards';
+import { ParseIdPipe } from '../http/parse-id.pipe';
+import { parseWith } from '../http/zod';
+import { CourseImports } from './course-imports.service';
+import { COURSE_NOT_FOUND, CoursesService } from './courses.service';
+
+const courseIdPipe = new ParseIdPipe(COURSE_NOT_FOUND);
+
+/** A user's courses: lectures in order, made by hand or imported from a YouTube playlist (docs/api.md, "Courses"). */
+@Controller('api/courses')
+@UseGuards(SignedInGuard)
+export class CoursesController {
+  constructor(
+    private readonly courses: CoursesService,
+    private readonly imports: CourseImports,
+  ) {}
+
+  @Post()
+  create(@CurrentUser() user: UserRecord, @Body() body: unknown): Promise<Course> {
+    return this.courses.create(user.id, parseWith(CreateCourseRequestSchema, body));
+  }
+
+  /** Answers at once with the course; its videos are analysed one after another, in the playlist's order. */
+  @Post('import')
+  @HttpCode(202)
+  import(@SignedInUser() user: User, @Body() body: unknown): Promise<Course> {
+    const { playlistUrl } = parseWith(ImportCourseRequestSchema, body);
+    return this.imports.start(user, playlistUrl);
+  }
+
+  @Get()
+  list(@CurrentUser() user: UserRecord): Promise<CourseSummary[]> {
+    return this.courses.list(user.id);
+  }
+
+  @Get(':id')
+  detail(@CurrentUser() user: UserRecord, @Param('id', courseIdPipe) id: string): Promise<Course> {
+    return this.courses.detail(user.id, id);
+  }
+
+  @Patch(':id')
+  update(
+    @CurrentUser() user: UserRecord,
+    @Param('id', courseIdPipe) id: string,
+    @Body() body: unknown,
+  ): Promise<Course> {
+    return this.courses.update(user.id, id, parseWith(UpdateCourseRequestSchema, body));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@CurrentUser() user: UserRecord, @Param('id', courseIdPipe) id: string): Promise<void> {
+    await this.courses.remove(user.id, id);
+  }
+
+  @Put(':id/lectures')
+  setLectures(
+    @CurrentUser() user: UserRecord,
+    @Param('id', courseIdPipe) id: string,
+    @Body() body: unknown,
+  ): Promise<Course> {
+    const { videoIds } = parseWith(SetCourseLecturesRequestSchema, body);
+    return this.courses.setLectures(user.id, id, videoIds);
+  }
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { TranscriptsModule } from '../transcripts/transcripts.module';
+import { UsageModule } from '../usage/usage.module';
+import { CourseImports } from './course-imports.service';
+import { CoursesController } from './courses.controller';
+import { CoursesService } from './courses.service';
+
+/** Courses: a user's lectures in order, made by hand or imported from a YouTube playlist. */
+@Module({
+  imports: [TranscriptsModule, UsageModule],
+  controllers: [CoursesController],
+  providers: [CoursesService, CourseImports],
+})
+export class CoursesModule {}

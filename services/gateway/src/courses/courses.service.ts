@@ -1,0 +1,84 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { isRecordId, type Course, type CourseSummary, type CreateCourseRequest } from '@lectern/contracts';
+import {
+  deleteCourse,
+  findCourse,
+  findCourseLectures,
+  findCoursesOfUser,
+  findVideoIdsOfUser,
+  insertCourse,
+  lockCourse,
+  replaceCourseVideos,
+  touchCourse,
+  updateCourse,
+  type Db,
+  Transactions,
+} from '@lectern/db';
+import { InjectDb } from '../database/database.module';
+import { VIDEO_NOT_FOUND } from '../library/user-video';
+import { courseSummary, courseWithLectures } from './course-answers';
+
+/** The answer for a course id that is not one of the user's courses (or not an id at all). */
+export const COURSE_NOT_FOUND = 'Course not found.';
+
+export function courseOr404<T>(found: T | null | undefined | false): Exclude<T, false | null | undefined> {
+  if (!found) throw new NotFoundException(COURSE_NOT_FOUND);
+  return found as Exclude<T, false | null | undefined>;
+}
+
+/** A user's courses: made, listed, renamed, given an exam date, their lectures ordered, deleted. */
+@Injectable()
+export class CoursesService {
+  constructor(
+    @InjectDb() private readonly db: Db,
+    private readonly transactions: Transactions,
+  ) {}
+
+  async create(userId: string, request: CreateCourseRequest): Promise<Course> {
+    const id = await insertCourse(this.db, {
+      userId,
+      title: request.title,
+      examDate: request.examDate ?? null,
+    });
+    return this.detail(userId, id);
+  }
+
+  async list(userId: string): Promise<CourseSummary[]> {
+    return (await findCoursesOfUser(this.db, userId)).map(courseSummary);
+  }
+
+  async detail(userId: string, courseId: string): Promise<Course> {
+    const course = courseOr404(await findCourse(this.db, userId, courseId));
+    return courseWithLectures(course, await findCourseLectures(this.db, courseId));
+  }
+
+  async update(
+    userId: string,
+    courseId: string,
+    change: { title?: string; examDate?: string | null },
+  ): Promise<Course> {
+    courseOr404(await updateCourse(this.db, userId, courseId, change));
+    return this.detail(userId, courseId);
+  }
+
+  /** Removes the course; its videos stay in the library. */
+  async remove(userId: string, courseId: string): Promise<void> {
+    courseOr404(await deleteCourse(this.db, userId, courseId));
+  }
+
+  /**
+   * The course's videos become these library videos, in this order (404 "Video not found." when one is not the
+   * user's); lectures of an import still on their way into the library stay after them.
+   */
+  async setLectures(userId: string, courseId: string, videoIds: string[]): Promise<Course> {
+    const ids = videoIds.map((id) => id.toLowerCase());
+    await this.transactions.run(async (db) => {
+      courseOr404(await lockCourse(db, userId, courseId));
+      const owned = new Set(await findVideoIdsOfUser(db, userId, ids.filter(isRecordId)));
+      if (ids.some((id) => !owned.has(id))) throw new NotFoundException(VIDEO_NOT_FOUND);
+      await replaceCourseVideos(db, courseId, ids);
+      await touchCourse(db, courseId);
+    });
+    return this.detail(userId, courseId);
+  }
+}
