@@ -17,7 +17,7 @@ import { clusterComparison } from './cluster.bench.mjs';
 import { layoutComparison } from './layouts.bench.mjs';
 import { runLightAnswersBench } from './light-answers.bench.mjs';
 import { firstStreamedWord } from './ai-streaming.bench.mjs';
-import { realLectureQuality, studyAidQuality } from './study-aid-quality.bench.mjs';
+import { modelQuizQuality, realLectureQuality, studyAidQuality } from './study-aid-quality.bench.mjs';
 import { root, startStack } from './lib/stack.mjs';
 
 const results = {
@@ -87,6 +87,7 @@ report(
 );
 report('ai: study-aid quality (offline engine)', await studyAidQuality());
 report('ai: study-aid quality on real lectures (offline engine)', await realLectureQuality());
+report('ai: quiz quality (OpenAI-compatible engine, BENCH_OPENAI_MODEL)', await modelQuizQuality());
 report('ai: time to the first streamed word', await firstStreamedWord());
 report(
   'transcripts: a YouTube that never answers',

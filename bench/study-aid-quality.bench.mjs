@@ -11,6 +11,7 @@ const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const quality = require(path.join(root, 'libs/offline-engine/dist-bench/bench/study-aid-quality-bench.js'));
 const real = require(path.join(root, 'libs/offline-engine/dist-bench/bench/real-lecture-bench.js'));
+const modelQuiz = require(path.join(root, 'services/ai/dist-bench/bench/model-quiz-bench.js'));
 const { LECTURES } = require('@lectern/fakes/youtube/lectures');
 const { autoCaptions, timeLines } = require('@lectern/fakes/youtube/captions');
 
@@ -35,6 +36,14 @@ export function demoLectures() {
 
 export function studyAidQuality() {
   return quality.benchStudyAidQuality(demoLectures());
+}
+
+/**
+ * The OpenAI-compatible engine's quizzes by the same judges on the same lectures, when BENCH_OPENAI_MODEL names a
+ * model (and BENCH_OPENAI_API_KEY, BENCH_OPENAI_BASE_URL its server); otherwise "not measured: no model configured".
+ */
+export function modelQuizQuality() {
+  return modelQuiz.benchModelQuizzes(demoLectures());
 }
 
 /** The offline engine on real lectures with an open licence (libs/offline-engine/bench/lectures/real). */

@@ -9,6 +9,7 @@ export * from './flashcards';
 export * from './chapters';
 export * from './outline';
 export * from './quiz';
+export * from './quiz-rules';
 export * from './quiz-practice';
 export * from './questions';
 export * from './ids';

@@ -7,3 +7,5 @@ export { syntheticLecture } from './synthetic-lecture';
 export { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
 export { benchOfflineAsk, printAskReport, type AskBenchReport } from './ask-bench';
 export { benchRealLectures, type RealLectureReport } from './real-lecture-bench';
+export { benchEngineQuizzes, type EngineQuizReport } from './model-quiz-quality';
+export type { SampleLecture } from './lectures/catalogue';

@@ -157,17 +157,18 @@ export function qualityRows(judged: readonly LectureQuality[]): QualityRow[] {
       met: '',
     },
     noneOf('blog: fragment headings', sum(judged.map((lecture) => lecture.blog.fragments.length))),
-    ...quizRows(judged),
+    ...quizRows(judged.map((lecture) => lecture.quiz)),
   ];
 }
 
 /** Fewer questions than this make a thin quiz: reported, not a target, since a short lecture may not hold more. */
 export const FEW_QUESTIONS = 4;
 
-function quizRows(judged: readonly LectureQuality[]): QualityRow[] {
-  const questions = sum(judged.map((lecture) => lecture.quiz.questions));
-  const choices = sum(judged.map((lecture) => lecture.quiz.choices));
-  const count = (figure: (quiz: QuizFigures) => number) => sum(judged.map((lecture) => figure(lecture.quiz)));
+/** The quiz targets over a group of lectures' quizzes, whichever engine wrote them. */
+export function quizRows(quizzes: readonly QuizFigures[]): QualityRow[] {
+  const questions = sum(quizzes.map((quiz) => quiz.questions));
+  const choices = sum(quizzes.map((quiz) => quiz.choices));
+  const count = (figure: (quiz: QuizFigures) => number) => sum(quizzes.map(figure));
   return [
     { measure: 'quiz: questions (choices)', value: `${questions} (${choices})`, target: '', met: '' },
     noneOf(
@@ -217,7 +218,7 @@ function quizRows(judged: readonly LectureQuality[]): QualityRow[] {
     ),
     {
       measure: `quiz: lectures with fewer than ${FEW_QUESTIONS} questions`,
-      value: judged.filter((lecture) => lecture.quiz.questions < FEW_QUESTIONS).length,
+      value: quizzes.filter((quiz) => quiz.questions < FEW_QUESTIONS).length,
       target: '',
       met: '',
     },

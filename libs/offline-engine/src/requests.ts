@@ -38,10 +38,14 @@ export interface AnswerRequest {
 /** The answer, the moments it cites, and which engine and model wrote it. */
 export type Answer = Pick<AskResult, 'answer' | 'citations' | 'engine' | 'model'>;
 
-/** What the output guard removed from what a model wrote: moments it was not sent, links not in the transcript. */
+/**
+ * What the output guard removed from what a model wrote: moments it was not sent, links not in the transcript, and
+ * quiz questions breaking a rule of a fair question (each as its prompt and the rules it broke).
+ */
 export interface DroppedCitations {
   moments: string[];
   links: string[];
+  questions?: string[];
 }
 
 /** The answer, the moments it cites, which engine and model wrote it, and what of the model's text was removed. */

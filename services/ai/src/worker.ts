@@ -147,14 +147,20 @@ function readableSegments(segments: readonly TranscriptSegment[]): TranscriptSeg
 export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof QueueName.Ai> {
   const reportDropped = async (
     feature: FeatureType | 'ask',
-    { moments, links }: Dropped,
+    { moments, links, questions = [] }: Dropped,
     logger: JobContext['logger'],
   ) => {
+    if (moments.length > 0 || links.length > 0)
+      logger.warn(
+        { engine: deps.engine.name, model: deps.engine.model, feature, moments, links },
+        'the model cited moments it was not sent or wrote links not in the transcript; they were removed',
+      );
+    if (questions.length > 0)
+      logger.warn(
+        { engine: deps.engine.name, model: deps.engine.model, feature, questions },
+        'the model wrote quiz questions breaking a rule of a fair question; they were removed',
+      );
     if (moments.length === 0 && links.length === 0) return;
-    logger.warn(
-      { engine: deps.engine.name, model: deps.engine.model, feature, moments, links },
-      'the model cited moments it was not sent or wrote links not in the transcript; they were removed',
-    );
     await deps.citationsDropped?.(feature, moments.length);
   };
 
@@ -181,6 +187,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         {
           moments: [...(droppedByEngine?.moments ?? []), ...dropped.moments],
           links: [...(droppedByEngine?.links ?? []), ...dropped.links],
+          questions: droppedByEngine?.questions ?? [],
         },
         context.logger,
       );

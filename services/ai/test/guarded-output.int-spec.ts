@@ -2,9 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   FEATURE_TYPES,
   NOT_COVERED_ANSWER,
+  QUIZ_RULES,
   QueueName,
   TIMESTAMP_PATTERN,
   formatTimestamp,
+  parseQuiz,
   type FeatureType,
 } from '@lectern/contracts';
 import {
@@ -242,6 +244,22 @@ describe('moments and links a model makes up in generated text', () => {
       contextOf(randomUUID()),
     );
     expect(result.outputText).toBe(direct.outputText);
+    expect(await readDroppedCitations(redis, prefix)).toEqual([]);
+  });
+});
+
+describe("a model's quiz questions breaking a rule of a fair question", () => {
+  it('never reach the stored quiz; the worker logs each with the rules it broke, apart from the cited moments', async () => {
+    fake.faultyQuizzes = [{ fault: 'length-giveaway', questions: 'first-choice' }];
+    const { outputText, pieces } = await generated('quiz');
+    expect(fake.requests).toHaveLength(1);
+    expect(parseQuiz(outputText).map((question) => question.kind)).toEqual(['short', 'choice', 'short']);
+    expect(pieces.join('')).toBe(outputText);
+    const [warning, ...more] = removalWarnings();
+    expect(more).toEqual([]);
+    expect(warning).toMatchObject({ model: MODEL, feature: 'quiz', level: 40 });
+    expect(warning?.questions).toEqual([expect.stringContaining(QUIZ_RULES.lengthGiveaway)]);
+    // The moments counter is of cited moments only: no moment was dropped.
     expect(await readDroppedCitations(redis, prefix)).toEqual([]);
   });
 });

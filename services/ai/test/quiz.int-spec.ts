@@ -1,5 +1,5 @@
-import { formatTimestamp, parseQuiz } from '@lectern/contracts';
-import { startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
+import { QUIZ_RULES, formatTimestamp, parseQuiz, type QuizRule } from '@lectern/contracts';
+import { startFakeOpenAi, type FakeOpenAi, type FakeQuizFault } from '@lectern/fakes/openai';
 import { LECTURE_TITLE, punctuatedLecture, tenHourLecture } from '@lectern/offline-engine/bench';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 
@@ -48,8 +48,9 @@ async function failure(promise: Promise<unknown>): Promise<Error & { status?: nu
 
 describe('a quiz from an OpenAI-compatible server', () => {
   it('is asked for with a strict JSON schema and stored as its Markdown, each question at a moment of the lecture', async () => {
-    const { outputText } = await engine().generate(request);
+    const { outputText, dropped } = await engine().generate(request);
     expect(fake.requests.map((sent) => [sent.responseFormat, sent.status])).toEqual([['json_schema', 200]]);
+    expect(dropped?.questions).toEqual([]);
     const questions = parseQuiz(outputText);
     expect(questions).toHaveLength(4);
     expect(questions.map((question) => question.kind)).toEqual(['choice', 'short', 'choice', 'short']);
@@ -120,5 +121,65 @@ describe('a quiz from an OpenAI-compatible server', () => {
     expect(pieces).toEqual([outputText]);
     expect(pieces.join('')).not.toContain('{');
     expect(outputText.startsWith(`## 1. [${formatTimestamp(punctuatedLecture[0]?.start ?? 0)}]`)).toBe(true);
+  });
+});
+
+// Each rule of a fair question a model's quiz may break, and the rule the guard names for it.
+const FAULTS: Array<[FakeQuizFault, QuizRule]> = [
+  ['not-answerable', 'notAnswerable'],
+  ['also-right', 'alsoRight'],
+  ['same-option', 'alsoRight'],
+  ['length-giveaway', 'lengthGiveaway'],
+  ['form-giveaway', 'formGiveaway'],
+];
+
+describe("the quiz guard on a model's questions", () => {
+  it.each(FAULTS)(
+    'drops a choice question breaking a rule (%s), counts it with the dropped, and keeps the others',
+    async (fault, rule) => {
+      fake.faultyQuizzes = [{ fault, questions: 'first-choice' }];
+      const { outputText, dropped } = await engine().generate(request);
+      // Three fair questions are enough: not asked again.
+      expect(fake.requests).toHaveLength(1);
+      const questions = parseQuiz(outputText);
+      expect(questions.map((question) => question.kind)).toEqual(['short', 'choice', 'short']);
+      expect(dropped?.questions).toHaveLength(1);
+      expect(dropped?.questions?.[0]).toContain(QUIZ_RULES[rule]);
+      expect(dropped?.moments).toEqual([]);
+    },
+  );
+
+  it('asks once more, naming the rules that failed, when too few questions are left, and keeps the fair answer', async () => {
+    fake.faultyQuizzes = [{ fault: 'length-giveaway', questions: 'every-choice' }];
+    const { outputText, dropped } = await engine().generate(request);
+    expect(fake.requests).toHaveLength(2);
+    const retried = fake.requests[1]?.messages.at(-1)?.content ?? '';
+    expect(retried).toContain(QUIZ_RULES.lengthGiveaway);
+    expect(fake.requests[0]?.messages.at(-1)?.content).not.toContain(QUIZ_RULES.lengthGiveaway);
+    expect(parseQuiz(outputText)).toHaveLength(4);
+    expect(dropped?.questions).toEqual([]);
+  });
+
+  it('answers with what passed when the second quiz has too few fair questions as well', async () => {
+    fake.faultyQuizzes = [
+      { fault: 'form-giveaway', questions: 'every-choice' },
+      { fault: 'also-right', questions: 'every-choice' },
+    ];
+    const { outputText, dropped } = await engine().generate(request);
+    expect(fake.requests).toHaveLength(2);
+    expect(parseQuiz(outputText).map((question) => question.kind)).toEqual(['short', 'short']);
+    expect(dropped?.questions).toHaveLength(2);
+  });
+
+  it('fails with a 502 naming the broken rules when no question is fair twice', async () => {
+    fake.faultyQuizzes = [
+      { fault: 'not-answerable', questions: 'every' },
+      { fault: 'not-answerable', questions: 'every' },
+    ];
+    const error = await failure(engine().generate(request));
+    expect(fake.requests).toHaveLength(2);
+    expect(error.status).toBe(502);
+    expect(error.message).toContain('twice wrote a quiz Lectern could not use: only 0 question(s) were fair');
+    expect(error.message).toContain(`4 broke these rules: ${QUIZ_RULES.notAnswerable}`);
   });
 });

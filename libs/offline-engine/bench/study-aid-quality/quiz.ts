@@ -1,8 +1,19 @@
 import { judgeQuestions, type QuestionFaults } from './quiz-questions';
-import { parseQuiz, type QuizQuestion, type TranscriptSegment } from '@lectern/contracts';
+import {
+  answerFormAlone,
+  answerLongestByFar,
+  answerable,
+  hasAnotherRightOption,
+  parseQuiz,
+  rightOptions,
+  type QuizQuestion,
+  type TranscriptSegment,
+} from '@lectern/contracts';
 
 // The quiz judged from its stored Markdown and the transcript alone: each question answerable from the moment it
-// cites, one right option, no wrong option that is also right, and nothing that gives the answer away.
+// cites, one right option, no wrong option that is also right, and nothing that gives the answer away. Those rules
+// are the contracts' (quiz-rules.ts), which the OpenAI-compatible engine's quiz guard keeps too; the fill-in
+// judges (quiz-questions.ts) are the bench's own.
 
 export interface QuizFigures extends QuestionFaults {
   /** Question headings in the Markdown. */
@@ -22,22 +33,6 @@ export interface QuizFigures extends QuestionFaults {
   formGiveaways: string[];
 }
 
-// A moment's sentence runs over a few caption lines, and a lecturer says the answer around the moment it cites.
-const BEFORE_SECONDS = 15;
-const AFTER_SECONDS = 30;
-
-const normal = (text: string) =>
-  text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
-const contentWords = (text: string) =>
-  normal(text)
-    .split(' ')
-    .filter((word) => word.length >= 3);
-
 export function judgeQuiz(markdown: string, segments: readonly TranscriptSegment[]): QuizFigures {
   const questions = parseQuiz(markdown);
   const headings = markdown.match(/^#{2,4} /gmu)?.length ?? 0;
@@ -49,8 +44,8 @@ export function judgeQuiz(markdown: string, segments: readonly TranscriptSegment
     notAnswerable: questions.filter((question) => !answerable(question, segments)).map(label),
     notOneRight: choices.filter((question) => rightOptions(question) !== 1).map(label),
     alsoRight: choices.filter(hasAnotherRightOption).map(label),
-    lengthGiveaways: choices.filter(longestByFar).map(label),
-    formGiveaways: choices.filter(formAlone).map(label),
+    lengthGiveaways: choices.filter(answerLongestByFar).map(label),
+    formGiveaways: choices.filter(answerFormAlone).map(label),
     ...judgeQuestions(questions, segments),
   };
 }
@@ -72,58 +67,3 @@ export function quizFailures(quiz: QuizFigures): string[] {
 }
 
 const label = (question: QuizQuestion) => `${question.prompt} → ${question.answer}`;
-
-/** The answer's words are said at the question's moment: all of a choice's, most of a model answer's. */
-export function answerable(question: QuizQuestion, segments: readonly TranscriptSegment[]): boolean {
-  const from = question.moment.start - BEFORE_SECONDS;
-  const to = question.moment.start + AFTER_SECONDS;
-  const said = new Set(
-    segments
-      .filter((segment) => segment.start >= from && segment.start <= to)
-      .flatMap((segment) => normal(segment.text).split(' ')),
-  );
-  const words = contentWords(question.answer);
-  if (words.length === 0) return true;
-  const found = words.filter((word) => said.has(word)).length;
-  return question.kind === 'choice' ? found === words.length : found >= words.length * 0.8;
-}
-
-function rightOptions(question: QuizQuestion): number {
-  const answer = normal(question.answer);
-  return (question.options ?? []).filter((option) => normal(option) === answer).length;
-}
-
-// Compared as whole words: "linked list" is within "a linked list", "list" within both, "lists" within neither.
-function within(small: string, large: string): boolean {
-  return ` ${large} `.includes(` ${small} `);
-}
-
-function hasAnotherRightOption(question: QuizQuestion): boolean {
-  const options = (question.options ?? []).map(normal);
-  const answer = normal(question.answer);
-  const wrong = options.filter((option) => option !== answer);
-  if (wrong.some((option) => within(option, answer) || within(answer, option))) return true;
-  return options.some((option, at) =>
-    options.some((other, otherAt) => otherAt !== at && (option === other || within(option, other))),
-  );
-}
-
-function longestByFar(question: QuizQuestion): boolean {
-  const answer = question.answer.trim().length;
-  const others = (question.options ?? [])
-    .filter((option) => normal(option) !== normal(question.answer))
-    .map((option) => option.trim().length);
-  const longestOther = Math.max(...others);
-  return answer >= longestOther * 1.5 && answer - longestOther >= 8;
-}
-
-const FORMS: Array<(text: string) => boolean> = [
-  (text) => /^\p{Lu}/u.test(text.trim()),
-  (text) => /[^s]s$/iu.test(text.trim()),
-  (text) => /\d/u.test(text),
-];
-
-function formAlone(question: QuizQuestion): boolean {
-  const others = (question.options ?? []).filter((option) => normal(option) !== normal(question.answer));
-  return FORMS.some((form) => form(question.answer) && others.every((option) => !form(option)));
-}

@@ -57,6 +57,7 @@ const FEATURE_RULES: Record<Exclude<FeatureType, 'summary'>, string> = {
     'Write an object whose `questions` lists six to ten questions in the order of the video, mixing multiple-choice ("choice") and short-answer ("short") questions.',
     'A choice question has exactly four options, exactly one of them right and written in `answer` word for word; the three wrong options are',
     'other terms or facts of the video of the same kind as the answer, about as long and in the same form, each plainly wrong; never the answer reworded, never a part of it or the answer plus more.',
+    'Write every answer in the words the transcript says at its moment (the line of `moment` or those just around it); no option may be the only capitalised, plural or numeric one, nor much the longest.',
     'A short question has an empty `options` list and a short model answer.',
     '`moment` is the timestamp of the transcript line that teaches the answer, as m:ss (h:mm:ss past an hour), one of the timestamps sent.',
     '`explanation` says why the answer is right from what the video says, citing its moments as [m:ss], and, for a choice question, why each other option is wrong.',

@@ -4,7 +4,9 @@ import {
   NOT_COVERED_ANSWER,
   QUIZ_ANSWER_SCHEMA_NAME,
   quizAnswerJsonSchema,
+  QUIZ_RULES,
   writeQuiz,
+  type QuizQuestionDraft,
   type TranscriptSegment,
 } from '@lectern/contracts';
 import { TWEET_MAX_CHARS, truncateAtWord } from '@lectern/offline-engine';
@@ -28,7 +30,14 @@ import {
   quizJsonPrompt,
   reduceUserPrompt,
 } from './feature-prompts';
-import { questionsAtSentMoments, readQuizAnswer } from './quiz-answer';
+import {
+  brokenQuestionLabel,
+  questionsAtSentMoments,
+  questionsKeepingRules,
+  quizRulesReminder,
+  readQuizAnswer,
+  type BrokenQuestion,
+} from './quiz-answer';
 import { guardStream, type Dropped } from './moments';
 import {
   ProviderDeadlineError,
@@ -59,6 +68,9 @@ export interface OpenAiEngineOptions {
 }
 
 const MAX_CONDENSE_ROUNDS = 4;
+// Fewer questions than this left after the guard is no quiz worth a student's time: the model is asked once more.
+// The prompt asks for six to ten; half of six.
+export const MIN_QUIZ_QUESTIONS = 3;
 
 // A quiz is asked for as JSON against the contract's schema (OpenAI's structured outputs, strict).
 const QUIZ_RESPONSE_FORMAT = {
@@ -158,7 +170,9 @@ export class OpenAiEngine implements AiEngine {
 
   /**
    * The quiz as stored Markdown: asked for as JSON, read against the contract's schema and asked once more when it
-   * does not hold; its questions citing a moment of no line are dropped, as the output guard drops such moments.
+   * does not hold. Its questions citing a moment of no line are dropped, as the output guard drops such moments, and
+   * so are those breaking a rule of a fair question (quiz-rules in the contracts); when fewer than
+   * MIN_QUIZ_QUESTIONS are left, the model is asked once more, told which rules failed, and the better answer kept.
    */
   private async quiz(
     system: string,
@@ -167,25 +181,29 @@ export class OpenAiEngine implements AiEngine {
     signal?: AbortSignal,
   ): Promise<{ outputText: string; dropped: Dropped }> {
     let problem = '';
+    let reminder = '';
+    let best: { questions: QuizQuestionDraft[]; dropped: Dropped } | null = null;
     for (let attempt = 1; attempt <= 2; attempt += 1) {
-      const read = readQuizAnswer(await this.jsonCompletion(system, user, signal));
+      const read = readQuizAnswer(await this.jsonCompletion(system, `${user}${reminder}`, signal));
       if ('problem' in read) {
         problem = read.problem;
         continue;
       }
-      const { questions, dropped } = questionsAtSentMoments(read.questions, segments);
-      if (questions.length === 0) {
-        throw new PermanentJobError(
-          502,
-          `The AI provider (${this.provider}) wrote a quiz whose questions cite no moment of this video.`,
-        );
-      }
-      return { outputText: writeQuiz(questions), dropped };
+      const atMoments = questionsAtSentMoments(read.questions, segments);
+      const { questions, broken } = questionsKeepingRules(atMoments.questions, segments);
+      const dropped = { ...atMoments.dropped, questions: broken.map(brokenQuestionLabel) };
+      if (best === null || questions.length > best.questions.length) best = { questions, dropped };
+      if (questions.length >= MIN_QUIZ_QUESTIONS) break;
+      problem = fewQuestionsProblem(questions.length, atMoments.dropped.moments.length, broken);
+      reminder = quizRulesReminder(broken);
     }
-    throw new PermanentJobError(
-      502,
-      `The AI provider (${this.provider}) twice wrote a quiz Lectern could not use: ${problem}. Try again, or choose another model.`,
-    );
+    if (best === null || best.questions.length === 0) {
+      throw new PermanentJobError(
+        502,
+        `The AI provider (${this.provider}) twice wrote a quiz Lectern could not use: ${problem}. Try again, or choose another model.`,
+      );
+    }
+    return { outputText: writeQuiz(best.questions), dropped: best.dropped };
   }
 
   // Structured output where the server has it; else the same request with the schema in the prompt.
@@ -389,6 +407,21 @@ function noteLines(answer: string): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
+}
+
+// Why a quiz had too few questions left, as the 502 says it: how many were dropped and the rules they broke.
+function fewQuestionsProblem(kept: number, atNoMoment: number, broken: readonly BrokenQuestion[]): string {
+  const reasons = [
+    ...(atNoMoment > 0 ? [`${atNoMoment} cited no moment of this video`] : []),
+    ...(broken.length > 0
+      ? [
+          `${broken.length} broke these rules: ${[...new Set(broken.flatMap((question) => question.rules))]
+            .map((rule) => QUIZ_RULES[rule])
+            .join('; ')}`,
+        ]
+      : []),
+  ];
+  return `only ${kept} question(s) were fair (${reasons.join(', ')})`;
 }
 
 // A server without structured outputs answers 400 (or 422) naming the response format it does not take.

@@ -1,8 +1,11 @@
 import {
+  QUIZ_RULES,
   QuizAnswerSchema,
+  brokenQuizRules,
   formatTimestamp,
   quizDraftOf,
   type QuizQuestionDraft,
+  type QuizRule,
   type TranscriptSegment,
 } from '@lectern/contracts';
 import { transcriptRules, type Dropped } from './moments';
@@ -55,4 +58,46 @@ export function questionsAtSentMoments(
     return false;
   });
   return { questions: kept, dropped };
+}
+
+/** A question the quiz guard dropped, and the rules it broke. */
+export interface BrokenQuestion {
+  prompt: string;
+  rules: QuizRule[];
+}
+
+/**
+ * The questions that keep the rules any writer's question keeps (its answer said in the lines of its moment, one
+ * right option and none also right, no giveaway by length or form: the quality bench's rules), and those dropped.
+ */
+export function questionsKeepingRules(
+  questions: readonly QuizQuestionDraft[],
+  segments: readonly TranscriptSegment[],
+): { questions: QuizQuestionDraft[]; broken: BrokenQuestion[] } {
+  const broken: BrokenQuestion[] = [];
+  const kept = questions.filter((question) => {
+    const rules = brokenQuizRules(question, segments);
+    if (rules.length === 0) return true;
+    broken.push({ prompt: question.prompt, rules });
+    return false;
+  });
+  return { questions: kept, broken };
+}
+
+/** A dropped question as the guard's drop counts list it: its prompt and the rules it broke. */
+export const brokenQuestionLabel = ({ prompt, rules }: BrokenQuestion) =>
+  `${prompt} (${rules.map((rule) => QUIZ_RULES[rule]).join('; ')})`;
+
+/**
+ * What a second quiz request adds when too few questions of the first kept the rules: which rules they broke, so
+ * the model writes them again keeping them.
+ */
+export function quizRulesReminder(broken: readonly BrokenQuestion[]): string {
+  const rules = [...new Set(broken.flatMap((question) => question.rules))];
+  return [
+    '',
+    `Your last quiz had ${broken.length} question(s) Lectern could not use, for these rules they broke:`,
+    ...rules.map((rule) => `- ${QUIZ_RULES[rule]}`),
+    'Write the quiz again, keeping every rule in every question.',
+  ].join('\n');
 }

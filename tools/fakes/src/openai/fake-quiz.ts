@@ -89,3 +89,68 @@ export function unfairQuizAnswer(stamps: readonly QuizStamp[]): string {
     questions: questions.map((question) => ({ ...question, answer: 'Not an option' })),
   });
 }
+
+/** A rule of a fair question a model's quiz may break: its answer not said at its moment, an option also right, two
+ * options one when compared normalised, the answer given away by its length or by its form. */
+export type FakeQuizFault =
+  'not-answerable' | 'also-right' | 'same-option' | 'length-giveaway' | 'form-giveaway';
+
+/** Which questions of the next quiz answer break the rule: the first choice question, every choice, or every one. */
+export interface FakeQuizFaults {
+  fault: FakeQuizFault;
+  questions: 'first-choice' | 'every-choice' | 'every';
+}
+
+// Words no test lecture says.
+const UNSAID_ANSWER = 'zebra marmalade';
+
+function withFault(
+  question: FakeQuizQuestion,
+  fault: FakeQuizFault,
+  stamps: readonly QuizStamp[],
+): FakeQuizQuestion {
+  if (question.kind === 'short')
+    return fault === 'not-answerable' ? { ...question, answer: UNSAID_ANSWER } : question;
+  const { answer } = question;
+  const at = question.options.indexOf(answer);
+  const wrongAt = at === 0 ? 1 : 0;
+  const replaced = (index: number, text: string) =>
+    question.options.map((option, place) => (place === index ? text : option));
+  switch (fault) {
+    case 'not-answerable':
+      return { ...question, answer: UNSAID_ANSWER, options: replaced(at, UNSAID_ANSWER) };
+    case 'also-right':
+      return { ...question, options: replaced(wrongAt, `${answer} and more`) };
+    case 'same-option':
+      // Distinct to the contract's schema (which keeps the hyphen), one and the same to a student.
+      return { ...question, options: replaced(wrongAt, answer.replace(/\s+/gu, '-')) };
+    case 'length-giveaway': {
+      const stamp = stamps.find((line) => line.at === question.moment);
+      const long = phrase(stamp, 14);
+      return { ...question, answer: long, options: replaced(at, long) };
+    }
+    case 'form-giveaway': {
+      const capitalised = answer.charAt(0).toUpperCase() + answer.slice(1).toLowerCase();
+      return {
+        ...question,
+        answer: capitalised,
+        options: question.options.map((option, place) => (place === at ? capitalised : option.toLowerCase())),
+      };
+    }
+  }
+}
+
+/** The quiz's questions on these lines, some breaking a rule of a fair question as a model's may. */
+export function faultyQuizQuestions(
+  stamps: readonly QuizStamp[],
+  faults: FakeQuizFaults,
+): FakeQuizQuestion[] {
+  const questions = fakeQuizQuestions(stamps, null);
+  const firstChoice = questions.findIndex((question) => question.kind === 'choice');
+  return questions.map((question, index) => {
+    const breaks =
+      faults.questions === 'every' ||
+      (question.kind === 'choice' && (faults.questions === 'every-choice' || index === firstChoice));
+    return breaks ? withFault(question, faults.fault, stamps) : question;
+  });
+}

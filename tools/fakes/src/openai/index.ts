@@ -1,2 +1,3 @@
 export * from './fake-openai';
 export * from './local-port';
+export type { FakeQuizFault, FakeQuizFaults } from './fake-quiz';
