@@ -54,7 +54,8 @@ describe('a local model server when there is no API key', () => {
 
   function select(env: Record<string, string>, tuning: Partial<EngineSelectorOptions> = {}): EngineSelector {
     selector = createEngineSelector(parseEnv(AiEngineEnvSchema, env), recordingLogger(logged), {
-      probeTimeoutMs: 500,
+      // Far above what a probe takes even on a busy machine: no test here waits on this timeout.
+      probeTimeoutMs: 10_000,
       recheckMs: 200,
       onChange: (status) => changes.push(status),
       ...tuning,
