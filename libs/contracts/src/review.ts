@@ -27,16 +27,24 @@ export const NEW_CARDS_PER_DAY = 20;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${DUE_CARDS_MAX_LIMIT}.`;
 
-/** `GET /api/review/due?videoId=&limit=`: the optional filter to one video of the library, and how many to list. */
-export const DueCardsQuerySchema = z.object({
-  videoId: z.string({ error: 'videoId must be text.' }).optional(),
-  limit: z
-    .string({ error: LIMIT_MESSAGE })
-    .regex(/^[1-9][0-9]{0,5}$/u, LIMIT_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().max(DUE_CARDS_MAX_LIMIT, LIMIT_MESSAGE))
-    .default(DUE_CARDS_DEFAULT_LIMIT),
-});
+/**
+ * `GET /api/review/due?videoId=&courseId=&limit=`: the optional filter to one video of the library or to the
+ * lectures of one course (not both), and how many to list.
+ */
+export const DueCardsQuerySchema = z
+  .object({
+    videoId: z.string({ error: 'videoId must be text.' }).optional(),
+    courseId: z.string({ error: 'courseId must be text.' }).optional(),
+    limit: z
+      .string({ error: LIMIT_MESSAGE })
+      .regex(/^[1-9][0-9]{0,5}$/u, LIMIT_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().max(DUE_CARDS_MAX_LIMIT, LIMIT_MESSAGE))
+      .default(DUE_CARDS_DEFAULT_LIMIT),
+  })
+  .refine((query) => query.videoId === undefined || query.courseId === undefined, {
+    message: 'Give videoId or courseId, not both.',
+  });
 
 /** A card due for review, as `GET /api/review/due` lists it. */
 export const DueCardSchema = z.object({
@@ -90,10 +98,17 @@ export type ExamDateRequest = z.input<typeof ExamDateRequestSchema>;
 export const ExamDateSchema = z.object({ videoId: z.string(), examDate: z.string().nullable() });
 export type ExamDate = z.infer<typeof ExamDateSchema>;
 
-/** `GET /api/review/exam?videoId=` */
-export const ExamPaceQuerySchema = z.object({
-  videoId: z.string({ error: 'videoId is required.' }),
-});
+const EXAM_PACE_TARGET = 'Give videoId or courseId (one of them).';
+
+/** `GET /api/review/exam?videoId=` or `?courseId=`: exactly one of the two. */
+export const ExamPaceQuerySchema = z
+  .object({
+    videoId: z.string({ error: 'videoId must be text.' }).optional(),
+    courseId: z.string({ error: 'courseId must be text.' }).optional(),
+  })
+  .refine((query) => (query.videoId === undefined) !== (query.courseId === undefined), {
+    message: EXAM_PACE_TARGET,
+  });
 
 /**
  * How review stands before a video's exam (`GET /api/review/exam?videoId=`). `cardsLeft` are the video's cards
@@ -114,3 +129,10 @@ export const ExamPaceSchema = z.object({
   paceEnough: z.boolean(),
 });
 export type ExamPace = z.infer<typeof ExamPaceSchema>;
+
+/**
+ * How review stands before a course's exam (`GET /api/review/exam?courseId=`): as ExamPaceSchema, counted over
+ * the cards of every lecture of the course.
+ */
+export const CourseExamPaceSchema = ExamPaceSchema.omit({ videoId: true }).extend({ courseId: z.string() });
+export type CourseExamPace = z.infer<typeof CourseExamPaceSchema>;

@@ -160,6 +160,16 @@ const SWEEP: SweepRow[] = [
     request: (id) => ({ query: { videoId: id } }),
   },
   {
+    route: 'GET /api/review/due',
+    label: "list the course's cards due",
+    request: (id) => ({ query: { courseId: id } }),
+  },
+  {
+    route: 'GET /api/review/exam',
+    label: "read the pace before the course's exam",
+    request: (id) => ({ query: { courseId: id } }),
+  },
+  {
     route: 'GET /api/quizzes/:videoId',
     label: 'read the quiz',
     request: (id) => ({ params: { videoId: id } }),
@@ -260,6 +270,8 @@ describe("other users' ids", () => {
     quiz: (await as.get(`/api/quizzes/${videoId}`)).body as unknown,
     quizAttempts: (await as.get(`/api/quizzes/${videoId}/attempts`)).body as unknown,
     exam: (await as.get(`/api/review/exam?videoId=${videoId}`)).body as unknown,
+    courseReview: (await as.get(`/api/review/due?courseId=${ownerCourseId}`)).body as unknown,
+    courseExam: (await as.get(`/api/review/exam?courseId=${ownerCourseId}`)).body as unknown,
     exams: (await as.get('/api/review/exams')).body as unknown,
     courses: (await as.get('/api/courses')).body as unknown,
     course: (await as.get(`/api/courses/${ownerCourseId}`)).body as unknown,

@@ -168,28 +168,39 @@ export interface DueReviewCardRow {
   moment_start: number | null;
 }
 
-/** Which due cards to list: of one video or all, the new cards the day still allows, and how many at most. */
+/**
+ * Which due cards to list: of one video, of one course's lectures (in course order) or all, the new cards the day
+ * still allows, and how many at most.
+ */
 export interface DueReviewCardsQuery {
   userId: string;
   now: Date;
   videoId: string | null;
+  courseId?: string | null;
   /** New (never rated) cards still allowed today: the first this many are listed, the others held back. */
   newAllowance: number;
 }
 
+/** Soonest first, then in deck order (`id` breaks the last ties); in a course, lecture by lecture first. */
+const ORDER = 'lecture NULLS FIRST, due, video_id, position, id';
+
 /**
- * The user's cards due at `now` or earlier (of one video, when given), but for the new ones beyond the day's
- * allowance, which are held back in deck order. Parameters: $1 user, $2 now, $3 video or null, $4 allowance.
+ * The user's cards due at `now` or earlier (of one video, or of one course's lectures, when given), but for the
+ * new ones beyond the day's allowance, which are held back in deck order (in a course, lecture by lecture).
+ * Parameters: $1 user, $2 now, $3 video or null, $4 allowance, $5 course or null.
  */
 const DUE_CARDS = `
-  SELECT id, video_id, question, answer, due, position, moment_start,
+  SELECT id, video_id, question, answer, due, position, moment_start, lecture,
          state = 'new'
-           AND row_number() OVER (PARTITION BY state = 'new' ORDER BY due, video_id, position, id) > $4
+           AND row_number() OVER (PARTITION BY state = 'new' ORDER BY ${ORDER}) > $4
            AS held_back
-    FROM review_cards
-   WHERE user_id = $1 AND retired_at IS NULL AND due <= $2 AND ($3::uuid IS NULL OR video_id = $3::uuid)`;
+    FROM (SELECT r.*, (SELECT min(l.position) FROM course_lectures l
+                        WHERE l.course_id = $5::uuid AND l.video_id = r.video_id) AS lecture
+            FROM review_cards r) r
+   WHERE user_id = $1 AND retired_at IS NULL AND due <= $2 AND ($3::uuid IS NULL OR video_id = $3::uuid)
+     AND ($5::uuid IS NULL OR lecture IS NOT NULL)`;
 
-/** The first `limit` due cards, soonest first, then in deck order (`id` breaks the last ties). */
+/** The first `limit` due cards, in the order above. */
 export async function findDueReviewCards(
   db: Db,
   query: DueReviewCardsQuery,
@@ -197,8 +208,8 @@ export async function findDueReviewCards(
 ): Promise<DueReviewCardRow[]> {
   const { rows } = await db.query<DueReviewCardRow>(
     `SELECT id, video_id, question, answer, due, moment_start FROM (${DUE_CARDS}) d
-      WHERE NOT held_back ORDER BY due, video_id, position, id LIMIT $5`,
-    [query.userId, query.now, query.videoId, query.newAllowance, limit],
+      WHERE NOT held_back ORDER BY ${ORDER} LIMIT $6`,
+    [query.userId, query.now, query.videoId, query.newAllowance, query.courseId ?? null, limit],
   );
   return rows;
 }
@@ -207,7 +218,7 @@ export async function findDueReviewCards(
 export async function countDueReviewCards(db: Db, query: DueReviewCardsQuery): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (${DUE_CARDS}) d WHERE NOT held_back`,
-    [query.userId, query.now, query.videoId, query.newAllowance],
+    [query.userId, query.now, query.videoId, query.newAllowance, query.courseId ?? null],
   );
   return rows[0]?.n ?? 0;
 }
@@ -379,6 +390,32 @@ export async function countReviewCardsDueBefore(
     `SELECT count(*)::int AS cards, count(*) FILTER (WHERE state = 'new')::int AS new_cards
        FROM review_cards WHERE video_id = $1 AND retired_at IS NULL AND due < $2`,
     [videoId, before],
+  );
+  return { cards: rows[0]?.cards ?? 0, newCards: rows[0]?.new_cards ?? 0 };
+}
+
+/** Brings every current card of the course's lectures due after `latest` forward to `latest` (a course exam date). */
+export async function bringCourseReviewCardsForward(db: Db, courseId: string, latest: Date): Promise<void> {
+  await db.query(
+    `UPDATE review_cards SET due = $2
+      WHERE video_id IN (SELECT video_id FROM course_lectures WHERE course_id = $1 AND video_id IS NOT NULL)
+        AND retired_at IS NULL AND due > $2`,
+    [courseId, latest],
+  );
+}
+
+/** How many of the course lectures' current cards are due before `before`, and how many of those are new. */
+export async function countCourseReviewCardsDueBefore(
+  db: Db,
+  courseId: string,
+  before: Date,
+): Promise<{ cards: number; newCards: number }> {
+  const { rows } = await db.query<{ cards: number; new_cards: number }>(
+    `SELECT count(*)::int AS cards, count(*) FILTER (WHERE state = 'new')::int AS new_cards
+       FROM review_cards
+      WHERE video_id IN (SELECT video_id FROM course_lectures WHERE course_id = $1 AND video_id IS NOT NULL)
+        AND retired_at IS NULL AND due < $2`,
+    [courseId, before],
   );
   return { cards: rows[0]?.cards ?? 0, newCards: rows[0]?.new_cards ?? 0 };
 }

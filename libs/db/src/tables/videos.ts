@@ -304,6 +304,25 @@ export async function findVideoExamDate(
   return rows[0] === undefined ? undefined : rows[0].exam_date;
 }
 
+/**
+ * The exam date that schedules the video's cards: the sooner of its own and those of the user's courses it is a
+ * lecture of (null with none; undefined when the user has no such video).
+ */
+export async function findGoverningExamDate(
+  db: Db,
+  userId: string,
+  videoId: string,
+): Promise<string | null | undefined> {
+  const { rows } = await db.query<{ exam_date: string | null }>(
+    `SELECT to_char(LEAST(v.exam_date, (SELECT min(c.exam_date) FROM course_lectures l
+                                          JOIN courses c ON c.id = l.course_id
+                                         WHERE l.video_id = v.id AND c.user_id = v.user_id)), 'YYYY-MM-DD') AS exam_date
+       FROM videos v WHERE v.id = $1 AND v.user_id = $2`,
+    [videoId, userId],
+  );
+  return rows[0] === undefined ? undefined : rows[0].exam_date;
+}
+
 /** Sets or clears the exam date; false when the user has no such video. */
 export async function saveVideoExamDate(
   db: Db,

@@ -10,12 +10,10 @@ import {
 } from '@lectern/contracts';
 import type { UserRecord } from '@lectern/db';
 import { CurrentUser, SignedInGuard, SignedInUser } from '../auth/guards';
-import { ParseIdPipe } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
 import { CourseImports } from './course-imports.service';
-import { COURSE_NOT_FOUND, CoursesService } from './courses.service';
-
-const courseIdPipe = new ParseIdPipe(COURSE_NOT_FOUND);
+import { courseIdPipe } from './course-not-found';
+import { CoursesService } from './courses.service';
 
 /** A user's courses: lectures in order, made by hand or imported from a YouTube playlist (docs/api.md, "Courses"). */
 @Controller('api/courses')

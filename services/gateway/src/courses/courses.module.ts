@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ReviewModule } from '../review/review.module';
 import { TranscriptsModule } from '../transcripts/transcripts.module';
 import { UsageModule } from '../usage/usage.module';
 import { CourseImports } from './course-imports.service';
@@ -7,7 +8,7 @@ import { CoursesService } from './courses.service';
 
 /** Courses: a user's lectures in order, made by hand or imported from a YouTube playlist. */
 @Module({
-  imports: [TranscriptsModule, UsageModule],
+  imports: [ReviewModule, TranscriptsModule, UsageModule],
   controllers: [CoursesController],
   providers: [CoursesService, CourseImports],
 })

@@ -17,14 +17,8 @@ import {
 import { InjectDb } from '../database/database.module';
 import { VIDEO_NOT_FOUND } from '../library/user-video';
 import { courseSummary, courseWithLectures } from './course-answers';
-
-/** The answer for a course id that is not one of the user's courses (or not an id at all). */
-export const COURSE_NOT_FOUND = 'Course not found.';
-
-export function courseOr404<T>(found: T | null | undefined | false): Exclude<T, false | null | undefined> {
-  if (!found) throw new NotFoundException(COURSE_NOT_FOUND);
-  return found as Exclude<T, false | null | undefined>;
-}
+import { courseOr404 } from './course-not-found';
+import { CourseExams } from '../review/course-exams';
 
 /** A user's courses: made, listed, renamed, given an exam date, their lectures ordered, deleted. */
 @Injectable()
@@ -32,6 +26,7 @@ export class CoursesService {
   constructor(
     @InjectDb() private readonly db: Db,
     private readonly transactions: Transactions,
+    private readonly exams: CourseExams,
   ) {}
 
   async create(userId: string, request: CreateCourseRequest): Promise<Course> {
@@ -40,6 +35,7 @@ export class CoursesService {
       title: request.title,
       examDate: request.examDate ?? null,
     });
+    await this.exams.bringForward(userId, id);
     return this.detail(userId, id);
   }
 
@@ -58,6 +54,7 @@ export class CoursesService {
     change: { title?: string; examDate?: string | null },
   ): Promise<Course> {
     courseOr404(await updateCourse(this.db, userId, courseId, change));
+    if (change.examDate !== undefined) await this.exams.bringForward(userId, courseId);
     return this.detail(userId, courseId);
   }
 
@@ -79,6 +76,7 @@ export class CoursesService {
       await replaceCourseVideos(db, courseId, ids);
       await touchCourse(db, courseId);
     });
+    await this.exams.bringForward(userId, courseId);
     return this.detail(userId, courseId);
   }
 }

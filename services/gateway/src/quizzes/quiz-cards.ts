@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { normalizeQuizOption, type QuizQuestion, type QuizQuestionResult } from '@lectern/contracts';
 import {
   addQuizReviewCard,
-  findVideoExamDate,
+  findGoverningExamDate,
   lockReviewCardsByKey,
   recordReview,
   type Db,
@@ -67,7 +67,7 @@ export async function applyAttemptToDeck(
       card,
     ]),
   );
-  const examDate = (await findVideoExamDate(db, deck.userId, deck.videoId)) ?? null;
+  const examDate = (await findGoverningExamDate(db, deck.userId, deck.videoId)) ?? null;
   const rated = new Set<string>();
   for (const { question, at, key } of keyed) {
     const right = correct.get(question.id) ?? false;

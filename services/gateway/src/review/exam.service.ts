@@ -1,10 +1,10 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { NEW_CARDS_PER_DAY, type ExamDate, type ExamPace } from '@lectern/contracts';
+import type { ExamDate, ExamPace } from '@lectern/contracts';
 import {
   bringReviewCardsForward,
   countReviewCardsDueBefore,
   findExamDatesOfUser,
-  findVideoExamDate,
+  findGoverningExamDate,
   saveVideoExamDate,
   type Db,
   Transactions,
@@ -13,7 +13,8 @@ import { InjectDb } from '../database/database.module';
 import { Clock } from '../common/clock';
 import { videoOr404 } from '../library/user-video';
 import { ReviewDecks } from './review-decks';
-import { examDaysLeft, examDeadline, examScheduling } from './exam-schedule';
+import { examDaysLeft, examScheduling } from './exam-schedule';
+import { examPace } from './exam-pace';
 
 export const PAST_EXAM_DATE = 'The exam date must be today or later.';
 
@@ -56,31 +57,19 @@ export class ExamService {
     return paces;
   }
 
-  /** How many of the video's cards are left to see before its exam, and whether the pace is enough. */
+  /**
+   * How many of the video's cards are left to see before its exam, and whether the pace is enough. The exam is
+   * the one that governs the video: its own or that of a course it is in, the sooner.
+   */
   async pace(userId: string, videoId: string): Promise<ExamPace> {
-    const examDate = await findVideoExamDate(this.db, userId, videoId);
+    const examDate = await findGoverningExamDate(this.db, userId, videoId);
     if (examDate === undefined) return videoOr404(false);
     await this.decks.syncStale(userId, videoId);
-    const now = this.clock.now();
-    const none = {
-      videoId,
-      examDate,
-      daysLeft: 0,
-      cardsLeft: 0,
-      newCardsLeft: 0,
-      cardsPerDay: 0,
-      paceEnough: true,
-    };
-    if (examDate === null || now >= examDeadline(examDate)) return none;
-    const daysLeft = examDaysLeft(examDate, now);
-    const left = await countReviewCardsDueBefore(this.db, videoId, examDeadline(examDate));
     return {
-      ...none,
-      daysLeft,
-      cardsLeft: left.cards,
-      newCardsLeft: left.newCards,
-      cardsPerDay: Math.ceil(left.cards / daysLeft),
-      paceEnough: Math.ceil(left.newCards / NEW_CARDS_PER_DAY) <= daysLeft,
+      videoId,
+      ...(await examPace(examDate, this.clock.now(), (before) =>
+        countReviewCardsDueBefore(this.db, videoId, before),
+      )),
     };
   }
 }

@@ -11,6 +11,7 @@ import type { Response } from 'express';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
 import { ParseIdPipe } from '../http/parse-id.pipe';
 import { parseWith } from '../http/zod';
+import { courseIdOr404 } from '../courses/course-not-found';
 import { videoIdPipe } from '../library/video-id';
 import { ActionLimits } from '../usage/action-limits';
 import { CARD_NOT_FOUND, ReviewService } from './review.service';
@@ -23,18 +24,19 @@ export class ReviewController {
     private readonly limits: ActionLimits,
   ) {}
 
-  /** The first `limit` cards due, and in `X-Total-Count` how many are due in all (the navigation's count). */
+  /** The first `limit` cards due (of a video or a course, when asked), and in `X-Total-Count` how many are due in all (the navigation's count). */
   @Get('due')
   async due(
     @CurrentUser() user: UserRecord,
     @Query() query: unknown,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DueCard[]> {
-    const { videoId, limit } = parseWith(DueCardsQuerySchema, query);
+    const { videoId, courseId, limit } = parseWith(DueCardsQuerySchema, query);
     const due = await this.review.due(
       user.id,
       videoId === undefined ? null : videoIdPipe.transform(videoId),
       limit,
+      courseId === undefined ? null : courseIdOr404(courseId),
     );
     res.setHeader(DUE_CARDS_TOTAL_HEADER, String(due.total));
     return due.cards;

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { LibraryModule } from '../library/library.module';
 import { UsageModule } from '../usage/usage.module';
+import { CourseExams } from './course-exams';
 import { ExamController } from './exam.controller';
 import { ExamService } from './exam.service';
 import { ReviewController } from './review.controller';
@@ -14,7 +15,7 @@ import { ReviewService } from './review.service';
 @Module({
   imports: [LibraryModule, UsageModule],
   controllers: [ExamController, ReviewController],
-  providers: [ReviewService, ReviewDecks, ExamService],
-  exports: [ReviewDecks],
+  providers: [ReviewService, ReviewDecks, ExamService, CourseExams],
+  exports: [ReviewDecks, CourseExams],
 })
 export class ReviewModule {}

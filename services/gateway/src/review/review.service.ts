@@ -3,8 +3,9 @@ import { NEW_CARDS_PER_DAY, type DueCard, type ReviewRating, type ReviewedCard }
 import {
   countCardsIntroducedSince,
   countDueReviewCards,
+  findCourse,
   findDueReviewCards,
-  findVideoExamDate,
+  findGoverningExamDate,
   lockUserReviewCard,
   recordReview,
   type Db,
@@ -12,6 +13,7 @@ import {
 } from '@lectern/db';
 import { InjectDb } from '../database/database.module';
 import { Clock } from '../common/clock';
+import { courseOr404 } from '../courses/course-not-found';
 import { VideosService } from '../library/videos.service';
 import { ReviewDecks } from './review-decks';
 import { rate, UnschedulableCardError } from './review-scheduler';
@@ -32,19 +34,27 @@ export class ReviewService {
 
   /**
    * The first `limit` cards due now or earlier across the user's library, or of one of their videos, soonest
-   * first, and how many are due in all. New cards beyond the day's allowance (NEW_CARDS_PER_DAY, counted per UTC
+   * first, or of the lectures of one of their courses, lecture by lecture, and how many are due in all. New cards beyond the day's allowance (NEW_CARDS_PER_DAY, counted per UTC
    * day) are held back for the following days.
    */
   async due(
     userId: string,
     videoId: string | null,
     limit: number,
+    courseId: string | null = null,
   ): Promise<{ cards: DueCard[]; total: number }> {
     if (videoId) await this.videos.summary(userId, videoId); // 404 unless it is the user's
+    if (courseId) courseOr404(await findCourse(this.db, userId, courseId));
     await this.decks.syncStale(userId, videoId);
     const now = this.clock.now();
     const introduced = await countCardsIntroducedSince(this.db, userId, utcDayStart(now));
-    const query = { userId, now, videoId, newAllowance: Math.max(0, NEW_CARDS_PER_DAY - introduced) };
+    const query = {
+      userId,
+      now,
+      videoId,
+      courseId,
+      newAllowance: Math.max(0, NEW_CARDS_PER_DAY - introduced),
+    };
     const [rows, total] = await Promise.all([
       findDueReviewCards(this.db, query, limit),
       countDueReviewCards(this.db, query),
@@ -63,7 +73,7 @@ export class ReviewService {
   }
 
   /**
-   * Rates one of the user's current cards now, before its video's exam date as that asks. The card row is
+   * Rates one of the user's current cards now, before the exam date that governs its video (its own or a course's, the sooner) as that asks. The card row is
    * locked from reading its schedule to storing the next one, so two ratings sent at once are both applied, one
    * after the other.
    */
@@ -71,7 +81,7 @@ export class ReviewService {
     return this.transactions.run(async (db) => {
       const card = await lockUserReviewCard(db, userId, cardId);
       if (!card) throw new NotFoundException(CARD_NOT_FOUND);
-      const examDate = (await findVideoExamDate(db, userId, card.video_id)) ?? null;
+      const examDate = (await findGoverningExamDate(db, userId, card.video_id)) ?? null;
       const next = rateOrConflict(card, rating, this.clock.now(), examDate);
       await recordReview(db, card.id, next.schedule, next.log);
       return {

@@ -2,6 +2,7 @@
 // entry point, so they never import the gateway's files by deep relative paths.
 export * from './ai-worker-stand-in';
 export * from './eventually';
+export * from './manual-clock';
 export * from './media-worker';
 export * from './routes';
 export * from './service-fixtures';
