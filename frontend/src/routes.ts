@@ -8,6 +8,8 @@ export const ROUTES = {
   dashboard: '/dashboard',
   analyze: '/analyze',
   review: '/review',
+  courses: '/courses',
+  course: '/courses/:id',
   video: '/video/:id',
   profile: '/profile',
   pricing: '/pricing',
@@ -21,4 +23,5 @@ export const ROUTES = {
 
 export const buildRoute = {
   video: (id: string) => `/video/${encodeURIComponent(id)}`,
+  course: (id: string) => `/courses/${encodeURIComponent(id)}`,
 };

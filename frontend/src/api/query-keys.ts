@@ -11,6 +11,11 @@ export const queryKeys = {
     /** How the transcription of an uploaded recording goes. */
     transcription: (id: string) => ['videos', 'transcription', id] as const,
   },
+  courses: {
+    all: ['courses'] as const,
+    list: () => ['courses', 'list'] as const,
+    detail: (id: string) => ['courses', 'detail', id] as const,
+  },
   samples: ['samples'] as const,
   playerConfig: ['player-config'] as const,
   aiContent: (videoId: string) => ['ai-content', videoId] as const,

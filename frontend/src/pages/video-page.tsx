@@ -10,6 +10,7 @@ import { NotesCard } from '@/components/video/notes-card';
 import { TranscriptPanel } from '@/components/video/transcript-panel';
 import { PlayerProvider, TranscriptMomentsProvider } from '@/components/video/player/player-context';
 import { usePlayerKeys } from '@/components/video/player/player-keys';
+import { ReportWatchedPosition } from '@/components/video/player/report-watched-position';
 import { VideoPlayer } from '@/components/video/player/video-player';
 import { TranscriptSeekProvider, useTranscriptSeek } from '@/components/video/transcript-seek';
 import { TranscriptionStatus } from '@/components/video/transcription-status';
@@ -70,7 +71,12 @@ export default function VideoPage() {
 
   return (
     <TranscriptSeekProvider>
-      <VideoPlayerProvider key={video.data.id} youtubeId={video.data.youtubeId} startAt={startAt}>
+      <VideoPlayerProvider
+        key={video.data.id}
+        videoId={video.data.id}
+        youtubeId={video.data.youtubeId}
+        startAt={startAt}
+      >
         <div className="space-y-6 pb-20 lg:pb-0">
           <VideoHeader video={video.data} isPro={isPro} transcribedBy={video.data.transcribedBy ?? null} />
           {/* Wide: the player and the study tools beside the transcript and notes; narrow: the player first. */}
@@ -153,7 +159,7 @@ function YouTubeAudioView({
   const transcription = useUploadTranscription(video.id, true);
   return (
     <TranscriptSeekProvider>
-      <VideoPlayerProvider youtubeId={video.youtubeId} startAt={startAt}>
+      <VideoPlayerProvider videoId={video.id} youtubeId={video.youtubeId} startAt={startAt}>
         <div className="space-y-6 pb-20 lg:pb-0">
           <VideoHeader
             video={video}
@@ -193,10 +199,12 @@ function RecordingMoments({ startAt, children }: { startAt: number | null; child
 
 /** The page's player: every seek also shows its moment in the transcript, and `?t=` opens the page there. */
 function VideoPlayerProvider({
+  videoId,
   youtubeId,
   startAt,
   children,
 }: {
+  videoId: string;
   youtubeId: string;
   startAt: number | null;
   children: ReactNode;
@@ -208,6 +216,7 @@ function VideoPlayerProvider({
   return (
     <PlayerProvider youtubeId={youtubeId} iframeApiUrl={iframeApiUrl} startAt={startAt ?? 0} onSeek={seek}>
       <PlayerKeys />
+      <ReportWatchedPosition videoId={videoId} />
       {children}
     </PlayerProvider>
   );

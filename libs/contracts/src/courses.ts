@@ -75,6 +75,8 @@ export type LectureState = z.infer<typeof LectureStateSchema>;
 /** What a `limited` lecture says. */
 export const LECTURE_LIMITED_MESSAGE = `Waiting for next month or Pro: the Free plan analyses ${FREE_PLAN_LIMITS.transcriptsPerMonth} new videos a month, and this month's are used.`;
 
+const QuizScoreSchema = z.object({ score: z.number().int(), total: z.number().int() });
+
 /** A lecture of a course: a library video, or a playlist video on its way into the library. */
 export const CourseLectureSchema = z.object({
   /** 1, 2, 3…: the lecture's place in the course. */
@@ -88,6 +90,13 @@ export const CourseLectureSchema = z.object({
   state: LectureStateSchema,
   /** Why a lecture failed or waits (`failed`, `limited`); null otherwise. */
   message: z.string().nullable(),
+  /** Seconds: where the user stopped watching it (`PUT /api/videos/:id/progress`); null if never started. */
+  watchedPosition: z.number().nullable(),
+  /** Review cards of the lecture due now. */
+  cardsDue: z.number().int(),
+  /** The best and the latest quiz attempt at the lecture; null before the first. */
+  bestQuizScore: QuizScoreSchema.nullable(),
+  lastQuizScore: QuizScoreSchema.nullable(),
 });
 export type CourseLecture = z.infer<typeof CourseLectureSchema>;
 
@@ -114,3 +123,21 @@ export const CourseSchema = CourseSummarySchema.extend({
   notices: z.array(z.string()),
 });
 export type Course = z.infer<typeof CourseSchema>;
+
+/** The longest position a video reports, in seconds (a week): past it, the number is not a place in a video. */
+export const VIDEO_PROGRESS_MAX_SECONDS = 7 * 24 * 3600;
+const POSITION_MESSAGE = `position must be a number of seconds from 0 to ${VIDEO_PROGRESS_MAX_SECONDS}.`;
+
+/** `PUT /api/videos/:id/progress`: where the user is in the video, in seconds (kept whole). */
+export const SaveVideoProgressRequestSchema = z.object(
+  {
+    position: z
+      .number({ error: POSITION_MESSAGE })
+      .min(0, POSITION_MESSAGE)
+      .max(VIDEO_PROGRESS_MAX_SECONDS, POSITION_MESSAGE)
+      .transform((seconds) => Math.floor(seconds)),
+  },
+  { error: BODY_MESSAGE },
+);
+export type SaveVideoProgressRequest = z.input<typeof SaveVideoProgressRequestSchema>;
+export type VideoProgress = z.output<typeof SaveVideoProgressRequestSchema>;

@@ -29,4 +29,5 @@ export * from './tables/transcripts';
 export * from './tables/usage';
 export * from './tables/user-tokens';
 export * from './tables/users';
+export * from './tables/video-progress';
 export * from './tables/videos';

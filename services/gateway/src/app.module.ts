@@ -24,6 +24,7 @@ import { MetricsModule } from './metrics/metrics.module';
 import { QueuesModule } from './queues/queues.module';
 import { QuizzesModule } from './quizzes/quizzes.module';
 import { CoursesModule } from './courses/courses.module';
+import { ProgressModule } from './progress/progress.module';
 import { ReviewModule } from './review/review.module';
 import { StreamsModule } from './streams/streams.module';
 import { PlayerModule } from './player/player.module';
@@ -92,6 +93,7 @@ export class AppModule {
         ReviewModule,
         QuizzesModule,
         CoursesModule,
+        ProgressModule,
         UploadsModule,
       ],
       providers: [

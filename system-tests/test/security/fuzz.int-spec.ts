@@ -124,6 +124,10 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     params: (ids) => ({ id: [ids.videoId] }),
     body: () => ({ notes: fc.string() }),
   },
+  'PUT /api/videos/:id/progress': {
+    params: (ids) => ({ id: [ids.videoId] }),
+    body: () => ({ position: fc.oneof(fc.double(), fc.integer(), fc.string()) }),
+  },
   'GET /api/videos/:id/tracks': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/videos/:id/transcription': { params: (ids) => ({ id: [ids.videoId] }) },
   'POST /api/videos/:id/transcription/retry': { params: (ids) => ({ id: [ids.videoId] }) },

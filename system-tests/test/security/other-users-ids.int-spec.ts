@@ -56,6 +56,11 @@ const SWEEP: SweepRow[] = [
     label: 'overwrite the notes',
     request: (id) => ({ params: { id }, body: { notes: 'Taken over by someone else.' } }),
   },
+  {
+    route: 'PUT /api/videos/:id/progress',
+    label: 'move the watched position',
+    request: (id) => ({ params: { id }, body: { position: 1234 } }),
+  },
   ...EXPORT_FORMATS.map((format): SweepRow => ({
     route: 'GET /api/videos/:id/export/:format',
     label: `export ${format}`,

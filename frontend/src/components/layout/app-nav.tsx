@@ -19,6 +19,7 @@ import { ROUTES } from '@/routes';
 const LINKS = [
   { to: ROUTES.dashboard, label: 'Dashboard' },
   { to: ROUTES.analyze, label: 'Analyze' },
+  { to: ROUTES.courses, label: 'Courses' },
   { to: ROUTES.review, label: 'Review' },
   { to: ROUTES.pricing, label: 'Pricing' },
 ] as const;

@@ -14,6 +14,7 @@ import {
 import {
   findAiContentOfUser,
   findCourseLecturesOfUser,
+  findLectureStudy,
   findCoursesOfUser,
   findAiQuestionsOfUser,
   findHighlightsOfUser,
@@ -85,6 +86,8 @@ export class AccountExportService {
       findCourseLecturesOfUser(this.db, user.id),
     ]);
     const lecturesOf = groupBy(courseLectures, (row) => row.course_id);
+    const lectureVideoIds = courseLectures.flatMap((row) => (row.video_id === null ? [] : [row.video_id]));
+    const study = await findLectureStudy(this.db, user.id, [...new Set(lectureVideoIds)]);
     const examDateOf = new Map(examDates.map((row) => [row.video_id, row.exam_date]));
     const attemptsOf = groupBy(quizAttempts, (row) => row.video_id);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
@@ -118,7 +121,7 @@ export class AccountExportService {
           answers: attempt.answers_json as Record<string, QuizGivenAnswer>,
         })),
       })),
-      courses: courses.map((course) => courseWithLectures(course, lecturesOf.get(course.id) ?? [])),
+      courses: courses.map((course) => courseWithLectures(course, lecturesOf.get(course.id) ?? [], study)),
     };
   }
 }

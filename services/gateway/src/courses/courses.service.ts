@@ -4,6 +4,7 @@ import {
   deleteCourse,
   findCourse,
   findCourseLectures,
+  findLectureStudy,
   findCoursesOfUser,
   findVideoIdsOfUser,
   insertCourse,
@@ -45,7 +46,9 @@ export class CoursesService {
 
   async detail(userId: string, courseId: string): Promise<Course> {
     const course = courseOr404(await findCourse(this.db, userId, courseId));
-    return courseWithLectures(course, await findCourseLectures(this.db, courseId));
+    const lectures = await findCourseLectures(this.db, courseId);
+    const videoIds = lectures.flatMap((lecture) => (lecture.video_id === null ? [] : [lecture.video_id]));
+    return courseWithLectures(course, lectures, await findLectureStudy(this.db, userId, videoIds));
   }
 
   async update(
