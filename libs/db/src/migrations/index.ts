@@ -21,6 +21,7 @@ import { Quizzes1795401100000 } from './1795401100000-quizzes';
 import { QuizAttemptsAndCards1795401200000 } from './1795401200000-quiz-attempts-and-cards';
 import { ExamDates1795401300000 } from './1795401300000-exam-dates';
 import { Courses1795401400000 } from './1795401400000-courses';
+import { CourseQuestions1795401500000 } from './1795401500000-course-questions';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   QuizAttemptsAndCards1795401200000,
   ExamDates1795401300000,
   Courses1795401400000,
+  CourseQuestions1795401500000,
 ];
