@@ -85,6 +85,10 @@ report(
   'ai: offline engine and the generation job',
   childBench('services/ai/dist-bench/bench/ai-bench.js', 'runAiBench'),
 );
+report(
+  'ai: Ask the course, offline engine on 30 one-hour lectures',
+  childBench('services/ai/dist-bench/bench/course-ask-bench.js', 'benchCourseAsk'),
+);
 report('ai: study-aid quality (offline engine)', await studyAidQuality());
 report('ai: study-aid quality on real lectures (offline engine)', await realLectureQuality());
 report('ai: quiz quality (OpenAI-compatible engine, BENCH_OPENAI_MODEL)', await modelQuizQuality());

@@ -45,7 +45,7 @@ const QUESTIONS = [
 
 const round = (value: number) => Math.round(value * 10) / 10;
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }

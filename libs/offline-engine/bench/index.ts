@@ -5,7 +5,7 @@ export { autoCaptionLecture, punctuatedLecture } from './lectures/memory-lecture
 export { oneHourLecture, tenHourLecture } from './lectures/long-lectures';
 export { syntheticLecture } from './synthetic-lecture';
 export { benchOfflineEngine, type OfflineBenchReport } from './offline-bench';
-export { benchOfflineAsk, printAskReport, type AskBenchReport } from './ask-bench';
+export { benchOfflineAsk, percentile, printAskReport, type AskBenchReport } from './ask-bench';
 export { benchRealLectures, type RealLectureReport } from './real-lecture-bench';
 export { benchEngineQuizzes, type EngineQuizReport } from './model-quiz-quality';
-export type { SampleLecture } from './lectures/catalogue';
+export { sampleLectures, type SampleLecture } from './lectures/catalogue';

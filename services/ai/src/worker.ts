@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import {
+  COURSE_NOT_COVERED_ANSWER,
   DEFAULT_SUMMARY_LENGTH,
   withLongWordsCut,
   type FeatureType,
@@ -13,7 +14,7 @@ import {
   type StoreOptions,
 } from '@lectern/db';
 import { forgetAiEngineStatus, recordAiEngineStatus, recordDroppedCitations } from '@lectern/handovers';
-import { OfflineEngine, type AiEngine } from '@lectern/offline-engine';
+import { OfflineEngine, type AiEngine, type TranscriptIndex } from '@lectern/offline-engine';
 import {
   PermanentJobError,
   withJobDeltas,
@@ -27,9 +28,10 @@ import {
   type WorkerRuntime,
   type WorkerService,
 } from '@lectern/queue-runtime';
-import { TranscriptIndexCache } from './engines/ask/transcript-index-cache';
+import { IndexCache, TranscriptIndexCache } from './engines/ask/transcript-index-cache';
+import { CourseIndex } from './engines/ask/course-index';
 import { heldUntilCited } from './engines/ask/held-until-cited';
-import { guardStream, guardText, transcriptRules, type Dropped } from './engines/moments';
+import { guardStream, guardText, transcriptRules, type Dropped, type OutputRules } from './engines/moments';
 import { DEFAULT_OPENAI_MODEL, type AiEngineEnv } from './engines/engine-config';
 import { EngineSelector, type EngineSelectorOptions, type EngineStatus } from './engines/engine-selector';
 import { LOCAL_SERVER_API_KEY, LOCAL_SERVER_CANDIDATES } from './engines/local-server';
@@ -129,6 +131,8 @@ export interface AiDependencies {
   transcripts: TranscriptSource;
   /** Question answering's per-transcript indexes, kept across jobs. */
   indexes: TranscriptIndexCache;
+  /** Asking a course's one index over all its lectures, kept across jobs (a fresh cache when not given). */
+  courseIndexes?: IndexCache<CourseIndex>;
   /** Where a job's text goes as it is written, for a client that asked for the event stream. */
   deltas?: JobDeltaStreams;
   /** Counts the moments a model cited that it was never sent (removed before anyone saw them), per feature. */
@@ -162,6 +166,50 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
       );
     if (moments.length === 0 && links.length === 0) return;
     await deps.citationsDropped?.(feature, moments.length);
+  };
+
+  const courseIndexes = deps.courseIndexes ?? new IndexCache<CourseIndex>();
+
+  const loadTranscript = async (transcriptId: string) => {
+    const [segments, language] = await Promise.all([
+      deps.transcripts.segments(transcriptId),
+      deps.transcripts.language(transcriptId),
+    ]);
+    return { segments: readableSegments(segments), language };
+  };
+
+  /**
+   * The engine's answer from an index, by the rules the answer is judged by (streamed as it is written, nothing
+   * shown before it cites a moment it may keep), and what the engine and the guard removed reported.
+   */
+  const answerFrom = async (
+    index: TranscriptIndex,
+    rules: OutputRules,
+    question: string,
+    context: JobContext,
+  ) => {
+    const { dropped: engineDropped, ...answered } = await withJobDeltas(
+      deps.deltas,
+      context,
+      async (publish) => {
+        // Nothing is shown before the answer cites a moment: one left uncited is stored as the decline.
+        const held = publish && heldUntilCited(rules, publish);
+        const stream = held && guardStream(held.rules, held.publish);
+        const written = await deps.engine.ask({ question, index }, context.signal, stream?.write);
+        stream?.end();
+        return written;
+      },
+    );
+    const guarded = guardText(rules, answered.answer);
+    await reportDropped(
+      'ask',
+      {
+        moments: [...(engineDropped?.moments ?? []), ...guarded.dropped.moments],
+        links: [...(engineDropped?.links ?? []), ...guarded.dropped.links],
+      },
+      context.logger,
+    );
+    return { ...answered, answer: guarded.text };
   };
 
   return {
@@ -205,43 +253,60 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
     },
     ask: async ({ transcriptId, question }, context) => {
       const started = Date.now();
-      const index = await deps.indexes.indexFor(transcriptId, async () => {
-        const [segments, language] = await Promise.all([
-          deps.transcripts.segments(transcriptId),
-          deps.transcripts.language(transcriptId),
-        ]);
-        return { segments: readableSegments(segments), language };
-      });
+      const index = await deps.indexes.indexFor(transcriptId, () => loadTranscript(transcriptId));
       // Whatever the engine, an answer keeps only moments of the transcript (shown as their line's start) and
       // links it has: the offline engine quotes captions, which may themselves hold made-up moments or links.
       const rules = transcriptRules(index.segments, undefined, { asLineStart: true });
-      const { dropped: engineDropped, ...answered } = await withJobDeltas(
-        deps.deltas,
-        context,
-        async (publish) => {
-          // Nothing is shown before the answer cites a moment: one left uncited is stored as the decline.
-          const held = publish && heldUntilCited(rules, publish);
-          const stream = held && guardStream(held.rules, held.publish);
-          const written = await deps.engine.ask({ question, index }, context.signal, stream?.write);
-          stream?.end();
-          return written;
-        },
-      );
-      const guarded = guardText(rules, answered.answer);
-      const result = { ...answered, answer: guarded.text };
-      await reportDropped(
-        'ask',
-        {
-          moments: [...(engineDropped?.moments ?? []), ...guarded.dropped.moments],
-          links: [...(engineDropped?.links ?? []), ...guarded.dropped.links],
-        },
-        context.logger,
-      );
+      const result = await answerFrom(index, rules, question, context);
       context.logger.debug(
         { citations: result.citations.length, engine: result.engine, ms: Date.now() - started },
         'question answered',
       );
       return { ...result, transcriptId, question };
+    },
+    askCourse: async ({ lectures, question }, context) => {
+      const started = Date.now();
+      const key = lectures
+        .map((lecture) => `${lecture.number}:${lecture.videoId}:${lecture.transcriptId}`)
+        .join(',');
+      const course = await courseIndexes.get(key, async () => {
+        const loaded = await Promise.all(
+          lectures.map(async ({ number, videoId, transcriptId }) => ({
+            number,
+            videoId,
+            ...(await loadTranscript(transcriptId)),
+          })),
+        );
+        return new CourseIndex(loaded);
+      });
+      // As for a video, each cited moment must be of a line of the course; it is shown as its lecture's moment.
+      const lineRules = transcriptRules(course.index.segments, undefined, { asLineStart: true });
+      const rules = {
+        ...lineRules,
+        keep: (moment: string) => {
+          const segment = lineRules.moments.segmentAt(moment);
+          return segment === null ? null : course.labelOf(segment);
+        },
+      };
+      const answered = await answerFrom(course.index, rules, question, context);
+      const result =
+        answered.citations.length === 0
+          ? { ...answered, answer: COURSE_NOT_COVERED_ANSWER, citations: [] }
+          : { ...answered, citations: answered.citations.map((cited) => course.lectureCitation(cited)) };
+      context.logger.debug(
+        {
+          lectures: lectures.length,
+          citations: result.citations.length,
+          engine: result.engine,
+          ms: Date.now() - started,
+        },
+        'course question answered',
+      );
+      return {
+        ...result,
+        transcriptIds: lectures.map((lecture) => lecture.transcriptId).join(','),
+        question,
+      };
     },
   };
 }
@@ -282,6 +347,7 @@ export function createAiRuntime(
       engine,
       transcripts,
       indexes: new TranscriptIndexCache(),
+      courseIndexes: new IndexCache<CourseIndex>(),
       deltas: new JobDeltaStreams(redis, env.REDIS_PREFIX),
       // Counted in Redis, where the gateway's /metrics reads them.
       citationsDropped: (feature, count) => recordDroppedCitations(redis, env.REDIS_PREFIX, feature, count),

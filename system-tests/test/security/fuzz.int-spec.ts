@@ -242,12 +242,15 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'GET /api/quiz-settings': {},
   'PUT /api/quiz-settings': { body: () => ({ autoReviewWrongAnswers: fc.boolean() }) },
   'POST /api/ai/ask': {
+    // A video's question, a course's, one naming both and one naming neither (JSON leaves out an undefined id).
     body: (ids) => ({
-      videoId: fc.constant(ids.videoId),
+      videoId: fc.constantFrom(ids.videoId, undefined),
+      courseId: fc.constantFrom(undefined, ids.courseId),
       question: fc.constantFrom('What is chaining?', 'Who painted the Mona Lisa?', '  ', '?'),
     }),
   },
   'GET /api/ai/questions/:videoId': { params: (ids) => ({ videoId: [ids.videoId] }) },
+  'GET /api/ai/course-questions/:courseId': { params: (ids) => ({ courseId: [ids.courseId] }) },
   'DELETE /api/ai/questions/:id': { params: (ids) => ({ id: [ids.questionId] }) },
   'GET /api/ai/streams/:id': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/usage': {},

@@ -86,6 +86,16 @@ const SWEEP: SweepRow[] = [
     request: (id) => ({ body: { videoId: id, question: 'What is chaining?' } }),
   },
   {
+    route: 'POST /api/ai/ask',
+    label: 'ask about the course',
+    request: (id) => ({ body: { courseId: id, question: 'What is chaining?' } }),
+  },
+  {
+    route: 'GET /api/ai/course-questions/:courseId',
+    label: "read the course's questions",
+    request: (id) => ({ params: { courseId: id } }),
+  },
+  {
     route: 'GET /api/ai/questions/:videoId',
     label: 'read the questions',
     request: (id) => ({ params: { videoId: id } }),

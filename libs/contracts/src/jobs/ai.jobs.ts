@@ -46,8 +46,31 @@ export interface AskResult {
   model: string;
 }
 
+/** One lecture of a course asked about: the user's video and its cached transcript, in the course's order. */
+export interface CourseAskLecture {
+  /** Its number in the course's order, from 1: "Lecture 3". */
+  number: number;
+  videoId: string;
+  transcriptId: string;
+}
+
+/**
+ * Answer one question from every lecture of a course (the lectures with a transcript, in the course's order),
+ * citing each moment with its lecture.
+ */
+export interface AskCourseData {
+  lectures: CourseAskLecture[];
+  question: string;
+}
+
+export interface AskCourseResult extends Omit<AskResult, 'transcriptId'> {
+  /** What was answered, as the worker read it from the job: the lectures' transcripts, joined by commas. */
+  transcriptIds: string;
+}
+
 /** The jobs the ai worker handles. */
 export interface AiJobs {
   generate: JobKind<GenerateData, GenerateResult>;
   ask: JobKind<AskData, AskResult>;
+  askCourse: JobKind<AskCourseData, AskCourseResult>;
 }

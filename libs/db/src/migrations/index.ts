@@ -22,6 +22,7 @@ import { QuizAttemptsAndCards1795401200000 } from './1795401200000-quiz-attempts
 import { ExamDates1795401300000 } from './1795401300000-exam-dates';
 import { Courses1795401400000 } from './1795401400000-courses';
 import { VideoProgress1795401500000 } from './1795401500000-video-progress';
+import { CourseQuestions1795401600000 } from './1795401600000-course-questions';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   ExamDates1795401300000,
   Courses1795401400000,
   VideoProgress1795401500000,
+  CourseQuestions1795401600000,
 ];

@@ -1,11 +1,14 @@
 import type { AnswerCitation } from '@lectern/contracts';
 import type { Db } from '../db';
 
-/** An `ai_questions` row: one question a user asked about one of their videos, and its answer. */
+/** An `ai_questions` row: one question a user asked about one of their videos or courses, and its answer. */
 export interface AiQuestionRow {
   id: string;
   user_id: string;
-  video_id: string;
+  /** The video asked about; null for a course's question. */
+  video_id: string | null;
+  /** The course asked about; null for a video's question. */
+  course_id: string | null;
   question: string;
   answer: string;
   citations: AnswerCitation[];
@@ -14,7 +17,7 @@ export interface AiQuestionRow {
   created_at: Date;
 }
 
-const COLUMNS = 'id, user_id, video_id, question, answer, citations, engine, model, created_at';
+const COLUMNS = 'id, user_id, video_id, course_id, question, answer, citations, engine, model, created_at';
 
 /** The user's thread on one video, oldest first (newest last). */
 export async function findAiQuestionsOfVideo(
@@ -25,6 +28,19 @@ export async function findAiQuestionsOfVideo(
   const { rows } = await db.query<AiQuestionRow>(
     `SELECT ${COLUMNS} FROM ai_questions WHERE user_id = $1 AND video_id = $2 ORDER BY created_at, id`,
     [userId, videoId],
+  );
+  return rows;
+}
+
+/** The user's thread on one course, oldest first (newest last). */
+export async function findAiQuestionsOfCourse(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<AiQuestionRow[]> {
+  const { rows } = await db.query<AiQuestionRow>(
+    `SELECT ${COLUMNS} FROM ai_questions WHERE user_id = $1 AND course_id = $2 ORDER BY created_at, id`,
+    [userId, courseId],
   );
   return rows;
 }
@@ -43,14 +59,16 @@ export async function insertAiQuestion(
   item: Pick<
     AiQuestionRow,
     'user_id' | 'video_id' | 'question' | 'answer' | 'citations' | 'engine' | 'model'
-  >,
+  > &
+    Partial<Pick<AiQuestionRow, 'course_id'>>,
 ): Promise<AiQuestionRow> {
   const { rows } = await db.query<AiQuestionRow>(
-    `INSERT INTO ai_questions (user_id, video_id, question, answer, citations, engine, model)
-     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7) RETURNING ${COLUMNS}`,
+    `INSERT INTO ai_questions (user_id, video_id, course_id, question, answer, citations, engine, model)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8) RETURNING ${COLUMNS}`,
     [
       item.user_id,
       item.video_id,
+      item.course_id ?? null,
       item.question,
       item.answer,
       JSON.stringify(item.citations),

@@ -192,3 +192,26 @@ export async function findCoursesToTakeUp(db: Db): Promise<Array<{ course_id: st
   );
   return rows;
 }
+
+/** A ready lecture of a course asked about: its video and the video's transcript. */
+export interface CourseLectureTranscriptRow {
+  /** The lecture's number in the course's order, from 1. */
+  position: number;
+  video_id: string;
+  transcript_id: string;
+}
+
+/** The user's course's ready lectures in order, each with its transcript (none: the course is not the user's either). */
+export async function findCourseLectureTranscripts(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<CourseLectureTranscriptRow[]> {
+  const { rows } = await db.query<CourseLectureTranscriptRow>(
+    `SELECT l.position, v.id AS video_id, v.transcript_id FROM course_lectures l
+       JOIN courses c ON c.id = l.course_id JOIN videos v ON v.id = l.video_id
+      WHERE c.user_id = $1 AND l.course_id = $2 ORDER BY l.position`,
+    [userId, courseId],
+  );
+  return rows;
+}

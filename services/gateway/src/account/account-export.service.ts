@@ -92,7 +92,8 @@ export class AccountExportService {
     const attemptsOf = groupBy(quizAttempts, (row) => row.video_id);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
     const aiContentOf = groupBy(aiContent.map(toAiContentItem), (item) => item.videoId);
-    const questionsOf = groupBy(questions, (row) => row.video_id);
+    // A course's questions (video_id null) belong to no library entry.
+    const questionsOf = groupBy(questions, (row) => row.video_id ?? '');
     const logsOf = groupBy(reviewLogs, (log) => log.card_id);
     const reviewCardsOf = groupBy(reviewCards, (card) => card.video_id);
     return {

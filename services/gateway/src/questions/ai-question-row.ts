@@ -7,9 +7,12 @@ export function toAiQuestion(row: AiQuestionRow): AiQuestion {
     id: row.id,
     question: row.question,
     answer: row.answer,
-    citations: row.citations.map(({ start, text }) => ({ start, text })),
+    citations: row.citations.map(({ start, text, videoId }) =>
+      videoId === undefined ? { start, text } : { videoId, start, text },
+    ),
     engine: row.engine,
     model: row.model,
+    ...(row.course_id === null ? {} : { courseId: row.course_id }),
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -9,10 +9,15 @@ import { parseAskRequest } from './ask-request';
 import { answerWithEventStream } from '../streams/event-stream-answers';
 import { JobStreams } from '../streams/job-streams';
 import { QuestionsService } from './questions.service';
+import { COURSE_NOT_FOUND } from '../courses/courses.service';
 
 const questionIdPipe = new ParseIdPipe(QUESTION_NOT_FOUND);
+const courseIdPipe = new ParseIdPipe(COURSE_NOT_FOUND);
 
-/** Ask the video: `POST /api/ai/ask`, `GET /api/ai/questions/:videoId`, `DELETE /api/ai/questions/:id`. */
+/**
+ * Ask the video or the course: `POST /api/ai/ask`, `GET /api/ai/questions/:videoId`,
+ * `GET /api/ai/course-questions/:courseId`, `DELETE /api/ai/questions/:id`.
+ */
 @Controller('api/ai')
 @UseGuards(SignedInGuard)
 export class QuestionsController {
@@ -44,6 +49,14 @@ export class QuestionsController {
   @Get('questions/:videoId')
   thread(@SignedInUser() user: User, @Param('videoId', videoIdPipe) videoId: string): Promise<AiQuestion[]> {
     return this.questions.thread(user.id, videoId);
+  }
+
+  @Get('course-questions/:courseId')
+  courseThread(
+    @SignedInUser() user: User,
+    @Param('courseId', courseIdPipe) courseId: string,
+  ): Promise<AiQuestion[]> {
+    return this.questions.courseThread(user.id, courseId);
   }
 
   @Delete('questions/:id')

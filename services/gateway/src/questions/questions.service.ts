@@ -1,12 +1,25 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import {
+  COURSE_NOT_READY_TO_ASK,
   QUESTION_NOT_FOUND,
   QueueName,
+  isRecordId,
   type AiQuestion,
+  type AskCourseResult,
   type AskResult,
+  type CourseAskLecture,
   type User,
 } from '@lectern/contracts';
-import { deleteUserAiQuestion, findAiQuestionsOfVideo, insertAiQuestion, type Db } from '@lectern/db';
+import {
+  deleteUserAiQuestion,
+  findAiQuestionsOfCourse,
+  findAiQuestionsOfVideo,
+  findCourse,
+  findCourseLectureTranscripts,
+  insertAiQuestion,
+  type Db,
+} from '@lectern/db';
+import { courseOr404 } from '../courses/courses.service';
 import { InjectDb } from '../database/database.module';
 import { askedAndAnswered } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
@@ -44,6 +57,7 @@ export class QuestionsService {
    * the answer's text is streamed as the model writes it.
    */
   async ask(user: User, command: AskCommand, stream?: JobStreamOpener): Promise<AiQuestion> {
+    if ('courseId' in command) return this.askCourse(user, command.courseId, command.question, stream);
     const video = await userVideoOr404(this.db, user.id, command.videoId);
     return this.usage.runCounted(user, 'ai_question', {
       startsJob: true,
@@ -66,10 +80,85 @@ export class QuestionsService {
     });
   }
 
+  /** The user's thread on one of their courses, newest last. */
+  async courseThread(userId: string, courseId: string): Promise<AiQuestion[]> {
+    courseOr404(await findCourse(this.db, userId, courseId));
+    return (await findAiQuestionsOfCourse(this.db, userId, courseId)).map(toAiQuestion);
+  }
+
+  /**
+   * Ask the course: answered from every ready lecture of one of the user's courses, counted as one question like
+   * a video's, each citation naming its lecture. A course with no ready lecture is 422.
+   */
+  private async askCourse(
+    user: User,
+    courseId: string,
+    question: string,
+    stream?: JobStreamOpener,
+  ): Promise<AiQuestion> {
+    if (!isRecordId(courseId)) courseOr404(null);
+    const id = courseId.toLowerCase();
+    const lectures = await this.courseLectures(user.id, id);
+    return this.usage.runCounted(user, 'ai_question', {
+      startsJob: true,
+      job: () => this.answerFromCourse(user, lectures, question, stream),
+      jobTimeoutMs: AI_ASK_TIMEOUT_MS,
+      record: async (db, result) => {
+        // Stored against the course only if it is still theirs (deleted meanwhile: 404, nothing counted).
+        courseOr404(await findCourse(db, user.id, id));
+        const row = await insertAiQuestion(db, {
+          user_id: user.id,
+          video_id: null,
+          course_id: id,
+          question,
+          answer: result.answer,
+          citations: result.citations,
+          engine: result.engine,
+          model: result.model,
+        });
+        return { value: toAiQuestion(row), counted: row.id };
+      },
+    });
+  }
+
+  /** The course's ready lectures in order, or 404 (not the user's course) or 422 (none ready). */
+  private async courseLectures(userId: string, courseId: string): Promise<CourseAskLecture[]> {
+    courseOr404(await findCourse(this.db, userId, courseId));
+    const rows = await findCourseLectureTranscripts(this.db, userId, courseId);
+    if (rows.length === 0) throw new UnprocessableEntityException(COURSE_NOT_READY_TO_ASK);
+    return rows.map((row) => ({
+      number: row.position,
+      videoId: row.video_id,
+      transcriptId: row.transcript_id,
+    }));
+  }
+
   /** Deletes one of the user's questions; another user's or a missing one is 404. Its use stays counted. */
   async delete(userId: string, questionId: string): Promise<void> {
     if (!(await deleteUserAiQuestion(this.db, userId, questionId)))
       throw new NotFoundException(QUESTION_NOT_FOUND);
+  }
+
+  /** The ai worker's answer from the course's lectures; it must be about these transcripts and this question. */
+  private async answerFromCourse(
+    user: User,
+    lectures: CourseAskLecture[],
+    question: string,
+    stream?: JobStreamOpener,
+  ): Promise<AskCourseResult> {
+    const asked = { transcriptIds: lectures.map((lecture) => lecture.transcriptId).join(','), question };
+    return this.jobs.request(
+      user,
+      QueueName.Ai,
+      'askCourse',
+      { lectures, question },
+      {
+        timeoutMs: AI_ASK_TIMEOUT_MS,
+        timeoutMessage: 'Answering this question took too long. Please try again.',
+        stream,
+      },
+      { what: 'answer', mismatch: (result) => askedAndAnswered(asked, result) },
+    );
   }
 
   /** The ai worker's answer; it must be about this transcript and this question. */
