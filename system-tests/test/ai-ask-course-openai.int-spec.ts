@@ -22,12 +22,10 @@ describe('Ask the course through an OpenAI-compatible provider', () => {
       `Chlorophyll absorbs light [${moments[0] ?? ''}]. The load factor measures fullness [${moments.at(-1) ?? ''}]. ` +
       `Both are on the exam [${INVENTED_MOMENT}].`;
 
-    const response = await user
-      .post('/api/ai/ask')
-      .send({
-        courseId,
-        question: 'What does chlorophyll absorb, and what is the load factor of a hash table?',
-      });
+    const response = await user.post('/api/ai/ask').send({
+      courseId,
+      question: 'What does chlorophyll absorb, and what is the load factor of a hash table?',
+    });
     expect(response.status).toBe(200);
     const answered = response.body as AiQuestion;
     expect(answered).toMatchObject({ courseId, engine: 'openai', model: FAKE_OPENAI_MODEL });

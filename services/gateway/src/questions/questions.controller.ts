@@ -9,7 +9,7 @@ import { parseAskRequest } from './ask-request';
 import { answerWithEventStream } from '../streams/event-stream-answers';
 import { JobStreams } from '../streams/job-streams';
 import { QuestionsService } from './questions.service';
-import { COURSE_NOT_FOUND } from '../courses/courses.service';
+import { COURSE_NOT_FOUND } from '../courses/course-not-found';
 
 const questionIdPipe = new ParseIdPipe(QUESTION_NOT_FOUND);
 const courseIdPipe = new ParseIdPipe(COURSE_NOT_FOUND);

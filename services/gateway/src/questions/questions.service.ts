@@ -19,7 +19,7 @@ import {
   insertAiQuestion,
   type Db,
 } from '@lectern/db';
-import { courseOr404 } from '../courses/courses.service';
+import { courseOr404 } from '../courses/course-not-found';
 import { InjectDb } from '../database/database.module';
 import { askedAndAnswered } from '../jobs/user-jobs';
 import { UserJobs } from '../jobs/user-jobs';
