@@ -1,4 +1,9 @@
-import { COURSE_NOT_COVERED_ANSWER, COURSE_NOT_READY_TO_ASK, type AiQuestion } from '@lectern/contracts';
+import {
+  COURSE_NOT_COVERED_ANSWER,
+  COURSE_NOT_READY_TO_ASK,
+  type AccountExport,
+  type AiQuestion,
+} from '@lectern/contracts';
 import { OFFLINE_MODEL } from '@lectern/offline-engine';
 import { sql, startAiStack, userWithVideo, type AiStack } from './support/ai-fixtures';
 import { analysed, courseOf, expectCitationsOfLectures } from './support/course-fixtures';
@@ -51,6 +56,10 @@ describe('Ask the course with the offline engine', () => {
     // The lectures' own threads hold none of the course's questions.
     expect((await user.get(`/api/ai/questions/${hashing}`)).body).toEqual([]);
     expect((await user.get('/api/usage')).body.aiQuestions).toEqual({ used: 3, limit: null });
+    // The account export keeps the thread with its course, and in no library entry.
+    const exported = (await user.get('/api/auth/me/export')).body as AccountExport;
+    expect(exported.courses.find((course) => course.id === courseId)?.questions).toEqual(thread.body);
+    expect(exported.library.flatMap((video) => video.questions)).toEqual([]);
 
     // Deleting the course deletes its thread; its lectures stay in the library.
     expect((await user.delete(`/api/courses/${courseId}`)).status).toBe(204);

@@ -73,7 +73,10 @@ export const AccountExportSchema = z.object({
   exportedAt: z.string(),
   account: UserSchema,
   library: z.array(AccountExportVideoSchema),
-  /** The user's courses, newest first, each with its lectures in order (videos by their library ids). */
-  courses: z.array(CourseSchema),
+  /**
+   * The user's courses, newest first, each with its lectures in order (videos by their library ids) and the
+   * questions asked of the whole course.
+   */
+  courses: z.array(CourseSchema.extend({ questions: z.array(AiQuestionSchema) })),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

@@ -92,8 +92,9 @@ export class AccountExportService {
     const attemptsOf = groupBy(quizAttempts, (row) => row.video_id);
     const highlightsOf = groupBy(highlights.map(toHighlight), (h) => h.videoId);
     const aiContentOf = groupBy(aiContent.map(toAiContentItem), (item) => item.videoId);
-    // A course's questions (video_id null) belong to no library entry.
+    // A course's questions (video_id null) go with their course, not a library entry.
     const questionsOf = groupBy(questions, (row) => row.video_id ?? '');
+    const courseQuestionsOf = groupBy(questions, (row) => row.course_id ?? '');
     const logsOf = groupBy(reviewLogs, (log) => log.card_id);
     const reviewCardsOf = groupBy(reviewCards, (card) => card.video_id);
     return {
@@ -122,7 +123,10 @@ export class AccountExportService {
           answers: attempt.answers_json as Record<string, QuizGivenAnswer>,
         })),
       })),
-      courses: courses.map((course) => courseWithLectures(course, lecturesOf.get(course.id) ?? [], study)),
+      courses: courses.map((course) => ({
+        ...courseWithLectures(course, lecturesOf.get(course.id) ?? [], study),
+        questions: (courseQuestionsOf.get(course.id) ?? []).map(toAiQuestion),
+      })),
     };
   }
 }
