@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   UPLOADS_PATH,
   UploadFinishedSchema,
+  type Course,
   type UsageStats,
   type Video,
   type VideoSummary,
@@ -206,6 +207,26 @@ describe('uploading a recording', () => {
     expect(
       ((await gateway.http().get(`/api/videos/${videoId}`).set('Cookie', cookie)).body as Video).title,
     ).toBe('Light and sugar');
+
+    // A recording is a lecture like any video: a course takes it, under its title, with no YouTube link.
+    const course = await gateway.http().post('/api/courses').set('Cookie', cookie).send({ title: 'Biology' });
+    expect(course.status).toBe(201);
+    const lectures = await gateway
+      .http()
+      .put(`/api/courses/${(course.body as Course).id}/lectures`)
+      .set('Cookie', cookie)
+      .send({ videoIds: [videoId] });
+    expect(lectures.status).toBe(200);
+    expect((lectures.body as Course).lectures).toEqual([
+      expect.objectContaining({
+        number: 1,
+        videoId,
+        youtubeId: null,
+        title: 'Light and sugar',
+        state: 'ready',
+        duration: Math.round(speech.lecture.durationSeconds),
+      }),
+    ]);
 
     // Minutes count once the transcript is stored: the month's allowance is now used, and the operator sees them.
     const usage = await gateway.http().get('/api/usage').set('Cookie', cookie);
