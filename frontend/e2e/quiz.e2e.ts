@@ -171,10 +171,15 @@ describe('a quiz on a lecture', () => {
       .getByRole('progressbar', { name: `Attempt 1: ${total - 1} of ${total}` })
       .waitFor();
     // The setting beside the quiz: every wrong answer into review from now on.
-    await quizRegion().getByRole('switch', { name: 'Add every wrong answer to my review' }).click();
-    await page.waitForFunction(() =>
-      document.querySelector('[role="switch"][aria-checked="true"]:not([disabled])'),
+    // The transcript's own switch is on too, so the wait is for this switch's save, not any checked switch.
+    const saved = page.waitForResponse(
+      (response) => response.url().endsWith('/api/quiz-settings') && response.request().method() === 'PUT',
     );
+    await quizRegion().getByRole('switch', { name: 'Add every wrong answer to my review' }).click();
+    expect((await saved).ok()).toBe(true);
+    await quizRegion()
+      .getByRole('switch', { name: 'Add every wrong answer to my review', checked: true, disabled: false })
+      .waitFor();
     expect(await apiJson<QuizSettings>(context, '/api/quiz-settings')).toEqual({
       autoReviewWrongAnswers: true,
     });
