@@ -36,6 +36,9 @@ function judged(lecture: string, heldOut: boolean, flaws: number): LectureQualit
       alsoRight: flaws ? ['Fill in the blank: A _____ stores keys. → hash table'] : [],
       lengthGiveaways: [],
       formGiveaways: [],
+      aboutTheRoom: [],
+      courseBusiness: [],
+      answersPointingBack: [],
       notStandingAlone: flaws
         ? ['Fill in the blank: A small description of what the _____ does. → business']
         : [],

@@ -70,7 +70,7 @@ export interface StudyAidQualityReport {
 }
 
 export const QUALITY_TARGETS =
-  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form, every fill-in sentence standing alone, no blank a fixed phrase fills, every wrong option a term of the lecture and none the lecture puts in the same slot, no answer given away by grammar';
+  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form, none on the people in the room or how the course runs, no definition answered by pointing back, every fill-in sentence standing alone, no blank a fixed phrase fills, every wrong option a term of the lecture and none the lecture puts in the same slot, no answer given away by grammar';
 
 function outputs(): Output[] {
   return FEATURE_TYPES.flatMap<Output>((feature) =>
@@ -195,6 +195,18 @@ export function quizRows(quizzes: readonly QuizFigures[]): QualityRow[] {
     noneOf(
       'quiz: answer given away by form',
       count((quiz) => quiz.formGiveaways.length),
+    ),
+    noneOf(
+      'quiz: questions on the people in the room',
+      count((quiz) => quiz.aboutTheRoom.length),
+    ),
+    noneOf(
+      'quiz: questions on how the course runs',
+      count((quiz) => quiz.courseBusiness.length),
+    ),
+    noneOf(
+      'quiz: definitions answered by pointing back',
+      count((quiz) => quiz.answersPointingBack.length),
     ),
     noneOf(
       'quiz: sentences that do not stand alone',

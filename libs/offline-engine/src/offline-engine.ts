@@ -5,7 +5,7 @@ import { writeOutlineOf } from './writing/outline-writer';
 import { writeQuizOf } from './writing/quiz-writer';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
 import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
-import { spokenCaptions } from './reading/spoken-captions';
+import { speakerNames, spokenCaptions } from './reading/spoken-captions';
 import type { AiEngine, Answer, AnswerRequest, GenerationRequest, GenerationResult } from './requests';
 
 export const OFFLINE_MODEL = 'lectern-extractive-1';
@@ -33,6 +33,7 @@ export class OfflineEngine implements AiEngine {
         analyseTranscript(spokenCaptions(request.segments), {
           title: request.title,
           chapters: request.chapters,
+          speakers: speakerNames(request.segments),
         }),
       );
       // Written at once, so it streams as one piece.

@@ -143,7 +143,7 @@ describe('the quiz judged as a student reads it', () => {
     ...draft,
   });
   const judged = (
-    lecture: 'tedx-ai-learning-whisper' | 'cs50-hash-tables',
+    lecture: 'tedx-ai-learning-whisper' | 'cs50-hash-tables' | 'cs50-week3-sorting',
     ...drafts: QuizQuestionDraft[]
   ) => {
     const real = REAL_LECTURES.find((candidate) => candidate.id === lecture);
@@ -153,6 +153,9 @@ describe('the quiz judged as a student reads it', () => {
 
   it('passes a question a student can trust', () => {
     expect(judged('cs50-hash-tables', question({}))).toEqual({
+      aboutTheRoom: [],
+      courseBusiness: [],
+      answersPointingBack: [],
       notStandingAlone: [],
       trivialBlanks: [],
       notTerms: [],
@@ -185,5 +188,44 @@ describe('the quiz judged as a student reads it', () => {
     expect(faults.notStandingAlone).toHaveLength(1);
     expect(faults.trivialBlanks).toHaveLength(1);
     expect(faults.notTerms).toEqual([expect.stringMatching(/^Fill in the blank: And when a _____/)]);
+  });
+
+  it('finds questions on the room and the course, and a definition answered by pointing back', () => {
+    const faults = judged(
+      'cs50-week3-sorting',
+      question({
+        prompt: 'Fill in the blank: _____, if you could step back for just a moment with your number.',
+        options: ['joseph', 'middle', 'list', 'running time'],
+        answer: 'joseph',
+      }),
+      question({
+        prompt: 'Fill in the blank: So for instance, selection sort’s _____ is on the order of n squared.',
+        options: ['random order', 'touch screen', 'alan Estrada', 'running time'],
+        answer: 'running time',
+      }),
+      question({
+        prompt: 'Fill in the blank: And then problem set two is already in your _____.',
+        options: ['lists', 'hands', 'swaps', 'pages'],
+        answer: 'hands',
+      }),
+      question({
+        kind: 'short',
+        prompt: 'What is bubble sort?',
+        options: undefined,
+        answer: 'And what that means is, we swap pairs again and again.',
+      }),
+      question({
+        kind: 'short',
+        prompt: 'What is selection sort?',
+        options: undefined,
+        answer: 'Selection sort is an algorithm that selects the smallest element again and again.',
+      }),
+    );
+    expect(faults.aboutTheRoom).toEqual([
+      expect.stringMatching(/^Fill in the blank: _____, if you could/),
+      expect.stringMatching(/selection sort’s _____/),
+    ]);
+    expect(faults.courseBusiness).toEqual([expect.stringMatching(/problem set two/)]);
+    expect(faults.answersPointingBack).toEqual([expect.stringMatching(/^What is bubble sort\?/)]);
   });
 });

@@ -64,14 +64,19 @@ export class LectureWords {
   }
 
   /**
-   * The lecture says these words at least once with no article or other determiner before them and as a whole noun
-   * phrase ("in debt", "by hand").
+   * The lecture says these words, in this form, at least once with no article or other determiner before them and
+   * as a whole noun phrase ("in debt", "by hand").
    */
   saysBare(phrase: string): boolean {
-    const words = conceptsOf(phrase);
+    // In this very form: "essays" said bare is no bare "essay".
+    const words = phrase.toLowerCase().split(/\s+/u).filter(Boolean);
     const { words: said } = this;
     for (let at = 0; at + words.length <= said.length; at += 1) {
-      if (!words.every((word, offset) => concept(said[at + offset]?.normal ?? '') === word)) continue;
+      if (!words.every((word, offset) => said[at + offset]?.normal === word)) continue;
+      // A whole noun phrase: not "user" in "user experience", nor the verb in "we study".
+      const last = said[at + words.length - 1];
+      if (!last || !['NOUN', 'PROPN'].includes(last.pos)) continue;
+      if (BARE_BREAKERS.has(said[at + words.length]?.pos ?? '')) continue;
       // Not after an article or determiner, nor after a word of its own noun phrase ("a big study", "power user").
       const previous = said[at - 1];
       if (!previous || (!DETERMINING.has(previous.normal) && !BARE_BREAKERS.has(previous.pos))) return true;
@@ -371,7 +376,50 @@ export function grammarGivesAway(
   return !lecture.saysBare(option);
 }
 
+// A caption's speaker label ("DAVID J. MALAN:", ">> CAROLINE:") and a name the lecturer calls someone by ("Trevor,
+// come on down", "Caroline, thank you", "thank you, Jay").
+const SPEAKER_LABEL = /(?:^|>>|[.!?])\s*((?:\p{Lu}[\p{Lu}'-]+\.?\s+)*\p{Lu}[\p{Lu}'-]+):/gu;
+const CALLED_BY_NAME =
+  /\b(\p{Lu}\p{Ll}+),\s+(?:come\b|if you\b|you are\b|you're\b|could you\b|can you\b|thank you\b|nice to meet)|\bthank you,\s+(\p{Lu}\p{Ll}+)\b/gu;
+const ROLE_LABELS = new Set([
+  'audience',
+  'student',
+  'students',
+  'speaker',
+  'professor',
+  'narrator',
+  'man',
+  'woman',
+]);
+
+/** The people in the room, lower case: those the captions give lines to, and those the lecturer calls by name. */
+export function peopleInTheRoom(segments: readonly TranscriptSegment[]): Set<string> {
+  const people = new Set<string>();
+  for (const { text } of segments) {
+    for (const [, label = ''] of text.matchAll(SPEAKER_LABEL))
+      for (const word of label.toLowerCase().split(/\s+/u))
+        if (word.replace(/\W/gu, '').length > 1 && !ROLE_LABELS.has(word)) people.add(word);
+    for (const [, before, after] of text.matchAll(CALLED_BY_NAME))
+      people.add((before ?? after ?? '').toLowerCase());
+  }
+  return people;
+}
+
+// How the course runs, which no exam asks: "problem set two is already in your hands", "office hours are …".
+const COURSE_BUSINESS =
+  /\b(?:problem sets?|psets?|homework|office hours|syllabus|deadlines?|midterms?|due date|sign up|hand in|turn in)\b/iu;
+
+// A definition's answer that opens by pointing at what was said before: "And what that means is, …", "This is …".
+const POINTING_ANSWER =
+  /^(?:(?:so|and|but|now|well)\b[,]?\s+)*(?:what (?:that|this) means\b|(?:this|that|these|those|it|it's|they|here)\b)/iu;
+
 export interface QuestionFaults {
+  /** Questions on the people in the room: a speaker or someone called by name as the answer, an option or the sentence. */
+  aboutTheRoom: string[];
+  /** Fill-in questions on how the course runs (problem sets, office hours, deadlines). */
+  courseBusiness: string[];
+  /** "What is …?" questions answered by a sentence that opens by pointing back. */
+  answersPointingBack: string[];
   notStandingAlone: string[];
   trivialBlanks: string[];
   notTerms: string[];
@@ -388,16 +436,30 @@ export function judgeQuestions(
   segments: readonly TranscriptSegment[],
 ): QuestionFaults {
   const lecture = new LectureWords(segments);
+  const people = peopleInTheRoom(segments);
   const faults: QuestionFaults = {
+    aboutTheRoom: [],
+    courseBusiness: [],
+    answersPointingBack: [],
     notStandingAlone: [],
     trivialBlanks: [],
     notTerms: [],
     alsoFitting: [],
     grammarGiveaways: [],
   };
+  const namesSomeone = (text: string) =>
+    text
+      .toLowerCase()
+      .split(/[^\p{L}'’-]+/u)
+      .some((word) => people.has(word));
   for (const question of questions) {
+    if ([question.prompt, question.answer, ...(question.options ?? [])].some(namesSomeone))
+      faults.aboutTheRoom.push(label(question));
+    if (/^what (?:is|are|was|were)\b/iu.test(question.prompt) && POINTING_ANSWER.test(question.answer.trim()))
+      faults.answersPointingBack.push(label(question));
     const sentence = blankSentence(question);
     if (sentence === null) continue;
+    if (COURSE_BUSINESS.test(sentence)) faults.courseBusiness.push(label(question));
     const alone = notStandingAlone(sentence, lecture);
     if (alone) faults.notStandingAlone.push(label(question));
     if (trivialBlank(sentence, question.answer, lecture)) faults.trivialBlanks.push(label(question));

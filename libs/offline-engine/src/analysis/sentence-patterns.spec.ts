@@ -24,15 +24,15 @@ describe('a term named at the end of a sentence and explained after it', () => {
     .map((sentence) => findExplainedNaming(analysis, sentence))
     .filter((definition) => definition !== null);
 
-  it('is defined by the statement that explains it, whole, even after a short statement between', () => {
+  it('is defined by the statement that explains it, its opener giving way to the name, even after a short statement between', () => {
     expect(explained.map((definition) => [definition.termWithArticle, definition.answer])).toEqual([
       [
         'a dark pattern',
-        "And what that means is, we can simplify a UX to the point that we might manipulate what the user's intention is.",
+        "A dark pattern means we can simplify a UX to the point that we might manipulate what the user's intention is.",
       ],
       [
         'productive resistance',
-        "It's essentially the amount of resistance an AI should give you before you either leave it or go to a simpler AI so that you can do that cognitive off-roading that is so tempting.",
+        'Productive resistance is essentially the amount of resistance an AI should give you before you either leave it or go to a simpler AI so that you can do that cognitive off-roading that is so tempting.',
       ],
     ]);
   });

@@ -91,6 +91,8 @@ export interface Definition {
   past?: boolean;
   /** The definition as it appears in the transcript. */
   answer: string;
+  /** Where a term is named before the statement that explains it ("… which is called a dark pattern."). */
+  namedIn?: Sentence;
 }
 
 const ARTICLES = new Set(['a', 'an', 'the']);
@@ -164,13 +166,35 @@ export function findExplainedNaming(analysis: TranscriptAnalysis, sentence: Sent
   if (!explanation) return null;
   const term = sliceText(analysis, nameStart, nameEnd);
   const last = tokens.normal[nameEnd] ?? '';
+  const termWithArticle = article ? `${article} ${term}` : term;
+  const plural = (tokens.lemma[nameEnd] ?? '').toLowerCase() !== last;
   return {
     sentence: explanation,
     term,
-    termWithArticle: article ? `${article} ${term}` : term,
-    plural: (tokens.lemma[nameEnd] ?? '').toLowerCase() !== last,
-    answer: explanation.text,
+    termWithArticle,
+    plural,
+    answer: explanationOf(termWithArticle, plural, explanation.text),
+    namedIn: sentence,
   };
+}
+
+/**
+ * The explanation as an answer that stands alone: its opener, which points back at the name, gives way to the name
+ * ("And what that means is, we can …" → "A dark pattern means we can …"; "It's essentially the amount …" →
+ * "Productive resistance is essentially the amount …"; "In other words, …" → "…").
+ */
+function explanationOf(termWithArticle: string, plural: boolean, text: string): string {
+  const opener = EXPLAINING_START.exec(text.trim());
+  if (!opener) return text;
+  const rest = text
+    .trim()
+    .slice(opener[0].length)
+    .replace(/^[\s,:]+/u, '');
+  const adverb = /\b(essentially|basically)$/iu.exec(opener[0])?.[1]?.toLowerCase();
+  const term = capitalise(termWithArticle);
+  if (adverb) return `${term} ${plural ? 'are' : 'is'} ${adverb} ${rest}`;
+  if (/means is$/iu.test(opener[0])) return `${term} ${plural ? 'mean' : 'means'} ${rest}`;
+  return capitalise(rest);
 }
 
 /** The statement after sentence `index`, or after a short one that follows it, that opens by explaining. */
@@ -600,7 +624,8 @@ export function namesCourseBusiness(term: string): boolean {
   );
 }
 
-function announces(tokens: TokenTable, first: number, last: number): boolean {
+/** Tokens `first` to `last` speak of how the course runs: "problem set two is already in your hands". */
+export function announces(tokens: TokenTable, first: number, last: number): boolean {
   for (let token = first; token <= last; token += 1) {
     const word = tokens.normal[token] ?? '';
     if (COURSE_BUSINESS.has(word)) return true;

@@ -55,12 +55,16 @@ export interface KeyPhrase {
 export interface LectureContext {
   title?: string | null;
   chapters?: readonly LectureChapter[];
+  /** The words of the names the captions give their speakers, lower case (see `speakerNames`). */
+  speakers?: ReadonlySet<string>;
 }
 
 export interface TranscriptAnalysis {
   /** The video's title, '' when unknown. */
   title: string;
   chapters: readonly LectureChapter[];
+  /** The words of the names of the people who speak in the video, lower case: the room, not the subject. */
+  speakers: ReadonlySet<string>;
   text: string;
   punctuated: boolean;
   duration: number;
@@ -245,6 +249,7 @@ export function analyseTranscript(
   return {
     title: context.title?.trim() ?? '',
     chapters: context.chapters ?? [],
+    speakers: context.speakers ?? new Set(),
     text,
     punctuated,
     duration: last ? last.start : 0,

@@ -4,9 +4,29 @@ import {
   type RealLecture,
 } from '../../bench/lectures/real/real-lectures';
 import { OfflineEngine } from '../offline-engine';
-import { spokenCaption, spokenCaptions } from './spoken-captions';
+import { speakerNames, spokenCaption, spokenCaptions } from './spoken-captions';
 
 // Caption lines of CS50's shorts and lectures (bench/lectures/real), as their captioners wrote them.
+describe('speakerNames', () => {
+  it('reads the people the captions give lines to, not roles nor initials', () => {
+    const lines = [
+      '>> DAVID J. MALAN: What is your name?',
+      'ALAN ESTRADA: Alan Estrada.',
+      'Nice to meet you. CAROLINE: Caroline.',
+      '>> AUDIENCE: Linear.',
+      'STUDENT: Is it n squared?',
+      'The CPU: it computes.',
+    ];
+    expect([...speakerNames(lines.map((text, at) => ({ text, start: at })))].sort()).toEqual([
+      'alan',
+      'caroline',
+      'david',
+      'estrada',
+      'malan',
+    ]);
+  });
+});
+
 describe('spokenCaption', () => {
   it.each([
     ['>> [MUSIC PLAYING]', ''],

@@ -167,7 +167,8 @@ function timesSaid(analysis: TranscriptAnalysis, words: readonly string[]): numb
 
 /**
  * A plural the lecture may be offered in: one it says, or that of a noun it counts ("a slope": "slopes"); never
- * that of a word it does not count ("data": "datas").
+ * that of a word it does not count ("data": "datas"), nor an unsaid plural of a word it says in capitals ("a GPT"
+ * is no "gpts").
  */
 export function pluralIsSaid(
   analysis: TranscriptAnalysis,
@@ -175,7 +176,16 @@ export function pluralIsSaid(
   singularWord: string,
 ): boolean {
   const { forms, counted } = lectureSequence(analysis);
-  return forms.has(pluralWord.toLowerCase()) || counted.has(singularWord.toLowerCase());
+  if (forms.has(pluralWord.toLowerCase())) return true;
+  return counted.has(singularWord.toLowerCase()) && !saidInCapitals(analysis, singularWord);
+}
+
+function saidInCapitals(analysis: TranscriptAnalysis, word: string): boolean {
+  const { tokens } = analysis;
+  const lower = word.toLowerCase();
+  for (let at = 0; at < tokens.count; at += 1)
+    if (tokens.normal[at] === lower && /^\p{Lu}{2,}$/u.test(tokens.value[at] ?? '')) return true;
+  return false;
 }
 
 /**
@@ -357,12 +367,8 @@ const vowelSound = (word: string) =>
 const PREPOSITIONS = new Set(
   'at on in by of for with from into onto about to under over through without between within'.split(' '),
 );
-const DETERMINING = new Set(
-  'a an the this that these those my your his her its our their every each another one any some no'.split(
-    ' ',
-  ),
-);
 const PHRASE_NEIGHBOURS = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+const BARE_AFTER = new Set(['ADP', 'VERB', 'AUX', 'PUNCT']);
 
 /**
  * The option reads as well as the answer in the blank's grammar: after "a" or "an", it takes the same article
@@ -387,18 +393,21 @@ export function fitsTheGrammar(
   return !singular(answer) || !singular(option) || saidBare(analysis, option);
 }
 
-// Said at least once with no determiner before it and as a whole noun phrase ("in debt", "by hand").
+// Said at least once as it would stand in the blank: in this very form (the plural "essays" said bare is no bare
+// "essay"), as a whole noun phrase ("we study" is no bare "study", nor is "user" in "user experience"), and after a
+// preposition, a verb or a sentence mark with no determiner between ("in debt", "by hand"), not after "and", which
+// may share one ("the prompt and query").
 function saidBare(analysis: TranscriptAnalysis, phrase: string): boolean {
   const { tokens } = analysis;
-  const words = conceptsOf(phrase);
+  const words = phrase.toLowerCase().split(/\s+/u).filter(Boolean);
   for (let at = 0; at + words.length <= tokens.count; at += 1) {
-    if (!words.every((word, offset) => concept(tokens.normal[at + offset] ?? '') === word)) continue;
+    if (!words.every((word, offset) => tokens.normal[at + offset] === word)) continue;
+    const last = at + words.length - 1;
+    const wholeNoun =
+      ['NOUN', 'PROPN'].includes(tokens.pos[last] ?? '') &&
+      !PHRASE_NEIGHBOURS.has(tokens.pos[last + 1] ?? '');
     const previous = at - 1;
-    if (
-      previous < 0 ||
-      (!DETERMINING.has(tokens.normal[previous] ?? '') && !PHRASE_NEIGHBOURS.has(tokens.pos[previous] ?? ''))
-    )
-      return true;
+    if (wholeNoun && (previous < 0 || BARE_AFTER.has(tokens.pos[previous] ?? ''))) return true;
   }
   return false;
 }

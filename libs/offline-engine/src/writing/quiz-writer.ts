@@ -69,8 +69,11 @@ function questionOf(
   pool: readonly PoolTerm[],
 ): QuizQuestionDraft {
   const sentence = analysis.sentences[card.index] as Sentence;
-  const moment = { start: sentence.start };
-  const teaching = `[${sentence.timestamp}] ${sentence.text}`;
+  // A term named just before the sentence that explains it is taught from where it is named.
+  const named = card.namedAt === undefined ? undefined : analysis.sentences[card.namedAt];
+  const from = named ?? sentence;
+  const moment = { start: from.start };
+  const teaching = `[${from.timestamp}] ${named ? `${named.text} ` : ''}${sentence.text}`;
   if (card.kind === 'blank') {
     const answer = asOption(analysis, card.term);
     const wrong = card.hit ? wrongOptionsFor(analysis, sentence, card.hit, answer, pool) : [];
@@ -137,13 +140,26 @@ interface PoolTerm {
 }
 
 // The terms wrong options are taken from: the lecture's named things, best first, never a short form of another,
-// course business, nor a phrase the lecture never says as a noun phrase ("likely going", "prices rise").
+// course business, nor a speaker's name, nor a phrase the lecture never says as a noun phrase ("likely going", "prices rise").
 function termPool(analysis: TranscriptAnalysis): PoolTerm[] {
   const namesAThing = (term: KeyTerm) => saidAsNounPhrase(analysis, term.occurrences);
   return keyTerms(analysis)
-    .filter((term) => !term.fullForm && !namesCourseBusiness(term.text) && namesAThing(term))
+    .filter(
+      (term) =>
+        !term.fullForm &&
+        !namesCourseBusiness(term.text) &&
+        !namesASpeaker(analysis, term) &&
+        namesAThing(term),
+    )
     .map((term) => poolTerm(term.text));
 }
+
+// "Trevor", "Alan Estrada": someone who speaks in the video, never an option beside a term of the lecture.
+const namesASpeaker = (analysis: TranscriptAnalysis, term: KeyTerm) =>
+  term.text
+    .toLowerCase()
+    .split(/\s+/u)
+    .some((word) => analysis.speakers.has(word));
 
 function poolTerm(text: string): PoolTerm {
   const words = text.split(/\s+/u).filter(Boolean);

@@ -16,6 +16,7 @@ import {
 } from '../analysis/references';
 import {
   adviceStep,
+  announces,
   contentStart,
   findDefinition,
   findExplainedNaming,
@@ -152,6 +153,8 @@ export interface StudyCard {
   answer: string;
   /** The sentence that teaches it. */
   index: number;
+  /** Where the term is named, when that is a sentence before the one that teaches it. */
+  namedAt?: number;
   /** A definition ("What is X?", answered by the lecture's "X is …") or a blank ("Fill in the blank: …"). */
   kind: 'definition' | 'blank';
   /** The term the card is about: the defined one, or the blanked one (which is then the answer). */
@@ -190,6 +193,7 @@ export function studyCards(analysis: TranscriptAnalysis, acceptBlank: BlankCheck
       question: `What ${copula(definition)} ${definition.termWithArticle}?`,
       answer,
       index: definition.sentence.index,
+      ...(definition.namedIn ? { namedAt: definition.namedIn.index } : {}),
       kind: 'definition',
       term: definition.term,
     });
@@ -226,6 +230,14 @@ function answerKey(text: string): string {
 
 // Fewer cards than this make no revision session: the lecturer's own sentences may then carry a blank.
 const MIN_CARDS = 6;
+
+// The people who speak in the video (the lecturer, volunteers on stage) are the room, not the subject: a sentence
+// that names one ("Serena, if you could grab your number") teaches nothing to blank.
+function namesSomeoneInTheRoom(analysis: TranscriptAnalysis, first: number, last: number): boolean {
+  for (let token = first; token <= last; token += 1)
+    if (analysis.speakers.has(analysis.tokens.normal[token] ?? '')) return true;
+  return false;
+}
 
 // Fill-in-the-blank cards: a well-ranked sentence that stands on its own, with one of the lecture's named terms
 // blanked out where it appears as a whole phrase.
@@ -268,7 +280,9 @@ function clozeCards(
     sentence.wordCount <= 35 &&
     standsAlone(analysis, sentence) &&
     statesSomething(analysis, sentence) &&
-    (lecturerSpeaks || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken));
+    (lecturerSpeaks || !speaksOfTheLecture(tokens, sentence.firstToken, sentence.lastToken)) &&
+    !announces(tokens, sentence.firstToken, sentence.lastToken) &&
+    !namesSomeoneInTheRoom(analysis, sentence.firstToken, sentence.lastToken);
   const blank = (sentence: Sentence, hit: PhraseHit): boolean => {
     const from = tokens.offset[hit.firstToken] ?? 0;
     const to = (tokens.offset[hit.lastToken] ?? 0) + (tokens.value[hit.lastToken]?.length ?? 0);
