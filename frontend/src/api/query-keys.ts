@@ -20,6 +20,7 @@ export const queryKeys = {
   playerConfig: ['player-config'] as const,
   aiContent: (videoId: string) => ['ai-content', videoId] as const,
   questions: (videoId: string) => ['ai-questions', videoId] as const,
+  courseQuestions: (courseId: string) => ['ai-course-questions', courseId] as const,
   usage: ['usage'] as const,
   quizzes: {
     /** The video's quiz as the stored item `itemId` holds it: a new generation is read afresh. */

@@ -1,13 +1,24 @@
-import type { AiQuestion, AskRequest } from '@lectern/contracts';
+import type { AiQuestion, AskRequest, CourseAskRequest } from '@lectern/contracts';
 import { requestEventStream, type EventStreamHandlers } from '@/api/event-stream';
 import { getJson, requestVoid } from '@/api/http';
 
-export function listQuestions(videoId: string): Promise<AiQuestion[]> {
-  return getJson<AiQuestion[]>(`/api/ai/questions/${encodeURIComponent(videoId)}`);
+/** What a thread of questions is asked of: one of the user's videos, or one of their courses. */
+export type AskSubject = { videoId: string } | { courseId: string };
+
+/** The subject's thread, newest last (`GET /api/ai/questions/:videoId`, `GET /api/ai/course-questions/:courseId`). */
+export function listQuestions(subject: AskSubject): Promise<AiQuestion[]> {
+  return getJson<AiQuestion[]>(
+    'courseId' in subject
+      ? `/api/ai/course-questions/${encodeURIComponent(subject.courseId)}`
+      : `/api/ai/questions/${encodeURIComponent(subject.videoId)}`,
+  );
 }
 
 /** A question (`POST /api/ai/ask`), its answer handed on as it is written. */
-export function askQuestion(body: AskRequest, handlers: EventStreamHandlers): Promise<AiQuestion> {
+export function askQuestion(
+  body: AskRequest | CourseAskRequest,
+  handlers: EventStreamHandlers,
+): Promise<AiQuestion> {
   return requestEventStream<AiQuestion>('POST', '/api/ai/ask', body, handlers);
 }
 

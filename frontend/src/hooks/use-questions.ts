@@ -1,29 +1,32 @@
 import type { AiQuestion } from '@lectern/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { askQuestion, deleteQuestion, listQuestions } from '@/api/questions';
+import { askQuestion, deleteQuestion, listQuestions, type AskSubject } from '@/api/questions';
 import { queryKeys } from '@/api/query-keys';
 
-export const questionsQuery = (videoId: string) =>
-  queryOptions({ queryKey: queryKeys.questions(videoId), queryFn: () => listQuestions(videoId) });
+const threadKey = (subject: AskSubject) =>
+  'courseId' in subject ? queryKeys.courseQuestions(subject.courseId) : queryKeys.questions(subject.videoId);
 
-/** The video's thread of questions and answers, newest last. */
-export function useQuestions(videoId: string) {
-  return useQuery(questionsQuery(videoId));
+export const questionsQuery = (subject: AskSubject) =>
+  queryOptions({ queryKey: threadKey(subject), queryFn: () => listQuestions(subject) });
+
+/** The video's or the course's thread of questions and answers, newest last. */
+export function useQuestions(subject: AskSubject) {
+  return useQuery(questionsQuery(subject));
 }
 
 /**
  * An answered question joins the end of the thread; a Free user's remaining questions change. The answer arrives
  * as it is written: `streamedText` is what has been written so far of the answer in flight.
  */
-export function useAskQuestion(videoId: string) {
+export function useAskQuestion(subject: AskSubject) {
   const queryClient = useQueryClient();
   const [streamedText, setStreamedText] = useState('');
   const mutation = useMutation({
     mutationFn: (question: string) => {
       setStreamedText('');
       return askQuestion(
-        { videoId, question },
+        { ...subject, question },
         {
           onDelta: (text) => setStreamedText((written) => written + text),
           onReset: () => setStreamedText(''),
@@ -31,7 +34,7 @@ export function useAskQuestion(videoId: string) {
       );
     },
     onSuccess: (answered) => {
-      queryClient.setQueryData<AiQuestion[]>(queryKeys.questions(videoId), (items) => [
+      queryClient.setQueryData<AiQuestion[]>(threadKey(subject), (items) => [
         ...(items ?? []).filter((existing) => existing.id !== answered.id),
         answered,
       ]);
@@ -40,7 +43,7 @@ export function useAskQuestion(videoId: string) {
     },
     // The stream broke off or ended in an error, yet the gateway may have stored (and counted) the answer after all.
     onError: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.questions(videoId) });
+      void queryClient.invalidateQueries({ queryKey: threadKey(subject) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.usage });
     },
     onSettled: () => setStreamedText(''),
@@ -48,12 +51,12 @@ export function useAskQuestion(videoId: string) {
   return { ...mutation, streamedText };
 }
 
-export function useDeleteQuestion(videoId: string) {
+export function useDeleteQuestion(subject: AskSubject) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteQuestion,
     onSuccess: (_nothing, id) =>
-      queryClient.setQueryData<AiQuestion[]>(queryKeys.questions(videoId), (items) =>
+      queryClient.setQueryData<AiQuestion[]>(threadKey(subject), (items) =>
         (items ?? []).filter((existing) => existing.id !== id),
       ),
   });

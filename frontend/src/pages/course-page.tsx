@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/api/http';
 import { AddLectures } from '@/components/courses/add-lectures';
+import { CourseAskPanel } from '@/components/courses/course-ask-panel';
 import { DeleteCourseButton, RenameCourseForm } from '@/components/courses/course-settings';
 import { LectureList } from '@/components/courses/lecture-list';
 import { Button } from '@/components/ui/button';
@@ -74,6 +75,7 @@ function CourseView({ course }: { course: Course }) {
         </ul>
       ) : null}
       <LectureList course={course} />
+      <CourseAskPanel course={course} />
       <AddLectures course={course} />
     </div>
   );

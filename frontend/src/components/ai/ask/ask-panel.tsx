@@ -1,8 +1,10 @@
 import { MAX_QUESTION_LENGTH } from '@lectern/contracts';
 import { Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import type { AskSubject } from '@/api/questions';
 import { errorMessage } from '@/api/http';
-import { AnswerInProgress, QuestionItem } from '@/components/ai/ask/question-item';
+import { CitedAnswer } from '@/components/ai/ask/cited-answer';
+import { AnswerInProgress, QuestionItem, type RenderAnswer } from '@/components/ai/ask/question-item';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -12,9 +14,30 @@ import { toast } from '@/hooks/use-toast';
 
 /** Ask the video: a question box and the video's thread of answered questions, newest last. */
 export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }) {
-  const thread = useQuestions(videoId);
-  const ask = useAskQuestion(videoId);
-  const remove = useDeleteQuestion(videoId);
+  return (
+    <QuestionThread
+      subject={{ videoId }}
+      isPro={isPro}
+      invitation="Ask anything about this video. Answers quote the transcript and link to the moments they rest on."
+      renderAnswer={(text) => <CitedAnswer videoId={videoId} text={text} />}
+    />
+  );
+}
+
+export interface QuestionThreadProps {
+  subject: AskSubject;
+  isPro: boolean;
+  /** What an empty thread says. */
+  invitation: string;
+  /** An answer's text, stored or still being written, with its cited moments as links. */
+  renderAnswer: RenderAnswer;
+}
+
+/** A question box and the subject's thread of answered questions, newest last: a video's or a course's. */
+export function QuestionThread({ subject, isPro, invitation, renderAnswer }: QuestionThreadProps) {
+  const thread = useQuestions(subject);
+  const ask = useAskQuestion(subject);
+  const remove = useDeleteQuestion(subject);
   const usage = useUsage();
   const [question, setQuestion] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -59,20 +82,22 @@ export function AskPanel({ videoId, isPro }: { videoId: string; isPro: boolean }
           {items.map((item) => (
             <QuestionItem
               key={item.id}
-              videoId={videoId}
               item={item}
+              renderAnswer={renderAnswer}
               deleting={remove.isPending && remove.variables === item.id}
               onDelete={() => onDelete(item.id)}
             />
           ))}
           {ask.isPending ? (
-            <AnswerInProgress videoId={videoId} question={ask.variables} text={ask.streamedText} />
+            <AnswerInProgress
+              question={ask.variables}
+              text={ask.streamedText}
+              renderAnswer={renderAnswer}
+            />
           ) : null}
         </ol>
       ) : thread.isSuccess ? (
-        <p className="text-sm text-muted-foreground">
-          Ask anything about this video. Answers quote the transcript and link to the moments they rest on.
-        </p>
+        <p className="text-sm text-muted-foreground">{invitation}</p>
       ) : null}
       <form className="grid gap-2" onSubmit={onSubmit} noValidate>
         <Label htmlFor={questionId}>Your question</Label>

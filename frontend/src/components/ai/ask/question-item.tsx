@@ -1,18 +1,29 @@
-import { isOfflineMaterial, NOT_COVERED_ANSWER, type AiQuestion } from '@lectern/contracts';
+import {
+  COURSE_NOT_COVERED_ANSWER,
+  isOfflineMaterial,
+  NOT_COVERED_ANSWER,
+  type AiQuestion,
+  type AnswerCitation,
+} from '@lectern/contracts';
 import { Trash2 } from 'lucide-react';
-import { CitedAnswer } from '@/components/ai/ask/cited-answer';
+import type { ReactNode } from 'react';
 import { OfflineMaterialNotice } from '@/components/ai/offline-material-notice';
 import { Button } from '@/components/ui/button';
 
+/** Shows an answer's text with its cited moments as links; `citations` is empty while the answer is written. */
+export type RenderAnswer = (text: string, citations: readonly AnswerCitation[]) => ReactNode;
+
+const DECLINES: readonly string[] = [NOT_COVERED_ANSWER, COURSE_NOT_COVERED_ANSWER];
+
 /** One question of the thread and its answer, with its cited moments and a way to delete it. */
 export function QuestionItem({
-  videoId,
   item,
+  renderAnswer,
   deleting,
   onDelete,
 }: {
-  videoId: string;
   item: AiQuestion;
+  renderAnswer: RenderAnswer;
   deleting: boolean;
   onDelete: () => void;
 }) {
@@ -31,9 +42,9 @@ export function QuestionItem({
           <Trash2 aria-hidden />
         </Button>
       </div>
-      <CitedAnswer videoId={videoId} text={item.answer} />
+      {renderAnswer(item.answer, item.citations)}
       {/* A decline quotes nothing, so there are no passages to label. */}
-      {isOfflineMaterial(item) && item.answer !== NOT_COVERED_ANSWER ? <OfflineMaterialNotice /> : null}
+      {isOfflineMaterial(item) && !DECLINES.includes(item.answer) ? <OfflineMaterialNotice /> : null}
       <p className="text-xs text-muted-foreground" title="The engine and model that answered">
         {item.engine} · {item.model}
       </p>
@@ -46,13 +57,13 @@ export function QuestionItem({
  * was not in the transcript it sent, so each cited moment is safe to seek to while the rest is still coming).
  */
 export function AnswerInProgress({
-  videoId,
   question,
   text,
+  renderAnswer,
 }: {
-  videoId: string;
   question: string;
   text: string;
+  renderAnswer: RenderAnswer;
 }) {
   return (
     <li
@@ -64,7 +75,7 @@ export function AnswerInProgress({
       {text === '' ? (
         <p className="text-sm text-muted-foreground">Finding the moments that answer it...</p>
       ) : (
-        <CitedAnswer videoId={videoId} text={text} />
+        renderAnswer(text, [])
       )}
     </li>
   );
