@@ -63,7 +63,11 @@ describe('a streamed answer that fails', () => {
   it('reloads the questions and the usage: the answer may have been stored', async () => {
     const gateway = stubGateway('/api/ai/questions/v1');
     const { result } = renderHook(
-      () => ({ list: useQuestions({ videoId: 'v1' }), usage: useUsage(), ask: useAskQuestion({ videoId: 'v1' }) }),
+      () => ({
+        list: useQuestions({ videoId: 'v1' }),
+        usage: useUsage(),
+        ask: useAskQuestion({ videoId: 'v1' }),
+      }),
       { wrapper: wrapperWith() },
     );
     await waitFor(() => expect(result.current.list.data).toEqual([]));

@@ -11,8 +11,7 @@ const LECTURE_MOMENTS = new RegExp(String.raw`\[Lecture (\d+), (${TIMESTAMP_PATT
 
 /** A piece of a course's answer: plain words, or a cited moment of one of its lectures (`text` its label). */
 export type LecturePiece =
-  | { text: string; citation: null }
-  | { text: string; citation: { videoId: string; seconds: number } };
+  { text: string; citation: null } | { text: string; citation: { videoId: string; seconds: number } };
 
 /**
  * The lecture a citation names. The answer's text names it by number; the stored citations name the video, which

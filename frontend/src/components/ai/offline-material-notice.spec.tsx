@@ -1,4 +1,5 @@
 import {
+  COURSE_NOT_COVERED_ANSWER,
   NOT_COVERED_ANSWER,
   OFFLINE_MATERIAL_NOTICE,
   WRITTEN_MATERIAL_HINT,
@@ -9,7 +10,10 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AiResultCard } from '@/components/ai/ai-result-card';
+import { CitedAnswer } from '@/components/ai/ask/cited-answer';
 import { QuestionItem } from '@/components/ai/ask/question-item';
+
+const videoAnswer = (text: string) => <CitedAnswer videoId="v1" text={text} />;
 
 const summary = (engine: string, model: string): AiContentItem => ({
   id: 'a1',
@@ -56,7 +60,7 @@ describe('the offline material notice', () => {
         <QuestionItem
           item={question('offline', 'lectern-extractive-1')}
           deleting={false}
-          videoId="v1"
+          renderAnswer={videoAnswer}
           onDelete={noop}
         />
       </MemoryRouter>,
@@ -70,7 +74,7 @@ describe('the offline material notice', () => {
         <QuestionItem
           item={question('openai', 'gpt-4o-mini')}
           deleting={false}
-          videoId="v1"
+          renderAnswer={videoAnswer}
           onDelete={noop}
         />
       </MemoryRouter>,
@@ -78,18 +82,17 @@ describe('the offline material notice', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('leaves the offline engine’s decline unlabelled: it quotes no passage', () => {
-    const declined = {
-      ...question('offline', 'lectern-extractive-1'),
-      answer: NOT_COVERED_ANSWER,
-      citations: [],
-    };
-    render(
-      <MemoryRouter>
-        <QuestionItem item={declined} deleting={false} videoId="v1" onDelete={noop} />
-      </MemoryRouter>,
-    );
-    expect(screen.getByText(NOT_COVERED_ANSWER)).toBeInTheDocument();
-    expect(screen.queryByRole('note')).toBeNull();
-  });
+  it.each([NOT_COVERED_ANSWER, COURSE_NOT_COVERED_ANSWER])(
+    'leaves the offline engine’s decline "%s" unlabelled: it quotes no passage',
+    (decline) => {
+      const declined = { ...question('offline', 'lectern-extractive-1'), answer: decline, citations: [] };
+      render(
+        <MemoryRouter>
+          <QuestionItem item={declined} deleting={false} renderAnswer={videoAnswer} onDelete={noop} />
+        </MemoryRouter>,
+      );
+      expect(screen.getByText(decline)).toBeInTheDocument();
+      expect(screen.queryByRole('note')).toBeNull();
+    },
+  );
 });

@@ -39,7 +39,12 @@ const COURSE: Course = {
   notices: [],
 };
 
-const question = (id: string, text: string, answer: string, citations: AiQuestion['citations']): AiQuestion => ({
+const question = (
+  id: string,
+  text: string,
+  answer: string,
+  citations: AiQuestion['citations'],
+): AiQuestion => ({
   id,
   question: text,
   answer,
@@ -87,7 +92,7 @@ function stubGateway(gateway: Gateway) {
       if (url === '/api/usage') return Promise.resolve(Response.json(usage(gateway.asked.length)));
       if (url === '/api/ai/course-questions/c1') return Promise.resolve(Response.json(gateway.thread));
       if (url === '/api/ai/ask') {
-        gateway.asked.push(JSON.parse(String(init?.body)));
+        gateway.asked.push(JSON.parse(init?.body as string));
         return Promise.resolve(gateway.ask());
       }
       if (url.startsWith('/api/ai/questions/') && init?.method === 'DELETE') {
@@ -167,10 +172,11 @@ describe('Ask the course', () => {
     stream.send('done', stored);
     stream.close();
     await waitFor(() => expect(within(thread()).queryAllByRole('listitem', { busy: true })).toHaveLength(0));
-    expect(within(thread()).getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual([
-      'Question: What does a hash function do?',
-      'Question: Why does demand slope down?',
-    ]);
+    expect(
+      within(thread())
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Question: What does a hash function do?', 'Question: Why does demand slope down?']);
     expect(await screen.findByText('4 of 5 questions left this month')).toBeTruthy();
   });
 

@@ -89,11 +89,7 @@ export function QuestionThread({ subject, isPro, invitation, renderAnswer }: Que
             />
           ))}
           {ask.isPending ? (
-            <AnswerInProgress
-              question={ask.variables}
-              text={ask.streamedText}
-              renderAnswer={renderAnswer}
-            />
+            <AnswerInProgress question={ask.variables} text={ask.streamedText} renderAnswer={renderAnswer} />
           ) : null}
         </ol>
       ) : thread.isSuccess ? (
