@@ -21,6 +21,7 @@ import {
   startExportStack,
   type ExportStack,
 } from './support/export-fixtures';
+import { courseOf } from './support/course-fixtures';
 
 // A course downloaded through the gateway and the export worker: its study guide (Markdown for everyone, PDF
 // and DOCX for Pro) and its Anki package (Pro), with the video exports' plan rules, answers and headers.
@@ -30,14 +31,6 @@ type Browser = Awaited<ReturnType<typeof signedInAs>>;
 const SUPPLY = 'Supply and Demand in Ten Minutes';
 const DERIVATIVES = 'Derivatives, Intuitively: Slopes, Speed and Change';
 const TITLE = 'Economics & Maths: Week 1';
-
-async function courseOf(browser: Browser, title: string, videoIds: string[]): Promise<string> {
-  const created = await browser.post('/api/courses').send({ title });
-  expect(created.status).toBe(201);
-  const id = created.body.id as string;
-  expect((await browser.put(`/api/courses/${id}/lectures`).send({ videoIds })).status).toBe(200);
-  return id;
-}
 
 describe('exporting a course', () => {
   let stack: ExportStack;
@@ -58,15 +51,15 @@ describe('exporting a course', () => {
     const generated = await pro.post('/api/ai/generate').send({ videoId: supply, type: 'flashcards' });
     expect(generated.status).toBe(200);
     questions = parseFlashcards((generated.body as AiContentItem).outputText).map((card) => card.question);
-    proCourse = await courseOf(pro, TITLE, [supply, derivatives]);
-    bareCourse = await courseOf(pro, 'Nothing yet', [derivatives]);
+    proCourse = await courseOf(pro, [supply, derivatives], TITLE);
+    bareCourse = await courseOf(pro, [derivatives], 'Nothing yet');
 
     const freeVideo = await analysed(free, 'hashtables1');
     const notes = await free
       .put(`/api/videos/${freeVideo}/notes`)
       .send({ notes: 'Buckets hold collisions.' });
     expect(notes.status).toBe(200);
-    freeCourse = await courseOf(free, 'Data structures', [freeVideo]);
+    freeCourse = await courseOf(free, [freeVideo], 'Data structures');
   }, 120_000);
   afterAll(() => stack.close());
 
@@ -167,7 +160,7 @@ describe('exporting a course', () => {
     const deck = await pro.get(`/api/courses/${bareCourse}/export/apkg`);
     expect(deck.status).toBe(422);
     expect(deck.body).toEqual({ message: NO_COURSE_CARDS_TO_EXPORT });
-    const empty = await courseOf(pro, 'Empty', []);
+    const empty = await courseOf(pro, [], 'Empty');
     expect((await pro.get(`/api/courses/${empty}/export/pdf`)).body).toEqual({
       message: NO_COURSE_MATERIAL_TO_EXPORT,
     });

@@ -8,6 +8,7 @@ import { CourseExportMenu } from '@/components/courses/course-export-menu';
 import { createQueryClient } from '@/lib/query-client';
 import { getToasts } from '@/lib/toast-store';
 import { courseLecture } from '@/test/course-lecture';
+import { captureDownloads } from '@/test/downloads';
 
 const user = (plan: User['plan']): User => ({
   id: 'u1',
@@ -56,14 +57,7 @@ describe("the course page's export menu", () => {
   });
 
   it('downloads the Anki deck named from the course for Pro', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response('apkg bytes', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    URL.createObjectURL = vi.fn(() => 'blob:lectern');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { fetchMock, names } = captureDownloads(new Response('apkg bytes', { status: 200 }));
     renderMenu('pro');
     const items = await menuItems();
     expect(items.every((item) => !item.disabled)).toBe(true);

@@ -1,14 +1,8 @@
-import { COURSE_EXPORT_FORMATS, hasProAccess, isFreeExport, type Course } from '@lectern/contracts';
+import { COURSE_EXPORT_FORMATS, hasProAccess, type Course } from '@lectern/contracts';
 import { Download } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { EXPORT_LABELS } from '@/components/video/export-menu';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { ExportFormatItems } from '@/components/video/export-menu';
 import { useSession } from '@/hooks/use-auth';
 import { useCourseExport } from '@/hooks/use-export';
 
@@ -30,20 +24,11 @@ export function CourseExportMenu({ course }: { course: Pick<Course, 'id' | 'titl
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {COURSE_EXPORT_FORMATS.map((format) => {
-          // Markdown for every plan; the rest disabled with a Pro badge on the Free plan.
-          const locked = !isFreeExport(format) && !isPro;
-          return (
-            <DropdownMenuItem key={format} disabled={locked} onSelect={() => exporter.mutate(format)}>
-              {EXPORT_LABELS[format]}
-              {locked ? (
-                <Badge variant="secondary" className="ml-auto">
-                  Pro
-                </Badge>
-              ) : null}
-            </DropdownMenuItem>
-          );
-        })}
+        <ExportFormatItems
+          formats={COURSE_EXPORT_FORMATS}
+          isPro={isPro}
+          onSelect={(format) => exporter.mutate(format)}
+        />
       </DropdownMenuContent>
     </DropdownMenu>
   );
