@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/api/http';
 import { AddLectures } from '@/components/courses/add-lectures';
+import { CourseExportMenu } from '@/components/courses/course-export-menu';
 import { DeleteCourseButton, RenameCourseForm } from '@/components/courses/course-settings';
 import { LectureList } from '@/components/courses/lecture-list';
 import { Button } from '@/components/ui/button';
@@ -56,6 +57,7 @@ function CourseView({ course }: { course: Course }) {
           ) : null}
         </div>
         <div className="flex gap-2">
+          <CourseExportMenu course={course} />
           {renaming ? null : (
             <Button variant="outline" onClick={() => setRenaming(true)}>
               Rename

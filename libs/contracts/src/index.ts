@@ -30,4 +30,5 @@ export * from './offline-material';
 export * from './uploads';
 export * from './captionless-videos';
 export * from './courses';
+export * from './course-exports';
 export * from './playlist-url';

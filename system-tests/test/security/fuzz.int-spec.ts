@@ -1,6 +1,7 @@
 import {
   CaptionlessCode,
   CAPTION_TRACK_KINDS,
+  COURSE_EXPORT_FORMATS,
   EXPORT_FORMATS,
   FEATURE_TYPES,
   HIGHLIGHT_COLORS,
@@ -229,6 +230,9 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     }),
   },
   'DELETE /api/courses/:id': { params: (ids) => ({ id: [ids.courseId] }) },
+  'GET /api/courses/:id/export/:format': {
+    params: (ids) => ({ id: [ids.courseId], format: [...COURSE_EXPORT_FORMATS, 'txt'] }),
+  },
   'POST /api/courses/import': {
     body: () => ({
       playlistUrl: fc.constantFrom(

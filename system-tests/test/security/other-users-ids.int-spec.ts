@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COURSE_EXPORT_FORMATS,
   EXPORT_FORMATS,
   FEATURE_TYPES,
   QueueName,
@@ -215,6 +216,11 @@ const SWEEP: SweepRow[] = [
     label: "empty the course's lectures",
     request: (id) => ({ params: { id }, body: { videoIds: [] } }),
   },
+  ...COURSE_EXPORT_FORMATS.map((format): SweepRow => ({
+    route: 'GET /api/courses/:id/export/:format',
+    label: `export the course as ${format}`,
+    request: (id) => ({ params: { id, format } }),
+  })),
   { route: 'DELETE /api/courses/:id', label: 'delete the course', request: (id) => ({ params: { id } }) },
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
