@@ -17,9 +17,13 @@ import type {
   AiEngine,
   AnswerRequest,
   AnswerResult,
+  CourseReduceRequest,
+  CourseReduceResult,
   GenerationRequest,
   GenerationResult,
 } from '@lectern/offline-engine';
+import { courseSystemPrompt, courseUserPrompt } from './course/course-prompts';
+import { readCourseAnswer } from './course/course-reduction';
 import {
   CONDENSE_SYSTEM_PROMPT,
   MAP_SYSTEM_PROMPT,
@@ -166,6 +170,27 @@ export class OpenAiEngine implements AiEngine {
     filter?.end();
     const { dropped, ...cited } = citedAnswer(raw, index, context, rules);
     return { ...cited, engine: this.name, model: this.model, dropped };
+  }
+
+  /**
+   * One request over every lecture's outline or summary. The answer is read and checked (readCourseAnswer): one
+   * that leaves a lecture out is asked for once more, told which; a second such answer fails the job (502).
+   */
+  async reduceCourse(request: CourseReduceRequest, signal?: AbortSignal): Promise<CourseReduceResult> {
+    const { type, courseTitle, lectures } = request;
+    const system = courseSystemPrompt(type);
+    const user = courseUserPrompt(courseTitle, type, lectures, this.options.tokenBudget);
+    let problem = '';
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const reminder = problem === '' ? '' : `\n\nAn earlier answer could not be used: ${problem}. Keep every lecture.`;
+      const read = readCourseAnswer(type, lectures, await this.complete(system, `${user}${reminder}`, signal));
+      if ('reduction' in read) return { ...read.reduction, engine: this.name, model: this.model, dropped: read.dropped };
+      problem = read.problem;
+    }
+    throw new PermanentJobError(
+      502,
+      `The AI provider (${this.provider}) twice wrote a course ${type} Lectern could not use: ${problem}. Try again, or choose another model.`,
+    );
   }
 
   /**
