@@ -182,9 +182,15 @@ export class OpenAiEngine implements AiEngine {
     const user = courseUserPrompt(courseTitle, type, lectures, this.options.tokenBudget);
     let problem = '';
     for (let attempt = 1; attempt <= 2; attempt += 1) {
-      const reminder = problem === '' ? '' : `\n\nAn earlier answer could not be used: ${problem}. Keep every lecture.`;
-      const read = readCourseAnswer(type, lectures, await this.complete(system, `${user}${reminder}`, signal));
-      if ('reduction' in read) return { ...read.reduction, engine: this.name, model: this.model, dropped: read.dropped };
+      const reminder =
+        problem === '' ? '' : `\n\nAn earlier answer could not be used: ${problem}. Keep every lecture.`;
+      const read = readCourseAnswer(
+        type,
+        lectures,
+        await this.complete(system, `${user}${reminder}`, signal),
+      );
+      if ('reduction' in read)
+        return { ...read.reduction, engine: this.name, model: this.model, dropped: read.dropped };
       problem = read.problem;
     }
     throw new PermanentJobError(

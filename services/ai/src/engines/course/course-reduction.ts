@@ -13,12 +13,14 @@ import type { DroppedCitations } from '@lectern/offline-engine';
 
 // A lecture's part of the model's answer starts at its heading, `## Lecture N: …` (the number is what is read).
 const LECTURE_HEADING = /^#{1,3}\s*(?:\*\*)?Lecture\s+(\d+)\b.*$/u;
-const CITED_MOMENTS = new RegExp(String.raw`\s*\[${TIMESTAMP_PATTERN}(?:\s*[,–-]\s*${TIMESTAMP_PATTERN})*\]`, 'gu');
+const CITED_MOMENTS = new RegExp(
+  String.raw`\s*\[${TIMESTAMP_PATTERN}(?:\s*[,–-]\s*${TIMESTAMP_PATTERN})*\]`,
+  'gu',
+);
 
 /** What was read of a model's course outline or summary, or why it cannot be used. */
 export type CourseAnswerReading =
-  | { reduction: CourseReduction; dropped: DroppedCitations }
-  | { problem: string };
+  { reduction: CourseReduction; dropped: DroppedCitations } | { problem: string };
 
 /**
  * Reads the model's answer as the course's outline or summary and checks it: every lecture sent must have its
