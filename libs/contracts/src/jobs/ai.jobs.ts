@@ -1,4 +1,9 @@
-import type { CourseAiType, CourseLectureMaterial, CourseOutline, CourseSummaryOutput } from '../course-ai-content';
+import type {
+  CourseAiType,
+  CourseLectureMaterial,
+  CourseOutline,
+  CourseSummaryOutput,
+} from '../course-ai-content';
 import type { FeatureType, SummaryLength } from '../entities';
 import type { AnswerCitation } from '../questions';
 import type { JobKind } from './common';
@@ -81,7 +86,8 @@ export interface GenerateCourseData {
 }
 
 /** A course outline or summary, as an engine writes it. */
-export type CourseReduction = { type: 'outline'; output: CourseOutline } | { type: 'summary'; output: CourseSummaryOutput };
+export type CourseReduction =
+  { type: 'outline'; output: CourseOutline } | { type: 'summary'; output: CourseSummaryOutput };
 
 export type GenerateCourseResult = CourseReduction & {
   /** What was written, as the worker read it from the job: the gateway stores only what it asked for. */

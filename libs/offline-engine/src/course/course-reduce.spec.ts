@@ -74,9 +74,9 @@ describe('the offline course outline', () => {
     expect(course.lectures[0]?.sections.map((section) => section.moment.start)).toEqual(
       lecture.sections.map((section) => section.start),
     );
-    expect(course.lectures[0]?.sections.flatMap((section) => section.points.map((point) => point.text))).toEqual(
-      lecture.sections.flatMap((section) => section.points.map((point) => point.text)),
-    );
+    expect(
+      course.lectures[0]?.sections.flatMap((section) => section.points.map((point) => point.text)),
+    ).toEqual(lecture.sections.flatMap((section) => section.points.map((point) => point.text)));
   });
 });
 
@@ -115,9 +115,9 @@ describe('the offline course summary', () => {
   });
 
   it('reads the first sentence past headings, list marks and cited moments', () => {
-    expect(firstSentence('## Overview\n\n- **Photosynthesis** feeds the plant [1:05, 2:10]. It needs light.')).toBe(
-      'Photosynthesis feeds the plant.',
-    );
+    expect(
+      firstSentence('## Overview\n\n- **Photosynthesis** feeds the plant [1:05, 2:10]. It needs light.'),
+    ).toBe('Photosynthesis feeds the plant.');
     expect(firstSentence('No full stop here')).toBe('No full stop here');
     expect(firstSentence('')).toBe('');
   });

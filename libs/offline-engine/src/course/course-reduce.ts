@@ -8,7 +8,10 @@ import {
 import { tokenize } from '../reading/nlp';
 
 // A cited moment or group of them, `[12:34]` or `[1:02, 3:04]`: a course summary's part has no video to point at.
-const CITED_MOMENTS = new RegExp(String.raw`\s*\[${TIMESTAMP_PATTERN}(?:\s*[,–-]\s*${TIMESTAMP_PATTERN})*\]`, 'gu');
+const CITED_MOMENTS = new RegExp(
+  String.raw`\s*\[${TIMESTAMP_PATTERN}(?:\s*[,–-]\s*${TIMESTAMP_PATTERN})*\]`,
+  'gu',
+);
 
 /** The course outline by concatenation: each lecture's outline sections under the lecture, moments on its video. */
 export function courseOutlineOf(lectures: readonly CourseLectureMaterial[]): CourseOutline {

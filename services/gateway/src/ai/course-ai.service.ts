@@ -48,8 +48,16 @@ export function toCourseAiContentItem(row: CourseAiContentRow): CourseAiContentI
     createdAt: row.created_at.toISOString(),
   };
   return row.type === 'outline'
-    ? { ...stored, type: 'outline', output: row.output as Extract<CourseAiContentItem, { type: 'outline' }>['output'] }
-    : { ...stored, type: 'summary', output: row.output as Extract<CourseAiContentItem, { type: 'summary' }>['output'] };
+    ? {
+        ...stored,
+        type: 'outline',
+        output: row.output as Extract<CourseAiContentItem, { type: 'outline' }>['output'],
+      }
+    : {
+        ...stored,
+        type: 'summary',
+        output: row.output as Extract<CourseAiContentItem, { type: 'summary' }>['output'],
+      };
 }
 
 /**
