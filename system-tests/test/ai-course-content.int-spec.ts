@@ -1,5 +1,6 @@
 import {
   COURSE_NOT_READY_TO_GENERATE,
+  type AccountExport,
   parseOutline,
   type AiContentItem,
   type CourseAiContentItem,
@@ -98,6 +99,12 @@ describe("a course's outline and summary with the offline engine", () => {
     const read = await user.get(`/api/ai/course-content/${courseId}`);
     expect(read.status).toBe(200);
     expect(read.body).toEqual([answered.body, summary.body]);
+    // The account export keeps them with their course.
+    const exported = (await user.get('/api/auth/me/export')).body as AccountExport;
+    expect(exported.courses.find((course) => course.id === courseId)?.aiContent).toEqual([
+      answered.body,
+      summary.body,
+    ]);
 
     // Deleting the course deletes its outline and summary; its lectures and their own content stay.
     expect((await user.delete(`/api/courses/${courseId}`)).status).toBe(204);

@@ -26,52 +26,55 @@ export const COURSE_NOT_READY_TO_GENERATE =
   "None of this course's lectures is analysed yet: add a lecture from your library, or wait for the import, then generate.";
 
 /** A moment of a course: a second of one of its lectures' videos. */
-export interface CourseMoment {
-  videoId: string;
-  start: number;
-}
+export const CourseMomentSchema = z.object({ videoId: z.string(), start: z.number().nonnegative() });
+export type CourseMoment = z.infer<typeof CourseMomentSchema>;
 
 /** A lecture as the course's outline and summary head it: its number in the course's order (from 1) and title. */
-export interface CourseLectureHeading {
-  number: number;
-  videoId: string;
-  title: string;
-}
+export const CourseLectureHeadingSchema = z.object({
+  number: z.number().int().positive(),
+  videoId: z.string(),
+  title: z.string(),
+});
+export type CourseLectureHeading = z.infer<typeof CourseLectureHeadingSchema>;
 
-export interface CourseOutlinePoint {
-  text: string;
-  moment: CourseMoment;
-}
+export const CourseOutlinePointSchema = z.object({ text: z.string(), moment: CourseMomentSchema });
+export type CourseOutlinePoint = z.infer<typeof CourseOutlinePointSchema>;
 
-export interface CourseOutlineSection {
-  title: string;
-  moment: CourseMoment;
-  points: CourseOutlinePoint[];
-}
+export const CourseOutlineSectionSchema = z.object({
+  title: z.string(),
+  moment: CourseMomentSchema,
+  points: z.array(CourseOutlinePointSchema),
+});
+export type CourseOutlineSection = z.infer<typeof CourseOutlineSectionSchema>;
 
 /** The course outline: a part per lecture, in the course's order, each with its sections and their points. */
-export interface CourseOutline {
-  lectures: Array<CourseLectureHeading & { sections: CourseOutlineSection[] }>;
-}
+export const CourseOutlineSchema = z.object({
+  lectures: z.array(CourseLectureHeadingSchema.extend({ sections: z.array(CourseOutlineSectionSchema) })),
+});
+export type CourseOutline = z.infer<typeof CourseOutlineSchema>;
 
 /** The course summary: what the course covers as a whole (when the engine writes one), then each lecture's part. */
-export interface CourseSummaryOutput {
-  overview: string | null;
-  lectures: Array<CourseLectureHeading & { summary: string }>;
-}
+export const CourseSummaryOutputSchema = z.object({
+  overview: z.string().nullable(),
+  lectures: z.array(CourseLectureHeadingSchema.extend({ summary: z.string() })),
+});
+export type CourseSummaryOutput = z.infer<typeof CourseSummaryOutputSchema>;
 
-interface CourseAiContentBase {
-  id: string;
-  courseId: string;
+const CourseAiContentBaseSchema = z.object({
+  id: z.string(),
+  courseId: z.string(),
   /** Which engine wrote it: "openai" or "offline" (AiEngineName). */
-  engine: string;
-  model: string;
-  createdAt: string;
-}
+  engine: z.string(),
+  model: z.string(),
+  createdAt: z.string(),
+});
 
 /** A stored course outline or course summary, as `GET /api/ai/course-content/:courseId` answers it. */
-export type CourseAiContentItem = CourseAiContentBase &
-  ({ type: 'outline'; output: CourseOutline } | { type: 'summary'; output: CourseSummaryOutput });
+export const CourseAiContentItemSchema = z.discriminatedUnion('type', [
+  CourseAiContentBaseSchema.extend({ type: z.literal('outline'), output: CourseOutlineSchema }),
+  CourseAiContentBaseSchema.extend({ type: z.literal('summary'), output: CourseSummaryOutputSchema }),
+]);
+export type CourseAiContentItem = z.infer<typeof CourseAiContentItemSchema>;
 
 /** What a course's outline or summary is written from: each ready lecture's own outline or summary (Markdown). */
 export interface CourseLectureMaterial extends CourseLectureHeading {
