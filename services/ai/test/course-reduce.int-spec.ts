@@ -4,7 +4,7 @@ import {
   type CourseOutline,
   type CourseSummaryOutput,
 } from '@lectern/contracts';
-import { INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
+import { INVENTED_LINK, INVENTED_MOMENT, startFakeOpenAi, type FakeOpenAi } from '@lectern/fakes/openai';
 import { OpenAiEngine } from '../src/engines/openai-engine';
 
 // A course's outline or summary from an OpenAI-compatible server, through the real `openai` client: one request
@@ -113,7 +113,7 @@ describe('a course outline from an OpenAI-compatible server', () => {
     expect(result.dropped?.moments).toEqual([]);
   });
 
-  it("removes a point at a moment of no lecture's outline, or of another lecture's", async () => {
+  it("removes a point at a moment of no lecture's outline or of another lecture's, and links of no lecture", async () => {
     fake.inventInGenerations = true;
     const result = await engine().reduceCourse({
       type: 'outline',
@@ -123,6 +123,10 @@ describe('a course outline from an OpenAI-compatible server', () => {
     const outline = result.output as CourseOutline;
     // The model cited 99:59:59 and lecture 3's 7:45 under lecture 1: neither is kept.
     expect(result.dropped?.moments.sort()).toEqual([INVENTED_MOMENT, formatTimestamp(465)].sort());
+    // And a link the lectures' material does not have: the point keeps its words.
+    expect(result.dropped?.links).toEqual([INVENTED_LINK]);
+    expect(JSON.stringify(outline)).not.toContain('made-up');
+    expect(JSON.stringify(outline)).toContain('Read on at');
     expect(
       outline.lectures[0]?.sections.flatMap((section) => section.points.map((point) => point.text)),
     ).not.toContain('A point of the next lecture');

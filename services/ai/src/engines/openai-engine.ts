@@ -42,7 +42,7 @@ import {
   readQuizAnswer,
   type BrokenQuestion,
 } from './quiz-answer';
-import { guardStream, type Dropped } from './moments';
+import { guardStream, guardText, linksIn, type Dropped } from './moments';
 import {
   ProviderDeadlineError,
   ProviderStreamBrokenError,
@@ -184,13 +184,20 @@ export class OpenAiEngine implements AiEngine {
     for (let attempt = 1; attempt <= 2; attempt += 1) {
       const reminder =
         problem === '' ? '' : `\n\nAn earlier answer could not be used: ${problem}. Keep every lecture.`;
-      const read = readCourseAnswer(
-        type,
-        lectures,
+      // Links the lectures' material does not have are removed, as from any generation; moments are judged per
+      // lecture as the answer is read.
+      const guarded = guardText(
+        {
+          keep: (moment) => moment,
+          knownLink: linksIn(() => lectures.map((lecture) => lecture.text).join('\n')),
+        },
         await this.complete(system, `${user}${reminder}`, signal),
       );
-      if ('reduction' in read)
-        return { ...read.reduction, engine: this.name, model: this.model, dropped: read.dropped };
+      const read = readCourseAnswer(type, lectures, guarded.text);
+      if ('reduction' in read) {
+        const dropped = { moments: read.dropped.moments, links: guarded.dropped.links };
+        return { ...read.reduction, engine: this.name, model: this.model, dropped };
+      }
       problem = read.problem;
     }
     throw new PermanentJobError(

@@ -54,8 +54,9 @@ function firstWords(text: string, count: number): string {
 export interface CourseAnswerFaults {
   /** Leave the last lecture out. */
   leaveOut: boolean;
-  /** Also cite a moment no lecture's outline has, and one of another lecture's. */
+  /** Also cite this moment, which no lecture's outline has, one of another lecture's, and `inventedLink`. */
   invent: string | null;
+  inventedLink: string;
 }
 
 export function courseAnswer(task: CourseTask, user: string, faults: CourseAnswerFaults): string {
@@ -86,6 +87,7 @@ export function courseAnswer(task: CourseTask, user: string, faults: CourseAnswe
       const other = written[index + 1]?.stamps.at(-1);
       if (faults.invent !== null && index === 0) {
         lines.push(`- [${faults.invent}] A point from no lecture`);
+        lines.push(`- [${first?.at ?? '0:00'}] Read on at ${faults.inventedLink}`);
         if (other) lines.push(`- [${other.at}] A point of the next lecture`);
       }
       return lines.join('\n');
