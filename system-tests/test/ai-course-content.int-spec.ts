@@ -60,9 +60,19 @@ describe("a course's outline and summary with the offline engine", () => {
     expect(summary.lectures[0]?.summary).toBe(firstSentence((stored.body as AiContentItem).outputText));
     expect(summary.lectures[1]?.summary).toBe(firstSentence(generated?.outputText ?? ''));
 
+    // Asked for as an event stream, the course's summary is one `done` event: nothing is streamed as it is written.
+    const streamed = await user
+      .post('/api/ai/generate')
+      .set('Accept', 'text/event-stream')
+      .buffer(true)
+      .send({ courseId, type: 'summary' });
+    expect(streamed.status).toBe(200);
+    expect(streamed.text.match(/^event: \w+$/gm)).toEqual(['event: done']);
+    expect(await generationsUsed(user)).toBe(4);
+
     // Asked again, the lectures' summaries are all stored: only the course's is written (and counted).
     expect((await user.post('/api/ai/generate').send({ courseId, type: 'summary' })).status).toBe(200);
-    expect(await generationsUsed(user)).toBe(4);
+    expect(await generationsUsed(user)).toBe(5);
     expect(await storedItemCount(stack, photosynthesis)).toBe(1);
   });
 
