@@ -12,6 +12,7 @@ export * from './quiz';
 export * from './quiz-rules';
 export * from './quiz-practice';
 export * from './questions';
+export * from './course-ai-content';
 export * from './ids';
 export type * from './jobs/common';
 export type * from './jobs/catalogue';

@@ -199,6 +199,8 @@ export interface CourseLectureTranscriptRow {
   position: number;
   video_id: string;
   transcript_id: string;
+  /** The video's title, or the lecture's own when the transcript has none. */
+  title: string;
 }
 
 /** The user's course's ready lectures in order, each with its transcript (none: the course is not the user's either). */
@@ -208,8 +210,9 @@ export async function findCourseLectureTranscripts(
   courseId: string,
 ): Promise<CourseLectureTranscriptRow[]> {
   const { rows } = await db.query<CourseLectureTranscriptRow>(
-    `SELECT l.position, v.id AS video_id, v.transcript_id FROM course_lectures l
-       JOIN courses c ON c.id = l.course_id JOIN videos v ON v.id = l.video_id
+    `SELECT l.position, v.id AS video_id, v.transcript_id, COALESCE(t.title, l.title, '') AS title
+       FROM course_lectures l JOIN courses c ON c.id = l.course_id JOIN videos v ON v.id = l.video_id
+       LEFT JOIN transcripts t ON t.id = v.transcript_id
       WHERE c.user_id = $1 AND l.course_id = $2 ORDER BY l.position`,
     [userId, courseId],
   );
