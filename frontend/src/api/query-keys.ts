@@ -19,6 +19,8 @@ export const queryKeys = {
   samples: ['samples'] as const,
   playerConfig: ['player-config'] as const,
   aiContent: (videoId: string) => ['ai-content', videoId] as const,
+  /** A course's newest outline and summary. */
+  courseAiContent: (courseId: string) => ['course-ai-content', courseId] as const,
   questions: (videoId: string) => ['ai-questions', videoId] as const,
   courseQuestions: (courseId: string) => ['ai-course-questions', courseId] as const,
   usage: ['usage'] as const,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useExport } from '@/hooks/use-export';
 import { createQueryClient } from '@/lib/query-client';
 import { getToasts } from '@/lib/toast-store';
+import { captureDownloads } from '@/test/downloads';
 
 function wrapper({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
@@ -17,14 +18,7 @@ describe('export download', () => {
   });
 
   it('downloads the file named from the title, with toasts', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response('transcript body', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    URL.createObjectURL = vi.fn(() => 'blob:lectern');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { fetchMock, names } = captureDownloads(new Response('transcript body', { status: 200 }));
 
     const { result } = renderHook(() => useExport({ id: 'v 1', title: 'Week 3: Cells!' }), { wrapper });
     act(() => result.current.mutate('pdf'));
@@ -37,14 +31,9 @@ describe('export download', () => {
   });
 
   it('downloads Markdown as a .md file named from the title', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response('---\ntitle: "Cells"\n---\n', { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    URL.createObjectURL = vi.fn(() => 'blob:lectern');
-    URL.revokeObjectURL = vi.fn();
-    const names: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { fetchMock, names } = captureDownloads(
+      new Response('---\ntitle: "Cells"\n---\n', { status: 200 }),
+    );
 
     const { result } = renderHook(() => useExport({ id: 'v1', title: 'Week 3: Cells!' }), { wrapper });
     act(() => result.current.mutate('md'));

@@ -78,6 +78,7 @@ describe('course page', () => {
 
   const answerCourse: Answer = (url, init) => {
     if (url === '/api/videos') return json(LIBRARY);
+    if (url === '/api/ai/course-content/c1') return json([]);
     if (url === '/api/courses/c1/lectures' && init?.method === 'PUT') return json(COURSE);
     return json(COURSE);
   };

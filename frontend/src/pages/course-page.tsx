@@ -1,14 +1,17 @@
-import { formatTimestamp, type Course } from '@lectern/contracts';
+import { formatTimestamp, hasProAccess, type Course } from '@lectern/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '@/api/http';
 import { AddLectures } from '@/components/courses/add-lectures';
 import { CourseAskPanel } from '@/components/courses/course-ask-panel';
+import { CourseExportMenu } from '@/components/courses/course-export-menu';
 import { DeleteCourseButton, RenameCourseForm } from '@/components/courses/course-settings';
+import { CourseStudyMaterial } from '@/components/courses/course-study-material';
 import { LectureList } from '@/components/courses/lecture-list';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useSession } from '@/hooks/use-auth';
 import { useCourse } from '@/hooks/use-courses';
 import { continuePoint, courseTimeLeft, formatTimeLeft, isImporting } from '@/lib/course-progress';
 import { formatDate } from '@/lib/format';
@@ -42,6 +45,7 @@ function CourseProgress({ course }: { course: Course }) {
 
 function CourseView({ course }: { course: Course }) {
   const [renaming, setRenaming] = useState(false);
+  const { user } = useSession();
   return (
     <div className="space-y-6">
       <Link to={ROUTES.courses} className="text-sm text-muted-foreground underline-offset-4 hover:underline">
@@ -57,6 +61,7 @@ function CourseView({ course }: { course: Course }) {
           ) : null}
         </div>
         <div className="flex gap-2">
+          <CourseExportMenu course={course} />
           {renaming ? null : (
             <Button variant="outline" onClick={() => setRenaming(true)}>
               Rename
@@ -77,6 +82,11 @@ function CourseView({ course }: { course: Course }) {
       <LectureList course={course} />
       <CourseAskPanel course={course} />
       <AddLectures course={course} />
+      <CourseStudyMaterial
+        courseId={course.id}
+        isPro={user ? hasProAccess(user) : false}
+        readyLectures={course.lectures.filter((lecture) => lecture.state === 'ready').length}
+      />
     </div>
   );
 }

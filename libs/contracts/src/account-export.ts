@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CourseAiContentItemSchema } from './course-ai-content';
 import { CourseSchema } from './courses';
 import { AiContentItemSchema, UserSchema, VideoSchema } from './entities';
 import { REVIEW_STATES, ReviewRatingSchema } from './review';
@@ -74,9 +75,14 @@ export const AccountExportSchema = z.object({
   account: UserSchema,
   library: z.array(AccountExportVideoSchema),
   /**
-   * The user's courses, newest first, each with its lectures in order (videos by their library ids) and the
-   * questions asked of the whole course.
+   * The user's courses, newest first, each with its lectures in order (videos by their library ids), the
+   * questions asked of the whole course, and its outlines and summaries (oldest first; absent in older exports).
    */
-  courses: z.array(CourseSchema.extend({ questions: z.array(AiQuestionSchema) })),
+  courses: z.array(
+    CourseSchema.extend({
+      questions: z.array(AiQuestionSchema),
+      aiContent: z.array(CourseAiContentItemSchema).optional(),
+    }),
+  ),
 });
 export type AccountExport = z.infer<typeof AccountExportSchema>;

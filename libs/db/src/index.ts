@@ -12,6 +12,7 @@ export * from './locks';
 export * from './pool';
 export * from './tables/ai-content';
 export * from './tables/ai-questions';
+export * from './tables/course-ai-content';
 export * from './tables/course-lectures';
 export * from './tables/courses';
 export * from './tables/deleted-stripe-customers';

@@ -35,7 +35,7 @@ function judged(change: (figures: RealLectureQuality) => void = () => undefined)
       formGiveaways: [],
       aboutTheRoom: [],
       courseBusiness: [],
-      answersPointingBack: [],
+      definitionsNotAlone: [],
       notStandingAlone: [],
       trivialBlanks: [],
       notTerms: [],

@@ -54,7 +54,7 @@ export interface RealLectureReport {
 }
 
 export const REAL_LECTURE_TARGETS =
-  'per lecture: every quiz question read, answerable from its moment, with one right option, none also right and no giveaway, none on the people in the room or how the course runs, no definition answered by pointing back, its sentence standing alone, its blank no half of a fixed phrase, its wrong options terms of the lecture the lecture never puts in its slot and its grammar giving none away; 0 cut sentences shown as whole, every definition card of substance, 0 steps from quotations or announcements, at least 6 of 9 covered questions answered with the answer quoted and at most 1 declined, every uncovered question declined';
+  'per lecture: every quiz question read, answerable from its moment, with one right option, none also right and no giveaway, none on the people in the room or how the course runs, no definition that does not stand alone (answered by pointing back, or of a thing named by its place in the talk), its sentence standing alone, its blank no half of a fixed phrase, its wrong options terms of the lecture the lecture never puts in its slot and its grammar giving none away; 0 cut sentences shown as whole, every definition card of substance, 0 steps from quotations or announcements, at least 6 of 9 covered questions answered with the answer quoted and at most 1 declined, every uncovered question declined';
 
 interface Asked {
   feature: FeatureType;

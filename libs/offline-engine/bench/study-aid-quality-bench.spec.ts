@@ -38,7 +38,7 @@ function judged(lecture: string, heldOut: boolean, flaws: number): LectureQualit
       formGiveaways: [],
       aboutTheRoom: [],
       courseBusiness: [],
-      answersPointingBack: [],
+      definitionsNotAlone: [],
       notStandingAlone: flaws
         ? ['Fill in the blank: A small description of what the _____ does. → business']
         : [],

@@ -70,7 +70,7 @@ export interface StudyAidQualityReport {
 }
 
 export const QUALITY_TARGETS =
-  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form, none on the people in the room or how the course runs, no definition answered by pointing back, every fill-in sentence standing alone, no blank a fixed phrase fills, every wrong option a term of the lecture and none the lecture puts in the same slot, no answer given away by grammar';
+  'every cited moment exists, no unnamed flashcard subject, no repeated answer, no blank that is part of a longer term, every action-plan step an action, no fragment heading; every quiz question read and answerable from its moment, one right option, no option also right, no giveaway by length or form, none on the people in the room or how the course runs, no definition that does not stand alone (answered by pointing back, or of a thing named by its place in the talk), every fill-in sentence standing alone, no blank a fixed phrase fills, every wrong option a term of the lecture and none the lecture puts in the same slot, no answer given away by grammar';
 
 function outputs(): Output[] {
   return FEATURE_TYPES.flatMap<Output>((feature) =>
@@ -205,8 +205,8 @@ export function quizRows(quizzes: readonly QuizFigures[]): QualityRow[] {
       count((quiz) => quiz.courseBusiness.length),
     ),
     noneOf(
-      'quiz: definitions answered by pointing back',
-      count((quiz) => quiz.answersPointingBack.length),
+      'quiz: definitions that do not stand alone',
+      count((quiz) => quiz.definitionsNotAlone.length),
     ),
     noneOf(
       'quiz: sentences that do not stand alone',

@@ -6,11 +6,14 @@ export type {
   Answer,
   AnswerRequest,
   AnswerResult,
+  CourseReduceRequest,
+  CourseReduceResult,
   DroppedCitations,
   GenerationRequest,
   GenerationResult,
   LectureChapter,
 } from './requests';
+export { courseOutlineOf, courseSummaryOf, firstSentence } from './course/course-reduce';
 export { TranscriptIndex, type Passage, type PassageHit } from './search/transcript-index';
 export * from './writing/markdown-shapes';
 export { truncateAtWord } from './writing/text-style';

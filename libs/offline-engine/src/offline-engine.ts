@@ -6,7 +6,16 @@ import { writeQuizOf } from './writing/quiz-writer';
 import { writeCornellNotes, writeFlashcards, writeInsights, writeSummary } from './writing/study-writers';
 import { analyseTranscript, type TranscriptAnalysis } from './analysis/transcript-analysis';
 import { speakerNames, spokenCaptions } from './reading/spoken-captions';
-import type { AiEngine, Answer, AnswerRequest, GenerationRequest, GenerationResult } from './requests';
+import { courseOutlineOf, courseSummaryOf } from './course/course-reduce';
+import type {
+  AiEngine,
+  Answer,
+  AnswerRequest,
+  CourseReduceRequest,
+  CourseReduceResult,
+  GenerationRequest,
+  GenerationResult,
+} from './requests';
 
 export const OFFLINE_MODEL = 'lectern-extractive-1';
 
@@ -52,6 +61,21 @@ export class OfflineEngine implements AiEngine {
       const { answer, citations } = extractiveAnswer(request.index, request.question);
       onDelta?.(answer);
       return Promise.resolve({ answer, citations, engine: this.name, model: this.model });
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** By concatenation: the lectures' outline sections, or their summaries' first sentences, under each lecture. */
+  reduceCourse(request: CourseReduceRequest, signal?: AbortSignal): Promise<CourseReduceResult> {
+    try {
+      signal?.throwIfAborted();
+      const written = { engine: this.name, model: this.model };
+      return Promise.resolve(
+        request.type === 'outline'
+          ? { type: 'outline', output: courseOutlineOf(request.lectures), ...written }
+          : { type: 'summary', output: courseSummaryOf(request.lectures), ...written },
+      );
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }

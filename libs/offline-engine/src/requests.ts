@@ -1,6 +1,8 @@
 import type {
   AiEngineName,
   AskResult,
+  CourseReduction,
+  GenerateCourseData,
   GenerateData,
   GenerateResult,
   SummaryLength,
@@ -51,6 +53,13 @@ export interface DroppedCitations {
 /** The answer, the moments it cites, which engine and model wrote it, and what of the model's text was removed. */
 export type AnswerResult = Answer & { dropped?: DroppedCitations };
 
+/** What a course's reduce asks an engine for: its outline or summary, from its lectures' own, in order. */
+export type CourseReduceRequest = Pick<GenerateCourseData, 'type' | 'courseTitle' | 'lectures'>;
+
+/** The course outline or summary, which engine and model wrote it, and what of the model's text was removed. */
+export type CourseReduceResult = CourseReduction &
+  Pick<GenerateResult, 'engine' | 'model'> & { dropped?: DroppedCitations };
+
 /** What every engine of the ai worker does: this offline engine, and the OpenAI-compatible one. */
 export interface AiEngine {
   readonly name: AiEngineName;
@@ -69,4 +78,9 @@ export interface AiEngine {
    * (the whole answer at once where an engine does not stream); the promise still answers the final result.
    */
   ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<AnswerResult>;
+  /**
+   * A course outline (a part per lecture with its sections and points, each moment one given in that lecture's
+   * outline) or a course summary (a part per lecture), every lecture given kept, in order.
+   */
+  reduceCourse(request: CourseReduceRequest, signal?: AbortSignal): Promise<CourseReduceResult>;
 }

@@ -32,6 +32,13 @@ function newTestHandlers() {
         model: 'test-model',
       });
     },
+    reduceCourse: () =>
+      Promise.resolve({
+        type: 'summary',
+        output: { overview: null, lectures: [] },
+        engine: 'offline',
+        model: 'test-model',
+      }),
   };
   const transcripts: TranscriptSource = {
     segments: (id) => {

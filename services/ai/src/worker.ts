@@ -308,6 +308,20 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         question,
       };
     },
+    generateCourse: async ({ courseId, type, courseTitle, lectures }, context) => {
+      const started = Date.now();
+      // The engine keeps only moments of each lecture's own outline (see AiEngine.reduceCourse).
+      const { dropped, ...written } = await deps.engine.reduceCourse(
+        { type, courseTitle, lectures },
+        context.signal,
+      );
+      if (dropped) await reportDropped(type, dropped, context.logger);
+      context.logger.debug(
+        { type, lectures: lectures.length, engine: written.engine, ms: Date.now() - started },
+        'course content written',
+      );
+      return { ...written, courseId, videoIds: lectures.map((lecture) => lecture.videoId).join(',') };
+    },
   };
 }
 

@@ -8,13 +8,15 @@ import {
 } from '@lectern/contracts';
 import {
   createPool,
+  findCourse,
+  findCourseLectures,
   findHighlightsForExport,
   findNewestAiContentOfVideo,
   findVideoForExport,
   type StoreOptions,
 } from '@lectern/db';
 import type { Pool } from 'pg';
-import type { ExportDocument } from './render';
+import type { CourseExportDocument, CourseLecture, ExportDocument } from './render';
 
 /**
  * Reads what an export shows straight from PostgreSQL (the tables belong to @lectern/db's migrations): the
@@ -71,6 +73,28 @@ export class ExportStore {
         ];
       }),
     };
+  }
+
+  /**
+   * The course with its ready lectures in the course's order, each numbered as the course shows it (lectures
+   * still on their way into the library are left out), or null when the course is not this user's.
+   */
+  async loadCourse(
+    courseId: string,
+    userId: string,
+    exportedAt = new Date(),
+  ): Promise<CourseExportDocument | null> {
+    if (!isRecordId(courseId) || !isRecordId(userId)) return null;
+    const course = await findCourse(this.pool, userId, courseId);
+    if (!course) return null;
+    const lectures: CourseLecture[] = [];
+    // One lecture at a time: a course's transcripts together can be large, and each is read once.
+    for (const [index, lecture] of (await findCourseLectures(this.pool, courseId)).entries()) {
+      if (lecture.video_id === null) continue;
+      const doc = await this.load(lecture.video_id, userId, exportedAt);
+      if (doc) lectures.push({ number: index + 1, doc });
+    }
+    return { courseId, title: course.title, exportedAt, lectures };
   }
 
   close(): Promise<void> {

@@ -1,4 +1,12 @@
-import { BAD_EXPORT_FORMAT, ExportFormatSchema, nothingToExport, QueueName } from '@lectern/contracts';
+import {
+  BAD_COURSE_EXPORT_FORMAT,
+  BAD_EXPORT_FORMAT,
+  CourseExportFormatSchema,
+  ExportFormatSchema,
+  nothingInCourseToExport,
+  nothingToExport,
+  QueueName,
+} from '@lectern/contracts';
 import {
   PermanentJobError,
   type JobHandlers,
@@ -9,7 +17,14 @@ import {
 } from '@lectern/queue-runtime';
 import { ExportFiles } from './export-files';
 import { ExportStore } from './export-store';
-import { contentTypeFor, renderExport, storedFlashcards, storedQuiz } from './render';
+import {
+  contentTypeFor,
+  courseMaterial,
+  renderCourseExport,
+  renderExport,
+  storedFlashcards,
+  storedQuiz,
+} from './render';
 import { type ExportEnv, ExportEnvSchema } from './env';
 
 export interface ExportDependencies {
@@ -18,6 +33,7 @@ export interface ExportDependencies {
 }
 
 export const VIDEO_NOT_FOUND = 'Video not found.';
+export const COURSE_NOT_FOUND = 'Course not found.';
 
 export function createExportHandlers(deps: ExportDependencies): JobHandlers<typeof QueueName.Export> {
   return {
@@ -42,6 +58,26 @@ export function createExportHandlers(deps: ExportDependencies): JobHandlers<type
         format: format.data,
         contentType: contentTypeFor(format.data),
         title: doc.title,
+      };
+    },
+    'render-course': async ({ courseId, userId, format: requested }) => {
+      const format = CourseExportFormatSchema.safeParse(requested);
+      if (!format.success) throw new PermanentJobError(400, BAD_COURSE_EXPORT_FORMAT);
+      // The course and each lecture are read as this user's only, whatever the gateway checked.
+      const course = await deps.store.loadCourse(courseId, userId);
+      if (!course) throw new PermanentJobError(404, COURSE_NOT_FOUND);
+      const refusal = nothingInCourseToExport(format.data, courseMaterial(course));
+      if (refusal !== null) throw new PermanentJobError(422, refusal);
+      const stored = await deps.files.write(userId, format.data, (output) =>
+        renderCourseExport(course, format.data, output),
+      );
+      return {
+        ...stored,
+        userId,
+        courseId,
+        format: format.data,
+        contentType: contentTypeFor(format.data),
+        title: course.title,
       };
     },
   };

@@ -1,6 +1,7 @@
 import {
   CaptionlessCode,
   CAPTION_TRACK_KINDS,
+  COURSE_EXPORT_FORMATS,
   EXPORT_FORMATS,
   FEATURE_TYPES,
   HIGHLIGHT_COLORS,
@@ -168,8 +169,10 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   'DELETE /api/highlights/:id': { params: (ids) => ({ id: [ids.highlightId] }) },
   'GET /api/ai/content/:videoId': { params: (ids) => ({ videoId: [ids.videoId] }) },
   'POST /api/ai/generate': {
+    // A video's item, a course's outline or summary, one naming both and one naming neither.
     body: (ids) => ({
-      videoId: fc.constant(ids.videoId),
+      videoId: fc.constantFrom(ids.videoId, ids.videoId, undefined),
+      courseId: fc.constantFrom(undefined, ids.courseId),
       type: fc.constantFrom(...FEATURE_TYPES),
       summaryLength: fc.constantFrom(...SUMMARY_LENGTHS),
       regenerate: fc.boolean(),
@@ -229,6 +232,9 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
     }),
   },
   'DELETE /api/courses/:id': { params: (ids) => ({ id: [ids.courseId] }) },
+  'GET /api/courses/:id/export/:format': {
+    params: (ids) => ({ id: [ids.courseId], format: [...COURSE_EXPORT_FORMATS, 'txt'] }),
+  },
   'POST /api/courses/import': {
     body: () => ({
       playlistUrl: fc.constantFrom(
@@ -251,6 +257,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   },
   'GET /api/ai/questions/:videoId': { params: (ids) => ({ videoId: [ids.videoId] }) },
   'GET /api/ai/course-questions/:courseId': { params: (ids) => ({ courseId: [ids.courseId] }) },
+  'GET /api/ai/course-content/:courseId': { params: (ids) => ({ courseId: [ids.courseId] }) },
   'DELETE /api/ai/questions/:id': { params: (ids) => ({ id: [ids.questionId] }) },
   'GET /api/ai/streams/:id': { params: (ids) => ({ id: [ids.videoId] }) },
   'GET /api/usage': {},

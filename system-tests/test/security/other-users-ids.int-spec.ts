@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  COURSE_AI_TYPES,
+  COURSE_EXPORT_FORMATS,
   EXPORT_FORMATS,
   FEATURE_TYPES,
   QueueName,
@@ -89,6 +91,16 @@ const SWEEP: SweepRow[] = [
     route: 'POST /api/ai/ask',
     label: 'ask about the course',
     request: (id) => ({ body: { courseId: id, question: 'What is chaining?' } }),
+  },
+  ...COURSE_AI_TYPES.map((type): SweepRow => ({
+    route: 'POST /api/ai/generate',
+    label: `generate the course ${type}`,
+    request: (id) => ({ body: { courseId: id, type } }),
+  })),
+  {
+    route: 'GET /api/ai/course-content/:courseId',
+    label: "read the course's outline and summary",
+    request: (id) => ({ params: { courseId: id } }),
   },
   {
     route: 'GET /api/ai/course-questions/:courseId',
@@ -215,6 +227,11 @@ const SWEEP: SweepRow[] = [
     label: "empty the course's lectures",
     request: (id) => ({ params: { id }, body: { videoIds: [] } }),
   },
+  ...COURSE_EXPORT_FORMATS.map((format): SweepRow => ({
+    route: 'GET /api/courses/:id/export/:format',
+    label: `export the course as ${format}`,
+    request: (id) => ({ params: { id, format } }),
+  })),
   { route: 'DELETE /api/courses/:id', label: 'delete the course', request: (id) => ({ params: { id } }) },
   { route: 'DELETE /api/videos/:id', label: 'delete the video', request: (id) => ({ params: { id } }) },
 ];
@@ -290,6 +307,7 @@ describe("other users' ids", () => {
     exams: (await as.get('/api/review/exams')).body as unknown,
     courses: (await as.get('/api/courses')).body as unknown,
     course: (await as.get(`/api/courses/${ownerCourseId}`)).body as unknown,
+    courseContent: (await as.get(`/api/ai/course-content/${ownerCourseId}`)).body as unknown,
   });
 
   const attempt = (as: Browser, row: SweepRow, id: string): Promise<Response> => {
@@ -349,6 +367,10 @@ describe("other users' ids", () => {
     expect(
       (await owner.put(`/api/courses/${ownerCourseId}/lectures`).send({ videoIds: [videoId] })).status,
     ).toBe(200);
+    const courseSummary = await owner
+      .post('/api/ai/generate')
+      .send({ courseId: ownerCourseId, type: 'summary' });
+    expect(courseSummary.status).toBe(200);
     const [card] = (await owner.get('/api/review/due')).body as Array<{ id: string }>;
     expect((await owner.get(`/api/videos/${videoId}/export/txt`)).status).toBe(200);
 
@@ -369,6 +391,7 @@ describe("other users' ids", () => {
       question: question.body.id as string,
       'AI stream': summaryStream.headers['lectern-stream-id'] as string,
       course: ownerCourseId,
+      'course summary': courseSummary.body.id as string,
       account: owner.userId,
     };
 
@@ -471,9 +494,13 @@ describe("other users' ids", () => {
     expect((now.review as Array<{ id: string }>).map((card) => card.id)).toContain(ownerIds['review card']);
     expect((now.questions as Array<{ id: string }>).map((item) => item.id)).toEqual([ownerIds.question]);
     expect(now.library).toEqual([expect.objectContaining({ id: data.videoId })]);
+    expect((now.courseContent as Array<{ id: string }>).map((item) => item.id)).toEqual([
+      ownerIds['course summary'],
+    ]);
     expect(now.usage).toMatchObject({
       videosAnalyzed: { used: 1 },
-      aiGenerations: { used: 3 },
+      // The summary, insights and flashcards, and the course's summary (written from the stored summary).
+      aiGenerations: { used: 4 },
       notesCreated: 1,
       aiQuestions: { used: 1 },
     });

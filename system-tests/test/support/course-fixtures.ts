@@ -19,8 +19,8 @@ export async function analysed(user: User, youtubeIds: string[]): Promise<string
 }
 
 /** A course of the user's with these videos as its lectures, in this order. */
-export async function courseOf(user: User, videoIds: string[]): Promise<string> {
-  const created = await user.post('/api/courses').send({ title: 'Intro to science' });
+export async function courseOf(user: User, videoIds: string[], title = 'Intro to science'): Promise<string> {
+  const created = await user.post('/api/courses').send({ title });
   expect(created.status).toBe(201);
   const id = created.body.id as string;
   expect((await user.put(`/api/courses/${id}/lectures`).send({ videoIds })).status).toBe(200);

@@ -48,6 +48,31 @@ export function studyMaterial(items: readonly AiContentItem[] | undefined) {
   };
 }
 
+/** The menu's formats: everything but TXT and Markdown needs Pro, disabled with a Pro badge on the Free plan. */
+export function ExportFormatItems<F extends ExportFormat>({
+  formats,
+  isPro,
+  onSelect,
+}: {
+  formats: readonly F[];
+  isPro: boolean;
+  onSelect: (format: F) => void;
+}) {
+  return formats.map((format) => {
+    const locked = !isFreeExport(format) && !isPro;
+    return (
+      <DropdownMenuItem key={format} disabled={locked} onSelect={() => onSelect(format)}>
+        {EXPORT_LABELS[format]}
+        {locked ? (
+          <Badge variant="secondary" className="ml-auto">
+            Pro
+          </Badge>
+        ) : null}
+      </DropdownMenuItem>
+    );
+  });
+}
+
 export function ExportMenu({
   video,
   isPro,
@@ -83,20 +108,7 @@ export function ExportMenu({
         )}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
-        {formats.map((format) => {
-          // Everything but TXT and Markdown needs Pro: disabled with a Pro badge on the Free plan.
-          const locked = !isFreeExport(format) && !isPro;
-          return (
-            <DropdownMenuItem key={format} disabled={locked} onSelect={() => exporter.mutate(format)}>
-              {EXPORT_LABELS[format]}
-              {locked ? (
-                <Badge variant="secondary" className="ml-auto">
-                  Pro
-                </Badge>
-              ) : null}
-            </DropdownMenuItem>
-          );
-        })}
+        <ExportFormatItems formats={formats} isPro={isPro} onSelect={(format) => exporter.mutate(format)} />
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,3 +1,9 @@
+import type {
+  CourseAiType,
+  CourseLectureMaterial,
+  CourseOutline,
+  CourseSummaryOutput,
+} from '../course-ai-content';
 import type { FeatureType, SummaryLength } from '../entities';
 import type { AnswerCitation } from '../questions';
 import type { JobKind } from './common';
@@ -68,9 +74,34 @@ export interface AskCourseResult extends Omit<AskResult, 'transcriptId'> {
   transcriptIds: string;
 }
 
+/**
+ * Write a course's outline or summary from its ready lectures' own outlines or summaries (the map, done by the
+ * gateway with ordinary generations), in the course's order: the reduce.
+ */
+export interface GenerateCourseData {
+  courseId: string;
+  type: CourseAiType;
+  courseTitle: string;
+  lectures: CourseLectureMaterial[];
+}
+
+/** A course outline or summary, as an engine writes it. */
+export type CourseReduction =
+  { type: 'outline'; output: CourseOutline } | { type: 'summary'; output: CourseSummaryOutput };
+
+export type GenerateCourseResult = CourseReduction & {
+  /** What was written, as the worker read it from the job: the gateway stores only what it asked for. */
+  courseId: string;
+  /** The lectures' videos, joined by commas. */
+  videoIds: string;
+  engine: AiEngineName;
+  model: string;
+};
+
 /** The jobs the ai worker handles. */
 export interface AiJobs {
   generate: JobKind<GenerateData, GenerateResult>;
   ask: JobKind<AskData, AskResult>;
   askCourse: JobKind<AskCourseData, AskCourseResult>;
+  generateCourse: JobKind<GenerateCourseData, GenerateCourseResult>;
 }

@@ -28,7 +28,21 @@ export interface RenderExportResult {
   title: string | null;
 }
 
+/**
+ * Render one of the user's courses as a file: a study guide of its ready lectures in order, or an Anki package
+ * with a sub-deck per lecture. The worker checks the course is the user's, as `render` does for a video.
+ */
+export interface RenderCourseExportData {
+  courseId: string;
+  userId: string;
+  format: ExportFormat;
+}
+
+/** As `render` answers, with the course in place of the video; `title` is the course's. */
+export type RenderCourseExportResult = Omit<RenderExportResult, 'videoId'> & { courseId: string };
+
 /** The jobs the export worker handles. */
 export interface ExportJobs {
   render: JobKind<RenderExportData, RenderExportResult>;
+  'render-course': JobKind<RenderCourseExportData, RenderCourseExportResult>;
 }

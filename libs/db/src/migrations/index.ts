@@ -23,6 +23,7 @@ import { ExamDates1795401300000 } from './1795401300000-exam-dates';
 import { Courses1795401400000 } from './1795401400000-courses';
 import { VideoProgress1795401500000 } from './1795401500000-video-progress';
 import { CourseQuestions1795401600000 } from './1795401600000-course-questions';
+import { CourseAiContent1795401700000 } from './1795401700000-course-ai-content';
 
 /** Every migration, oldest first. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   Courses1795401400000,
   VideoProgress1795401500000,
   CourseQuestions1795401600000,
+  CourseAiContent1795401700000,
 ];

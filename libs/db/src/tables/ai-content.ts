@@ -45,6 +45,20 @@ export async function findNewestAiContent(
   return rows[0] ?? null;
 }
 
+/** The newest item of a feature of a video, whatever its length, or null. */
+export async function findNewestAiContentOfFeature(
+  db: Db,
+  videoId: string,
+  feature: FeatureType,
+): Promise<AiContentRow | null> {
+  const { rows } = await db.query<AiContentRow>(
+    `SELECT ${COLUMNS} FROM ai_content WHERE video_id = $1 AND feature_type = $2
+      ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [videoId, feature],
+  );
+  return rows[0] ?? null;
+}
+
 /** One item of a feature generated for one of the user's videos, or null (another user's, or none). */
 export async function findUserAiContentItem(
   db: Db,

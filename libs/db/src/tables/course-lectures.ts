@@ -199,6 +199,8 @@ export interface CourseLectureTranscriptRow {
   position: number;
   video_id: string;
   transcript_id: string;
+  /** The video's title, or the lecture's own when the transcript has none. */
+  title: string;
 }
 
 /** The user's course's ready lectures in order, each with its transcript (none: the course is not the user's either). */
@@ -208,10 +210,49 @@ export async function findCourseLectureTranscripts(
   courseId: string,
 ): Promise<CourseLectureTranscriptRow[]> {
   const { rows } = await db.query<CourseLectureTranscriptRow>(
-    `SELECT l.position, v.id AS video_id, v.transcript_id FROM course_lectures l
-       JOIN courses c ON c.id = l.course_id JOIN videos v ON v.id = l.video_id
+    `SELECT l.position, v.id AS video_id, v.transcript_id, COALESCE(t.title, l.title, '') AS title
+       FROM course_lectures l JOIN courses c ON c.id = l.course_id JOIN videos v ON v.id = l.video_id
+       LEFT JOIN transcripts t ON t.id = v.transcript_id
       WHERE c.user_id = $1 AND l.course_id = $2 ORDER BY l.position`,
     [userId, courseId],
   );
   return rows;
+}
+
+/** The newest flashcards or quiz of a ready lecture of a course, as stored (what its Anki deck is made of). */
+export interface CourseCardsRow {
+  video_id: string;
+  feature_type: 'flashcards' | 'quiz';
+  output_text: string;
+}
+
+/** The newest flashcards and the newest quiz of each ready lecture of the user's course (none: not the user's). */
+export async function findNewestCourseCards(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<CourseCardsRow[]> {
+  const { rows } = await db.query<CourseCardsRow>(
+    `SELECT DISTINCT ON (a.video_id, a.feature_type) a.video_id, a.feature_type, a.output_text
+       FROM course_lectures l JOIN courses c ON c.id = l.course_id JOIN ai_content a ON a.video_id = l.video_id
+      WHERE c.user_id = $1 AND l.course_id = $2 AND a.feature_type IN ('flashcards', 'quiz')
+      ORDER BY a.video_id, a.feature_type, a.created_at DESC, a.id DESC`,
+    [userId, courseId],
+  );
+  return rows;
+}
+
+/** Whether a ready lecture of the user's course has AI study material, a highlight or notes (a study guide's content). */
+export async function courseHasStudyMaterial(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const { rows } = await db.query<{ found: boolean }>(
+    `SELECT EXISTS (
+       SELECT 1 FROM course_lectures l JOIN courses c ON c.id = l.course_id JOIN videos v ON v.id = l.video_id
+        WHERE c.user_id = $1 AND l.course_id = $2
+          AND (btrim(v.notes) <> ''
+            OR EXISTS (SELECT 1 FROM highlights h WHERE h.video_id = v.id)
+            OR EXISTS (SELECT 1 FROM ai_content a WHERE a.video_id = v.id AND btrim(a.output_text) <> ''))
+     ) AS found`,
+    [userId, courseId],
+  );
+  return rows[0]?.found ?? false;
 }

@@ -155,7 +155,7 @@ describe('the quiz judged as a student reads it', () => {
     expect(judged('cs50-hash-tables', question({}))).toEqual({
       aboutTheRoom: [],
       courseBusiness: [],
-      answersPointingBack: [],
+      definitionsNotAlone: [],
       notStandingAlone: [],
       trivialBlanks: [],
       notTerms: [],
@@ -190,7 +190,7 @@ describe('the quiz judged as a student reads it', () => {
     expect(faults.notTerms).toEqual([expect.stringMatching(/^Fill in the blank: And when a _____/)]);
   });
 
-  it('finds questions on the room and the course, and a definition answered by pointing back', () => {
+  it('finds questions on the room and the course, and definitions that do not stand alone', () => {
     const faults = judged(
       'cs50-week3-sorting',
       question({
@@ -216,6 +216,12 @@ describe('the quiz judged as a student reads it', () => {
       }),
       question({
         kind: 'short',
+        prompt: 'What is the second piece?',
+        options: undefined,
+        answer: 'The second piece is an array, which stores the data.',
+      }),
+      question({
+        kind: 'short',
         prompt: 'What is selection sort?',
         options: undefined,
         answer: 'Selection sort is an algorithm that selects the smallest element again and again.',
@@ -226,6 +232,9 @@ describe('the quiz judged as a student reads it', () => {
       expect.stringMatching(/selection sort’s _____/),
     ]);
     expect(faults.courseBusiness).toEqual([expect.stringMatching(/problem set two/)]);
-    expect(faults.answersPointingBack).toEqual([expect.stringMatching(/^What is bubble sort\?/)]);
+    expect(faults.definitionsNotAlone).toEqual([
+      expect.stringMatching(/^What is bubble sort\?/),
+      expect.stringMatching(/^What is the second piece\?/),
+    ]);
   });
 });

@@ -413,13 +413,17 @@ const COURSE_BUSINESS =
 const POINTING_ANSWER =
   /^(?:(?:so|and|but|now|well)\b[,]?\s+)*(?:what (?:that|this) means\b|(?:this|that|these|those|it|it's|they|here)\b)/iu;
 
+// A subject named only by its place in the talk: "What is the second piece?", "What is the next step?".
+const PLACED_SUBJECT =
+  /^what (?:is|are|was|were) (?:the |a |an )?(?:first|second|third|fourth|fifth|next|last|final|other|previous|following|latter|former) (?:piece|part|step|thing|one|way|point|reason|idea|example|kind|type|bit|half|option|problem|question|stage|phase|case)s?\??$/iu;
+
 export interface QuestionFaults {
   /** Questions on the people in the room: a speaker or someone called by name as the answer, an option or the sentence. */
   aboutTheRoom: string[];
   /** Fill-in questions on how the course runs (problem sets, office hours, deadlines). */
   courseBusiness: string[];
-  /** "What is …?" questions answered by a sentence that opens by pointing back. */
-  answersPointingBack: string[];
+  /** "What is …?" questions answered by a sentence that opens by pointing back, or of a thing named by its place. */
+  definitionsNotAlone: string[];
   notStandingAlone: string[];
   trivialBlanks: string[];
   notTerms: string[];
@@ -440,7 +444,7 @@ export function judgeQuestions(
   const faults: QuestionFaults = {
     aboutTheRoom: [],
     courseBusiness: [],
-    answersPointingBack: [],
+    definitionsNotAlone: [],
     notStandingAlone: [],
     trivialBlanks: [],
     notTerms: [],
@@ -455,8 +459,12 @@ export function judgeQuestions(
   for (const question of questions) {
     if ([question.prompt, question.answer, ...(question.options ?? [])].some(namesSomeone))
       faults.aboutTheRoom.push(label(question));
-    if (/^what (?:is|are|was|were)\b/iu.test(question.prompt) && POINTING_ANSWER.test(question.answer.trim()))
-      faults.answersPointingBack.push(label(question));
+    const definition = /^what (?:is|are|was|were)\b/iu.test(question.prompt);
+    if (
+      definition &&
+      (POINTING_ANSWER.test(question.answer.trim()) || PLACED_SUBJECT.test(question.prompt.trim()))
+    )
+      faults.definitionsNotAlone.push(label(question));
     const sentence = blankSentence(question);
     if (sentence === null) continue;
     if (COURSE_BUSINESS.test(sentence)) faults.courseBusiness.push(label(question));

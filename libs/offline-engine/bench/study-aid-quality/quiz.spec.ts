@@ -36,7 +36,7 @@ describe('the quiz judge', () => {
       formGiveaways: [],
       aboutTheRoom: [],
       courseBusiness: [],
-      answersPointingBack: [],
+      definitionsNotAlone: [],
       notStandingAlone: [],
       trivialBlanks: [],
       notTerms: [],

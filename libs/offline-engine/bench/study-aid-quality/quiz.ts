@@ -60,7 +60,7 @@ export function quizFailures(quiz: QuizFigures): string[] {
     ...quiz.formGiveaways.map((question) => `quiz answer given away by form: ${question}`),
     ...quiz.aboutTheRoom.map((question) => `quiz question on the people in the room: ${question}`),
     ...quiz.courseBusiness.map((question) => `quiz question on how the course runs: ${question}`),
-    ...quiz.answersPointingBack.map((question) => `quiz definition answered by pointing back: ${question}`),
+    ...quiz.definitionsNotAlone.map((question) => `quiz definition that does not stand alone: ${question}`),
     ...quiz.notStandingAlone.map((question) => `quiz sentence that does not stand alone: ${question}`),
     ...quiz.trivialBlanks.map((question) => `quiz blank the rest of a fixed phrase fills: ${question}`),
     ...quiz.notTerms.map((question) => `quiz wrong option that is not a term of the lecture: ${question}`),

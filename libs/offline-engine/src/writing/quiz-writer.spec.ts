@@ -30,6 +30,13 @@ describe('the offline quiz', () => {
     expect(quizQuestions(onStage).map(everything).join('\n')).not.toMatch(/Joey/i);
   });
 
+  it('defines no thing named only by its place in the talk', () => {
+    // CS50's short: "The second piece is an array, which …", a piece of the hash table named two sentences before.
+    const prompts = quizQuestions(analysed(lecture('cs50-hash-tables'))).map((question) => question.prompt);
+    expect(prompts).toContain('What is a hash table?');
+    expect(prompts.filter((prompt) => /^What is the (?:first|second) piece\?$/u.test(prompt))).toEqual([]);
+  });
+
   it('blanks no sentence on how the course runs', () => {
     const talk = `A hash table stores keys in an array of buckets.
 A hash function turns every key into the index of a bucket.

@@ -125,7 +125,8 @@ export function definitions(analysis: TranscriptAnalysis, max: number): Definiti
   for (const read of [findDefinition, findNaming, findExplainedNaming]) {
     for (const sentence of analysis.ranked) {
       const definition = read(analysis, sentence);
-      if (!definition || terms.has(definition.term.toLowerCase())) continue;
+      if (!definition || terms.has(definition.term.toLowerCase()) || namedByItsPlace(definition.term))
+        continue;
       terms.add(definition.term.toLowerCase());
       found.push(definition);
     }
@@ -139,6 +140,21 @@ export function definitions(analysis: TranscriptAnalysis, max: number): Definiti
   const chosen = [...found.slice(0, max), ...found.slice(max).filter(isCentral)];
   // Stable: among terms the lecture makes as much of, the order they were found in.
   return chosen.sort((a, b) => (importance.get(b) ?? 0) - (importance.get(a) ?? 0));
+}
+
+// "the second piece", "the next step": a thing named by its place in the talk, which no question out of it can ask.
+const PLACES = new Set(
+  'first second third fourth fifth next last final other previous following latter former'.split(' '),
+);
+const PLACED_THINGS = new Set(
+  'piece part step thing one way point reason idea example kind type bit half option problem question stage phase case'.split(
+    ' ',
+  ),
+);
+function namedByItsPlace(term: string): boolean {
+  const words = term.toLowerCase().split(/\s+/u);
+  const thing = (words.at(-1) ?? '').replace(/s$/u, '');
+  return words.length === 2 && PLACES.has(words[0] ?? '') && PLACED_THINGS.has(thing);
 }
 
 /** "is", "are", "was" or "were", as the lecture defines the term. */

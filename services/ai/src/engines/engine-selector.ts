@@ -4,6 +4,8 @@ import type {
   AiEngine,
   AnswerRequest,
   AnswerResult,
+  CourseReduceRequest,
+  CourseReduceResult,
   GenerationRequest,
   GenerationResult,
 } from '@lectern/offline-engine';
@@ -119,6 +121,10 @@ export class EngineSelector implements AiEngine {
 
   ask(request: AnswerRequest, signal?: AbortSignal, onDelta?: (text: string) => void): Promise<AnswerResult> {
     return this.run((engine, write) => engine.ask(request, signal, write), signal, onDelta);
+  }
+
+  reduceCourse(request: CourseReduceRequest, signal?: AbortSignal): Promise<CourseReduceResult> {
+    return this.run((engine) => engine.reduceCourse(request, signal), signal, undefined);
   }
 
   private now(): AiEngine {

@@ -17,9 +17,13 @@ import type {
   AiEngine,
   AnswerRequest,
   AnswerResult,
+  CourseReduceRequest,
+  CourseReduceResult,
   GenerationRequest,
   GenerationResult,
 } from '@lectern/offline-engine';
+import { courseSystemPrompt, courseUserPrompt } from './course/course-prompts';
+import { readCourseAnswer } from './course/course-reduction';
 import {
   CONDENSE_SYSTEM_PROMPT,
   MAP_SYSTEM_PROMPT,
@@ -38,7 +42,7 @@ import {
   readQuizAnswer,
   type BrokenQuestion,
 } from './quiz-answer';
-import { guardStream, type Dropped } from './moments';
+import { guardStream, guardText, linksIn, type Dropped } from './moments';
 import {
   ProviderDeadlineError,
   ProviderStreamBrokenError,
@@ -166,6 +170,40 @@ export class OpenAiEngine implements AiEngine {
     filter?.end();
     const { dropped, ...cited } = citedAnswer(raw, index, context, rules);
     return { ...cited, engine: this.name, model: this.model, dropped };
+  }
+
+  /**
+   * One request over every lecture's outline or summary. The answer is read and checked (readCourseAnswer): one
+   * that leaves a lecture out is asked for once more, told which; a second such answer fails the job (502).
+   */
+  async reduceCourse(request: CourseReduceRequest, signal?: AbortSignal): Promise<CourseReduceResult> {
+    const { type, courseTitle, lectures } = request;
+    const system = courseSystemPrompt(type);
+    const user = courseUserPrompt(courseTitle, type, lectures, this.options.tokenBudget);
+    let problem = '';
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      const reminder =
+        problem === '' ? '' : `\n\nAn earlier answer could not be used: ${problem}. Keep every lecture.`;
+      // Links the lectures' material does not have are removed, as from any generation; moments are judged per
+      // lecture as the answer is read.
+      const guarded = guardText(
+        {
+          keep: (moment) => moment,
+          knownLink: linksIn(() => lectures.map((lecture) => lecture.text).join('\n')),
+        },
+        await this.complete(system, `${user}${reminder}`, signal),
+      );
+      const read = readCourseAnswer(type, lectures, guarded.text);
+      if ('reduction' in read) {
+        const dropped = { moments: read.dropped.moments, links: guarded.dropped.links };
+        return { ...read.reduction, engine: this.name, model: this.model, dropped };
+      }
+      problem = read.problem;
+    }
+    throw new PermanentJobError(
+      502,
+      `The AI provider (${this.provider}) twice wrote a course ${type} Lectern could not use: ${problem}. Try again, or choose another model.`,
+    );
   }
 
   /**

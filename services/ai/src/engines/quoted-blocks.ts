@@ -4,7 +4,7 @@
 // another.
 const ANGLE_BRACKET = /</g;
 
-export type BlockName = 'transcript' | 'question' | 'notes';
+export type BlockName = 'transcript' | 'question' | 'notes' | 'lectures';
 
 export function neutralised(text: string): string {
   return text.replace(ANGLE_BRACKET, '‹');

@@ -14,9 +14,10 @@ import { ChunkWriter } from './stream-writer';
 
 // An Anki package (.apkg): a zip holding `collection.anki2`, an SQLite database in the collection schema
 // every Anki version imports (schema 11, as genanki writes it), and `media` (none here). sql.js builds the
-// database in memory; the deck is one, named after the video, with one note per flashcard, then one per quiz
-// question (tagged `quiz`), of Lectern's own note type (fields Front and Back). Cards the offline engine made say so in the deck's description
-// (what Anki shows above the deck's study button) and in a tag on each card.
+// database in memory. A video's package has one deck, named after the video; a course's has a parent deck
+// named after the course and a sub-deck per lecture. Each deck has one note per flashcard, then one per quiz
+// question (tagged `quiz`), of Lectern's own note type (fields Front and Back). Cards the offline engine made
+// say so in their deck's description (what Anki shows above the deck's study button) and in a tag on each card.
 
 /** Lectern's note type: a fixed id, so every Lectern deck a student imports shares one note type. */
 export const NOTE_TYPE = { id: 1_732_400_731, name: 'Lectern flashcard', fields: ['Front', 'Back'] } as const;
@@ -108,16 +109,50 @@ function noteGuid(youtubeId: string, question: string): string {
   return guid;
 }
 
-/** The deck's id, the same for every export of the video (between 2^30 and 2^31, as genanki advises). */
 /** What names the deck across exports: the video's id, or an uploaded recording's title. */
 function deckKey(deck: FlashcardDeck): string {
   return deck.youtubeId ?? `recording__${deck.name}`;
 }
 
-function deckId(youtubeId: string): number {
-  return (
-    2 ** 30 + (createHash('sha256').update(`lectern-deck__${youtubeId}`).digest().readUInt32BE(0) % 2 ** 30)
-  );
+/** A deck's id, the same for every export of its key (between 2^30 and 2^31, as genanki advises). */
+function deckId(key: string): number {
+  return 2 ** 30 + (createHash('sha256').update(`lectern-deck__${key}`).digest().readUInt32BE(0) % 2 ** 30);
+}
+
+/**
+ * A deck of the package: its name as Anki shows it (`::` nests it under the deck named before), what its id
+ * comes from, and its cards (none for a course's parent deck).
+ */
+export interface PackageDeck {
+  name: string;
+  key: string;
+  deck: FlashcardDeck | null;
+}
+
+/** A video's package: one deck named after the video. */
+export function videoDecks(deck: FlashcardDeck): PackageDeck[] {
+  return [{ name: ankiDeckName(deck.name), key: deckKey(deck), deck }];
+}
+
+/**
+ * A course's package: the parent deck `Course title` and a sub-deck `Course title::NN Lecture title` per lecture
+ * with cards (NN two digits, so Anki's alphabetical list keeps the course's order).
+ */
+export function courseDecks(
+  course: { courseId: string; title: string },
+  lectures: Array<{ number: string; deck: FlashcardDeck }>,
+): PackageDeck[] {
+  const parent = { name: ankiDeckName(course.title), key: `course__${course.courseId}`, deck: null };
+  return [
+    parent,
+    ...lectures
+      .filter(({ deck }) => deck.cards.length > 0 || deck.quiz !== null)
+      .map(({ number, deck }) => ({
+        name: `${parent.name}::${number} ${ankiDeckName(deck.name)}`,
+        key: `${parent.key}__${deckKey(deck)}`,
+        deck,
+      })),
+  ];
 }
 
 // What Anki takes out of a field for its sort field and checksum (`strip_html` in its rslib/src/text.rs):
@@ -209,11 +244,33 @@ export function deckDescription(deck: Pick<FlashcardDeck, 'offline' | 'quiz'>): 
   return `<p>${escapeHtml(OFFLINE_MATERIAL_NOTICE)}</p><p>${escapeHtml(WRITTEN_MATERIAL_HINT)}</p>`;
 }
 
-function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
-  const notes = [...flashcardNotes(deck), ...quizNotes(deck.quiz)];
+/** A note in its deck, with its guid. */
+interface PlacedNote extends AnkiNote {
+  guid: string;
+  did: number;
+}
+
+/**
+ * The decks' notes in order, each in its deck. A note's guid comes from its video and its key, as in the
+ * video's own package, so Anki takes a card exported with its video and again with its course for one note.
+ */
+function placedNotes(decks: PackageDeck[]): PlacedNote[] {
+  const placed = new Map<string, PlacedNote>();
+  for (const { key, deck } of decks) {
+    if (deck === null) continue;
+    for (const note of [...flashcardNotes(deck), ...quizNotes(deck.quiz)]) {
+      const guid = noteGuid(deckKey(deck), note.key);
+      if (!placed.has(guid)) placed.set(guid, { ...note, guid, did: deckId(key) });
+    }
+  }
+  return [...placed.values()];
+}
+
+function writeCollection(db: Database, decks: PackageDeck[], now: Date): void {
+  const notes = placedNotes(decks);
   const nowMs = now.getTime();
   const nowSeconds = Math.floor(nowMs / 1000);
-  const did = deckId(deckKey(deck));
+  const did = notes[0]?.did ?? deckId(decks[0]?.key ?? 'empty');
   const model = {
     id: String(NOTE_TYPE.id),
     name: NOTE_TYPE.name,
@@ -293,7 +350,12 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
     JSON.stringify({ [model.id]: model }),
     JSON.stringify({
       1: deckJson(1, 'Default'),
-      [did]: deckJson(did, ankiDeckName(deck.name), deckDescription(deck)),
+      ...Object.fromEntries(
+        decks.map(({ name, key, deck }) => [
+          deckId(key),
+          deckJson(deckId(key), name, deck === null ? '' : deckDescription(deck)),
+        ]),
+      ),
     }),
     JSON.stringify(DECK_OPTIONS),
     '{}',
@@ -307,7 +369,7 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
       const frontText = ankiFieldText(written.front);
       note.run([
         noteId,
-        noteGuid(deckKey(deck), written.key),
+        written.guid,
         NOTE_TYPE.id,
         nowSeconds,
         ` ${written.tags.join(' ')} `,
@@ -316,8 +378,8 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
         fieldChecksum(frontText),
         '',
       ]);
-      // New cards are shown in the deck's order: `due` is the position.
-      card.run([nowMs + notes.length + index, noteId, did, nowSeconds, index + 1, '']);
+      // New cards are shown in the deck's order: `due` is the position, running on across a course's decks.
+      card.run([nowMs + notes.length + index, noteId, written.did, nowSeconds, index + 1, '']);
     });
   } finally {
     note.free();
@@ -326,12 +388,12 @@ function writeCollection(db: Database, deck: FlashcardDeck, now: Date): void {
 }
 
 /** The package's bytes: the collection and an empty media list, zipped. */
-export async function apkgBytes(deck: FlashcardDeck, now: Date): Promise<Buffer> {
+export async function apkgBytes(decks: PackageDeck[], now: Date): Promise<Buffer> {
   const SQL = await sqlite();
   const db = new SQL.Database();
   let collection: Uint8Array;
   try {
-    writeCollection(db, deck, now);
+    writeCollection(db, decks, now);
     collection = db.export();
   } finally {
     db.close();
@@ -343,11 +405,11 @@ export async function apkgBytes(deck: FlashcardDeck, now: Date): Promise<Buffer>
 }
 
 export async function renderApkg(
-  deck: FlashcardDeck,
+  decks: PackageDeck[],
   now: Date,
   output: NodeJS.WritableStream,
 ): Promise<void> {
-  const bytes = await apkgBytes(deck, now);
+  const bytes = await apkgBytes(decks, now);
   const out = new ChunkWriter(output);
   for (let offset = 0; offset < bytes.length; offset += 256 * 1024) {
     await out.writeBytes(bytes.subarray(offset, offset + 256 * 1024));

@@ -15,13 +15,16 @@ import {
   type IRunOptions,
   type ParagraphChild,
 } from 'docx';
+import { hasStudyMaterial, type CourseExportModel } from './course-document';
 import type { ExportDocument } from './export-document';
 import { languageSlot } from './document-language';
 import {
+  COURSE_SUBJECT,
   DOCUMENT_AUTHOR,
   documentSubject,
   HIGHLIGHT_LABELS,
   momentUrl,
+  NO_STUDY_MATERIAL,
   transcriptRuns,
   SECTION,
   type ExportModel,
@@ -115,6 +118,19 @@ function headingParagraph(
   });
 }
 
+type HeadingStyle = (typeof HeadingLevel)[keyof typeof HeadingLevel];
+
+/** Word's heading styles by depth below the title: a video's sections are at 1, a course's lectures. */
+const HEADINGS: HeadingStyle[] = [
+  HeadingLevel.TITLE,
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+];
+
+const headingAt = (depth: number): HeadingStyle => HEADINGS[Math.min(depth, HEADINGS.length - 1)]!;
+
 function coverParagraphs(model: ExportModel): Paragraph[] {
   const meta = (label: string, value: ParagraphChild[]): Paragraph =>
     new Paragraph({
@@ -169,10 +185,10 @@ function transcriptParagraphs(model: ExportModel, source: ExportDocument): Parag
   return out;
 }
 
-function highlightParagraphs(model: ExportModel): Paragraph[] {
+function highlightParagraphs(model: ExportModel, depth: number): Paragraph[] {
   if (model.highlights.length === 0) return [];
   return [
-    headingParagraph(SECTION.highlights, HeadingLevel.HEADING_1),
+    headingParagraph(SECTION.highlights, headingAt(depth)),
     ...model.highlights.map(
       (highlight) =>
         new Paragraph({
@@ -192,10 +208,10 @@ function highlightParagraphs(model: ExportModel): Paragraph[] {
   ];
 }
 
-function notesParagraphs(model: ExportModel): Paragraph[] {
+function notesParagraphs(model: ExportModel, depth: number): Paragraph[] {
   if (model.notes === '') return [];
   return [
-    headingParagraph(SECTION.notes, HeadingLevel.HEADING_1),
+    headingParagraph(SECTION.notes, headingAt(depth)),
     ...model.notes
       .split('\n')
       .map(
@@ -205,7 +221,11 @@ function notesParagraphs(model: ExportModel): Paragraph[] {
   ];
 }
 
-function markdownParagraphs(blocks: MarkdownBlock[], nextList: () => number): Paragraph[] {
+function markdownParagraphs(
+  blocks: MarkdownBlock[],
+  nextList: () => number,
+  headingStyle: HeadingStyle,
+): Paragraph[] {
   const out: Paragraph[] = [];
   let listInstance = 0;
   let previous: MarkdownBlock['kind'] | null = null;
@@ -230,9 +250,7 @@ function markdownParagraphs(blocks: MarkdownBlock[], nextList: () => number): Pa
     const bidirectional = isRtlParagraph(block.spans.map((span) => span.text).join('')) || undefined;
     switch (block.kind) {
       case 'heading':
-        out.push(
-          new Paragraph({ heading: HeadingLevel.HEADING_3, bidirectional, children: spanRuns(block.spans) }),
-        );
+        out.push(new Paragraph({ heading: headingStyle, bidirectional, children: spanRuns(block.spans) }));
         break;
       case 'paragraph':
         out.push(new Paragraph({ bidirectional, spacing: { after: 120 }, children: spanRuns(block.spans) }));
@@ -259,17 +277,30 @@ function markdownParagraphs(blocks: MarkdownBlock[], nextList: () => number): Pa
   return out;
 }
 
-function aiParagraphs(model: ExportModel): Paragraph[] {
+function aiParagraphs(model: ExportModel, depth: number, nextList: () => number): Paragraph[] {
   if (model.aiSections.length === 0) return [];
-  let instance = 0;
-  const nextList = (): number => ++instance;
   return [
-    headingParagraph(SECTION.ai, HeadingLevel.HEADING_1),
+    headingParagraph(SECTION.ai, headingAt(depth)),
     ...model.aiSections.flatMap((section) => [
-      headingParagraph(section.heading, HeadingLevel.HEADING_2),
-      ...markdownParagraphs(section.blocks, nextList),
+      headingParagraph(section.heading, headingAt(depth + 1)),
+      ...markdownParagraphs(section.blocks, nextList, headingAt(depth + 2)),
     ]),
   ];
+}
+
+/** A lecture's highlights, notes and AI study material, their section headings at `depth`. */
+function studyMaterialParagraphs(model: ExportModel, depth: number, nextList: () => number): Paragraph[] {
+  return [
+    ...highlightParagraphs(model, depth),
+    ...notesParagraphs(model, depth),
+    ...aiParagraphs(model, depth, nextList),
+  ];
+}
+
+/** Numbers each numbered list of the document from 1: every list gets an instance of its own. */
+function listCounter(): () => number {
+  let instance = 0;
+  return () => ++instance;
 }
 
 function footer(title: string): Footer {
@@ -305,7 +336,16 @@ function documentLanguageMark(language: string | null): IRunOptions['language'] 
   }
 }
 
-function buildDocx(model: ExportModel, source: ExportDocument): Document {
+/** What a document is: its title (also its footer's), description, language and which heading depths are Lectern's labels. */
+interface WordDocumentInfo {
+  title: string;
+  description: string;
+  language: string | null;
+  /** Heading depths (1 to 4) that hold Lectern's own English labels, whatever the transcript's language. */
+  englishHeadings: number[];
+}
+
+function buildWordDocument(info: WordDocumentInfo, children: Paragraph[]): Document {
   const headingRun = (
     size: number,
     color = '1F2328',
@@ -315,33 +355,37 @@ function buildDocx(model: ExportModel, source: ExportDocument): Document {
     color,
     font: LATIN,
   });
-  // Section and AI item headings are Lectern's own English labels, whatever the transcript's language.
-  const english = { value: 'en' };
+  const english = (depth: number) =>
+    info.englishHeadings.includes(depth) ? { language: { value: 'en' } } : {};
   return new Document({
     creator: DOCUMENT_AUTHOR,
     lastModifiedBy: DOCUMENT_AUTHOR,
-    title: model.title,
-    description: documentSubject(model),
+    title: info.title,
+    description: info.description,
     styles: {
       default: {
         // 1.25 lines, proportional to each line's font. Without lineRule LibreOffice reads 300 twips as an
         // exact 15 pt: a title in 24 pt that wraps would be drawn with its lines on top of each other.
         document: {
-          run: { font: LATIN, size: 21, language: documentLanguageMark(model.language) },
+          run: { font: LATIN, size: 21, language: documentLanguageMark(info.language) },
           paragraph: { spacing: { line: 300, lineRule: LineRuleType.AUTO } },
         },
         title: { run: headingRun(48), paragraph: { spacing: { after: 240 } } },
         heading1: {
-          run: { ...headingRun(34), language: english },
+          run: { ...headingRun(34), ...english(1) },
           paragraph: { spacing: { before: 360, after: 160 }, keepNext: true },
         },
         heading2: {
-          run: { ...headingRun(27), language: english },
+          run: { ...headingRun(27), ...english(2) },
           paragraph: { spacing: { before: 280, after: 120 }, keepNext: true },
         },
         heading3: {
-          run: headingRun(23, '3A4048'),
+          run: { ...headingRun(23, '3A4048'), ...english(3) },
           paragraph: { spacing: { before: 200, after: 80 }, keepNext: true },
+        },
+        heading4: {
+          run: { ...headingRun(22, '3A4048'), ...english(4) },
+          paragraph: { spacing: { before: 160, after: 60 }, keepNext: true },
         },
       },
     },
@@ -359,31 +403,73 @@ function buildDocx(model: ExportModel, source: ExportDocument): Document {
         },
       ],
     },
-    sections: [
-      {
-        footers: { default: footer(model.title) },
-        children: [
-          ...coverParagraphs(model),
-          ...transcriptParagraphs(model, source),
-          ...highlightParagraphs(model),
-          ...notesParagraphs(model),
-          ...aiParagraphs(model),
-        ],
-      },
-    ],
+    sections: [{ footers: { default: footer(info.title) }, children }],
   });
 }
 
-export async function renderDocx(
-  model: ExportModel,
-  source: ExportDocument,
-  output: NodeJS.WritableStream,
-): Promise<void> {
+function buildDocx(model: ExportModel, source: ExportDocument): Document {
+  // Section and AI item headings are Lectern's own English labels, whatever the transcript's language.
+  const info = {
+    title: model.title,
+    description: documentSubject(model),
+    language: model.language,
+    englishHeadings: [1, 2],
+  };
+  return buildWordDocument(info, [
+    ...coverParagraphs(model),
+    ...transcriptParagraphs(model, source),
+    ...studyMaterialParagraphs(model, 1, listCounter()),
+  ]);
+}
+
+/**
+ * A course's study guide: the course's title, then each lecture in order as a Heading 1 `NN. Lecture title`
+ * over its highlights, notes and AI study material one level lower than in a video's file (no transcripts).
+ */
+function buildCourseDocx(course: CourseExportModel): Document {
+  const nextList = listCounter();
+  const meta = (label: string, value: string): Paragraph =>
+    new Paragraph({
+      spacing: { after: 60 },
+      children: [new TextRun({ text: `${label}: `, bold: true, color: MUTED }), new TextRun(value)],
+    });
+  const info = {
+    title: course.title,
+    description: COURSE_SUBJECT,
+    language: course.language,
+    englishHeadings: [2, 3],
+  };
+  return buildWordDocument(info, [
+    headingParagraph(course.title, HeadingLevel.TITLE),
+    meta('Lectures', String(course.lectures.length)),
+    meta('Exported', course.exportedAt),
+    ...course.lectures.flatMap((lecture) => [
+      headingParagraph(lecture.heading, HeadingLevel.HEADING_1),
+      ...(hasStudyMaterial(lecture.model)
+        ? studyMaterialParagraphs(lecture.model, 2, nextList)
+        : [new Paragraph({ children: scriptRuns(NO_STUDY_MATERIAL, { color: MUTED }) })]),
+    ]),
+  ]);
+}
+
+async function writeDocx(document: Document, output: NodeJS.WritableStream): Promise<void> {
   // docx assembles the package in memory: a few megabytes even for a ten-hour transcript (see bench/export-bench.ts).
-  const buffer = await Packer.toBuffer(buildDocx(model, source));
+  const buffer = await Packer.toBuffer(document);
   const out = new ChunkWriter(output);
   for (let offset = 0; offset < buffer.length; offset += 256 * 1024) {
     await out.writeBytes(buffer.subarray(offset, offset + 256 * 1024));
   }
   await out.end();
+}
+
+export function renderDocx(
+  model: ExportModel,
+  source: ExportDocument,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  return writeDocx(buildDocx(model, source), output);
+}
+
+export function renderCourseDocx(course: CourseExportModel, output: NodeJS.WritableStream): Promise<void> {
+  return writeDocx(buildCourseDocx(course), output);
 }

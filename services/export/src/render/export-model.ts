@@ -82,6 +82,9 @@ export function documentSubject(model: Pick<ExportModel, 'channel' | 'videoUrl'>
     : `Transcript of ${model.videoUrl} (${model.channel})`;
 }
 
+/** What a course's study guide is, for the PDF's subject and the DOCX's description. */
+export const COURSE_SUBJECT = "Study guide of a course: each lecture's study material, highlights and notes";
+
 export { sanitizeLine };
 
 /** The video at a moment, or null when there is no video to open (an uploaded recording). */
@@ -105,6 +108,9 @@ export const SECTION = {
   ai: 'AI Study Material',
 } as const;
 
+/** What a course's study guide says under a lecture with no study material, highlights or notes yet. */
+export const NO_STUDY_MATERIAL = 'No study material yet.';
+
 const SUMMARY_ORDER = ['micro', 'short', 'detailed'];
 
 export const HIGHLIGHT_LABELS: Record<HighlightColor, string> = {
@@ -119,7 +125,7 @@ const SOFT_PARAGRAPH_SECONDS = 30;
 const HARD_PARAGRAPH_SECONDS = 60;
 const HARD_PARAGRAPH_CHARS = 1500;
 
-function exportDateText(date: Date): string {
+export function exportDateText(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

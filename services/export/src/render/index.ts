@@ -1,4 +1,5 @@
 export { contentTypeFor, type ExportDocument } from './export-document';
-export { renderExport } from './render-export';
+export { renderCourseExport, renderExport } from './render-export';
+export { courseMaterial, type CourseExportDocument, type CourseLecture } from './course-document';
 export { buildFlashcardDeck, storedFlashcards, type FlashcardDeck } from './flashcard-deck';
 export { storedQuiz, type QuizSheet } from './quiz-sheet';

@@ -1,9 +1,11 @@
 import { formatTimestamp, UNCLEAR_LEGEND, UNCLEAR_MARK } from '@lectern/contracts';
 import { Document, Scalar } from 'yaml';
+import type { CourseExportModel } from './course-document';
 import type { ExportDocument } from './export-document';
 import {
   HIGHLIGHT_LABELS,
   markedParagraphText,
+  NO_STUDY_MATERIAL,
   sanitizeLine,
   SECTION,
   type ExportModel,
@@ -62,6 +64,11 @@ export function frontMatter(model: ExportModel, doc: ExportDocument): string {
   const tags = model.videoUrl === null ? RECORDING_TAGS : VIDEO_TAGS;
   const channel = doc.channelName && model.videoUrl !== null ? channelTag(model.channel) : null;
   fields.tags = channel ? [...tags, channel] : tags;
+  return yamlFrontMatter(fields);
+}
+
+/** The front matter of these fields; `date` (YYYY-MM-DD) is written plain, every other text quoted. */
+function yamlFrontMatter(fields: Record<string, unknown>): string {
   const yaml = new Document(fields);
   // Text values are quoted so no reader takes them for a number, a date or a boolean; the date stays plain
   // so Obsidian shows it as a date.
@@ -94,10 +101,13 @@ function inline(spans: InlineSpan[], youtubeId: string | null): string {
 const isList = (block: MarkdownBlock | undefined): block is Extract<MarkdownBlock, { depth: number }> =>
   block?.kind === 'bullet' || block?.kind === 'numbered';
 
-/** An AI item's blocks; its headings sit below the item's own (level 3), its top-most ones at level 4. */
-export function blocksMarkdown(blocks: MarkdownBlock[], youtubeId: string | null): string {
+/**
+ * An AI item's blocks; its headings sit below the item's own, its top-most ones at `top` (4 in a video's file,
+ * below the item's level 3).
+ */
+export function blocksMarkdown(blocks: MarkdownBlock[], youtubeId: string | null, top = 4): string {
   const levels = blocks.flatMap((block) => (block.kind === 'heading' ? [block.level] : []));
-  const shift = 4 - Math.min(4, ...levels);
+  const shift = top - Math.min(top, ...levels);
   let out = '';
   let listDepth = -1;
   let previous: MarkdownBlock | undefined;
@@ -126,6 +136,33 @@ export function blocksMarkdown(blocks: MarkdownBlock[], youtubeId: string | null
   return out;
 }
 
+/**
+ * A lecture's highlights, notes and AI study material, their section headings at `depth` (2 in a video's file,
+ * 3 in a course's, below the lecture's heading).
+ */
+function studyMaterialMarkdown(model: ExportModel, youtubeId: string | null, depth: number): string {
+  const h = '#'.repeat(depth);
+  let out = '';
+  if (model.highlights.length > 0) {
+    out += `${h} ${SECTION.highlights}\n\n`;
+    for (const highlight of model.highlights) {
+      const label = HIGHLIGHT_LABELS[highlight.color];
+      const at = momentLink(youtubeId, highlight.start, formatTimestamp(highlight.start));
+      out += `- ${at} ${label}: ${escapeInline(highlight.text)}\n`;
+    }
+    out += '\n';
+  }
+  const notes = multilineWithMoments(model.notes, youtubeId);
+  if (notes !== '') out += `${h} ${SECTION.notes}\n\n${notes}\n\n`;
+  if (model.aiSections.length > 0) {
+    out += `${h} ${SECTION.ai}\n\n`;
+    for (const section of model.aiSections) {
+      out += `${h}# ${escapeInline(section.heading)}\n\n${blocksMarkdown(section.blocks, youtubeId, depth + 2)}\n`;
+    }
+  }
+  return out;
+}
+
 export async function renderMarkdown(
   model: ExportModel,
   doc: ExportDocument,
@@ -146,22 +183,7 @@ export async function renderMarkdown(
       await out.write(`- ${at(chapter.start)} ${escapeInline(chapter.title)}\n`);
     await out.write('\n');
   }
-  if (model.highlights.length > 0) {
-    await out.write(`## ${SECTION.highlights}\n\n`);
-    for (const highlight of model.highlights) {
-      const label = HIGHLIGHT_LABELS[highlight.color];
-      await out.write(`- ${at(highlight.start)} ${label}: ${escapeInline(highlight.text)}\n`);
-    }
-    await out.write('\n');
-  }
-  const notes = multilineWithMoments(model.notes, id);
-  if (notes !== '') await out.write(`## ${SECTION.notes}\n\n${notes}\n\n`);
-  if (model.aiSections.length > 0) {
-    await out.write(`## ${SECTION.ai}\n\n`);
-    for (const section of model.aiSections) {
-      await out.write(`### ${escapeInline(section.heading)}\n\n${blocksMarkdown(section.blocks, id)}\n`);
-    }
-  }
+  await out.write(studyMaterialMarkdown(model, id, 2));
   await out.write(`## ${SECTION.transcript}\n\n`);
   if (model.paragraphs.length === 0) await out.write('No transcript.\n');
   if (model.hasUnclear) await out.write(`*${escapeInline(UNCLEAR_LEGEND)}*\n\n`);
@@ -169,6 +191,36 @@ export async function renderMarkdown(
     const marked = markedParagraphText(paragraph, escapeInline, `*${escapeInline(UNCLEAR_MARK)}*`);
     const text = marked.replace(/\s+/g, ' ').trim();
     await out.write(`${index > 0 ? '\n' : ''}${at(paragraph.start)} ${text}\n`);
+  }
+  await out.end();
+}
+
+const COURSE_TAGS = ['lectern', 'course'];
+
+/**
+ * A course's study guide: one front matter (the course's title, the export's date, its tags), `# Course title`,
+ * then each lecture in order as `## NN. Lecture title` over what its video's file holds one level lower
+ * (`### Highlights`, `### Notes`, `### AI Study Material`, `####` per item), without the transcripts.
+ */
+export async function renderCourseMarkdown(
+  course: CourseExportModel,
+  exportedAt: Date,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  const out = new ChunkWriter(output);
+  await out.write(
+    yamlFrontMatter({
+      title: course.title,
+      date: exportedAt.toISOString().slice(0, 10),
+      lectures: course.lectures.length,
+      tags: COURSE_TAGS,
+    }),
+  );
+  await out.write(`# ${escapeInline(course.title)}\n\n`);
+  for (const lecture of course.lectures) {
+    await out.write(`## ${escapeInline(lecture.heading)}\n\n`);
+    const material = studyMaterialMarkdown(lecture.model, lecture.youtubeId, 3);
+    await out.write(material === '' ? `${NO_STUDY_MATERIAL}\n\n` : material);
   }
   await out.end();
 }

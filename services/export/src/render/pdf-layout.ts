@@ -50,7 +50,7 @@ export interface BlockOptions {
 }
 
 /** Structure types of the tagged PDF: screen readers and reflow read the blocks through them. */
-export type StructureTag = 'H1' | 'H2' | 'H3' | 'H4' | 'P';
+export type StructureTag = 'H1' | 'H2' | 'H3' | 'H4' | 'H5' | 'P';
 
 interface Fragment {
   text: string;

@@ -1,12 +1,15 @@
 import { finished } from 'node:stream/promises';
 import { formatTimestamp, UNCLEAR_LEGEND, UNCLEAR_MARK } from '@lectern/contracts';
 import PDFDocument from 'pdfkit';
+import { hasStudyMaterial, type CourseExportModel } from './course-document';
 import type { ExportDocument } from './export-document';
 import {
   DOCUMENT_AUTHOR,
   documentSubject,
+  COURSE_SUBJECT,
   HIGHLIGHT_LABELS,
   momentUrl,
+  NO_STUDY_MATERIAL,
   transcriptRuns,
   SECTION,
   type ExportModel,
@@ -30,10 +33,18 @@ function plainText(spans: InlineSpan[]): string {
   return spans.map((span) => span.text).join('');
 }
 
-export async function renderPdf(
-  model: ExportModel,
-  source: ExportDocument,
+/** The PDF's document information: what it is, in which language. */
+interface PdfInfo {
+  title: string;
+  language: string | null;
+  subject: string;
+}
+
+/** Opens the tagged PDF, lets `write` lay its blocks out, and resolves once the file is written. */
+async function writePdf(
+  info: PdfInfo,
   output: NodeJS.WritableStream,
+  write: (layout: PdfLayout, doc: PDFKit.PDFDocument) => Promise<void> | void,
 ): Promise<void> {
   // Tagged, in the transcript's language: screen readers read the blocks in order with the right voice,
   // and readers can reflow it. The author is Lectern, as in the DOCX; the channel is in the subject.
@@ -44,11 +55,11 @@ export async function renderPdf(
     pdfVersion: '1.7',
     displayTitle: true,
     tagged: true,
-    ...(model.language ? { lang: model.language } : {}),
+    ...(info.language ? { lang: info.language } : {}),
     info: {
-      Title: model.title,
+      Title: info.title,
       Author: DOCUMENT_AUTHOR,
-      Subject: documentSubject(model),
+      Subject: info.subject,
       Creator: 'Lectern',
       Producer: 'Lectern',
     },
@@ -56,18 +67,92 @@ export async function renderPdf(
   const done = finished(output);
   doc.pipe(output as NodeJS.WritableStream & import('node:stream').Writable);
   try {
-    const layout = new PdfLayout(doc, `Lectern · ${model.title}`, isRtlParagraph(model.title));
+    const layout = new PdfLayout(doc, `Lectern · ${info.title}`, isRtlParagraph(info.title));
     layout.newPage();
-    writeCover(layout, model);
-    await writeTranscript(layout, model, source, doc);
-    writeHighlights(layout, model, doc);
-    writeNotes(layout, model, doc);
-    writeAiContent(layout, model, doc);
+    await write(layout, doc);
     layout.finish();
   } finally {
     doc.end();
   }
   await done;
+}
+
+/** Where a lecture's study material sits: its sections' headings, its AI items' and their own headings. */
+interface MaterialLevels {
+  /** The outline (bookmarks) entry the sections are listed under. */
+  outline: PDFKit.PDFOutline;
+  section: { size: number; tag: StructureTag };
+  item: { size: number; tag: StructureTag };
+  markdown: StructureTag;
+}
+
+export async function renderPdf(
+  model: ExportModel,
+  source: ExportDocument,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  const info = { title: model.title, language: model.language, subject: documentSubject(model) };
+  await writePdf(info, output, async (layout, doc) => {
+    writeCover(layout, model);
+    await writeTranscript(layout, model, source, doc);
+    writeStudyMaterial(layout, model, {
+      outline: doc.outline,
+      section: { size: SIZE.h1, tag: 'H2' },
+      item: { size: SIZE.h2, tag: 'H3' },
+      markdown: 'H4',
+    });
+  });
+}
+
+/**
+ * A course's study guide: the course's title (`H1`), then each lecture in order under `NN. Lecture title` (`H2`,
+ * a bookmark of its own) with its highlights, notes and AI study material one level lower than in a video's
+ * file, without the transcripts.
+ */
+export async function renderCoursePdf(
+  course: CourseExportModel,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  const info = { title: course.title, language: course.language, subject: COURSE_SUBJECT };
+  await writePdf(info, output, (layout, doc) => {
+    layout.block([{ text: course.title, weight: 'bold' }], {
+      size: SIZE.title,
+      leading: 1.25,
+      rtl: isRtlParagraph(course.title),
+      spaceAfter: 10,
+      tag: 'H1',
+    });
+    layout.block(
+      [{ text: 'Lectures: ', weight: 'bold', color: COLORS.muted }, { text: String(course.lectures.length) }],
+      { size: SIZE.meta, leading: 1.55 },
+    );
+    layout.block([{ text: 'Exported: ', weight: 'bold', color: COLORS.muted }, { text: course.exportedAt }], {
+      size: SIZE.meta,
+      leading: 1.55,
+    });
+    layout.space(6);
+    layout.rule();
+    for (const lecture of course.lectures) {
+      heading(layout, lecture.heading, SIZE.h1, 14, 'H2');
+      const outline = doc.outline.addItem(lecture.heading);
+      if (!hasStudyMaterial(lecture.model)) {
+        layout.block([{ text: NO_STUDY_MATERIAL, color: COLORS.muted }], { size: SIZE.body });
+        continue;
+      }
+      writeStudyMaterial(layout, lecture.model, {
+        outline,
+        section: { size: SIZE.h2, tag: 'H3' },
+        item: { size: SIZE.h3, tag: 'H4' },
+        markdown: 'H5',
+      });
+    }
+  });
+}
+
+function writeStudyMaterial(layout: PdfLayout, model: ExportModel, levels: MaterialLevels): void {
+  writeHighlights(layout, model, levels);
+  writeNotes(layout, model, levels);
+  writeAiContent(layout, model, levels);
 }
 
 /** A heading of Lectern's own (a section, an AI item's name): English, whatever the transcript's language. */
@@ -157,10 +242,10 @@ async function writeTranscript(
   }
 }
 
-function writeHighlights(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
+function writeHighlights(layout: PdfLayout, model: ExportModel, levels: MaterialLevels): void {
   if (model.highlights.length === 0) return;
-  heading(layout, SECTION.highlights, SIZE.h1, 14, 'H2');
-  doc.outline.addItem(SECTION.highlights);
+  heading(layout, SECTION.highlights, levels.section.size, 14, levels.section.tag);
+  levels.outline.addItem(SECTION.highlights);
   for (const highlight of model.highlights) {
     layout.block(
       [
@@ -181,10 +266,10 @@ function writeHighlights(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFD
   }
 }
 
-function writeNotes(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
+function writeNotes(layout: PdfLayout, model: ExportModel, levels: MaterialLevels): void {
   if (model.notes === '') return;
-  heading(layout, SECTION.notes, SIZE.h1, 14, 'H2');
-  doc.outline.addItem(SECTION.notes);
+  heading(layout, SECTION.notes, levels.section.size, 14, levels.section.tag);
+  levels.outline.addItem(SECTION.notes);
   for (const line of model.notes.split('\n')) {
     if (line.trim() === '') {
       layout.space(SIZE.body * 0.8);
@@ -199,18 +284,18 @@ function writeNotes(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocume
   }
 }
 
-function writeAiContent(layout: PdfLayout, model: ExportModel, doc: PDFKit.PDFDocument): void {
+function writeAiContent(layout: PdfLayout, model: ExportModel, levels: MaterialLevels): void {
   if (model.aiSections.length === 0) return;
-  heading(layout, SECTION.ai, SIZE.h1, 14, 'H2');
-  const aiOutline = doc.outline.addItem(SECTION.ai);
+  heading(layout, SECTION.ai, levels.section.size, 14, levels.section.tag);
+  const aiOutline = levels.outline.addItem(SECTION.ai);
   for (const section of model.aiSections) {
     aiOutline.addItem(section.heading);
-    heading(layout, section.heading, SIZE.h2, 8, 'H3');
-    writeMarkdown(layout, section.blocks);
+    heading(layout, section.heading, levels.item.size, 8, levels.item.tag);
+    writeMarkdown(layout, section.blocks, levels.markdown);
   }
 }
 
-function writeMarkdown(layout: PdfLayout, blocks: MarkdownBlock[]): void {
+function writeMarkdown(layout: PdfLayout, blocks: MarkdownBlock[], headingTag: StructureTag): void {
   for (const block of blocks) {
     if (block.kind === 'lines') {
       block.lines.forEach((line, index) => {
@@ -237,7 +322,7 @@ function writeMarkdown(layout: PdfLayout, blocks: MarkdownBlock[]): void {
             spaceBefore: 6,
             spaceAfter: 3,
             keepWithNext: 3,
-            tag: 'H4',
+            tag: headingTag,
           },
         );
         break;

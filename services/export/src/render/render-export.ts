@@ -1,14 +1,20 @@
-import { NO_QUIZ_TO_EXPORT, type ExportFormat } from '@lectern/contracts';
-import { renderApkg } from './apkg-renderer';
+import {
+  lectureNumberLabel,
+  NO_QUIZ_TO_EXPORT,
+  type CourseExportFormat,
+  type ExportFormat,
+} from '@lectern/contracts';
+import { courseDecks, renderApkg, videoDecks } from './apkg-renderer';
 import { renderCsv } from './csv-renderer';
-import { renderDocx } from './docx-renderer';
+import { buildCourseExportModel, courseTitle, type CourseExportDocument } from './course-document';
+import { renderCourseDocx, renderDocx } from './docx-renderer';
 import type { ExportDocument } from './export-document';
 import { buildExportModel } from './export-model';
 import { buildFlashcardDeck } from './flashcard-deck';
 import { renderGift } from './gift-renderer';
-import { renderMarkdown } from './md-renderer';
+import { renderCourseMarkdown, renderMarkdown } from './md-renderer';
 import { renderMoodleXml } from './moodle-renderer';
-import { renderPdf } from './pdf-renderer';
+import { renderCoursePdf, renderPdf } from './pdf-renderer';
 import { storedQuiz, type QuizSheet } from './quiz-sheet';
 import { renderTxt } from './txt-renderer';
 
@@ -35,12 +41,37 @@ export async function renderExport(
     case 'docx':
       return renderDocx(buildExportModel(doc), doc, output);
     case 'apkg':
-      return renderApkg(buildFlashcardDeck(doc), doc.exportedAt, output);
+      return renderApkg(videoDecks(buildFlashcardDeck(doc)), doc.exportedAt, output);
     case 'csv':
       return renderCsv(buildFlashcardDeck(doc), output);
     case 'gift':
       return renderGift(quizToExport(doc), output);
     case 'moodle':
       return renderMoodleXml(quizToExport(doc), output);
+  }
+}
+
+/** Renders a course's export (its study guide, or its Anki package) into output and ends it. */
+export async function renderCourseExport(
+  course: CourseExportDocument,
+  format: CourseExportFormat,
+  output: NodeJS.WritableStream,
+): Promise<void> {
+  if (format === 'apkg') {
+    const lectures = course.lectures.map(({ number, doc }) => ({
+      number: lectureNumberLabel(number),
+      deck: buildFlashcardDeck(doc),
+    }));
+    const decks = courseDecks({ courseId: course.courseId, title: courseTitle(course) }, lectures);
+    return renderApkg(decks, course.exportedAt, output);
+  }
+  const model = buildCourseExportModel(course);
+  switch (format) {
+    case 'md':
+      return renderCourseMarkdown(model, course.exportedAt, output);
+    case 'pdf':
+      return renderCoursePdf(model, output);
+    case 'docx':
+      return renderCourseDocx(model, output);
   }
 }

@@ -17,6 +17,7 @@ import {
   findLectureStudy,
   findCoursesOfUser,
   findAiQuestionsOfUser,
+  findCourseAiContentOfUser,
   findHighlightsOfUser,
   findExamDatesOfUser,
   findQuizAttemptsOfUser,
@@ -34,6 +35,7 @@ import { toAiContentItem } from '../ai/ai.service';
 import { toAiQuestion } from '../questions/ai-question-row';
 import { toQuizAttempt } from '../quizzes/quiz-attempt-row';
 import { courseWithLectures } from '../courses/course-answers';
+import { toCourseAiContentItem } from '../ai/course-ai.service';
 import { videoSummary } from '../library/videos.service';
 import { JobAdmission } from '../usage/job-admission';
 import { toUser } from '../users/to-user';
@@ -73,6 +75,7 @@ export class AccountExportService {
       quizAttempts,
       courses,
       courseLectures,
+      courseAiContent,
     ] = await Promise.all([
       findVideoDetailsOfUser(this.db, user.id),
       findHighlightsOfUser(this.db, user.id),
@@ -84,6 +87,7 @@ export class AccountExportService {
       findQuizAttemptsOfUser(this.db, user.id),
       findCoursesOfUser(this.db, user.id),
       findCourseLecturesOfUser(this.db, user.id),
+      findCourseAiContentOfUser(this.db, user.id),
     ]);
     const lecturesOf = groupBy(courseLectures, (row) => row.course_id);
     const lectureVideoIds = courseLectures.flatMap((row) => (row.video_id === null ? [] : [row.video_id]));
@@ -95,6 +99,7 @@ export class AccountExportService {
     // A course's questions (video_id null) go with their course, not a library entry.
     const questionsOf = groupBy(questions, (row) => row.video_id ?? '');
     const courseQuestionsOf = groupBy(questions, (row) => row.course_id ?? '');
+    const courseAiContentOf = groupBy(courseAiContent.map(toCourseAiContentItem), (item) => item.courseId);
     const logsOf = groupBy(reviewLogs, (log) => log.card_id);
     const reviewCardsOf = groupBy(reviewCards, (card) => card.video_id);
     return {
@@ -126,6 +131,7 @@ export class AccountExportService {
       courses: courses.map((course) => ({
         ...courseWithLectures(course, lecturesOf.get(course.id) ?? [], study),
         questions: (courseQuestionsOf.get(course.id) ?? []).map(toAiQuestion),
+        aiContent: courseAiContentOf.get(course.id) ?? [],
       })),
     };
   }

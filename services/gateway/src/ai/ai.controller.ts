@@ -1,8 +1,22 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import {
+  CourseGenerateRequestSchema,
   DEFAULT_SUMMARY_LENGTH,
+  GENERATE_VIDEO_OR_COURSE,
   GenerateRequestSchema,
   type AiContentItem,
+  type CourseAiContentItem,
   type User,
 } from '@lectern/contracts';
 import type { Request, Response } from 'express';
@@ -12,11 +26,22 @@ import { videoIdPipe } from '../library/video-id';
 import { AiService, type GenerateCommand } from './ai.service';
 import { answerWithEventStream } from '../streams/event-stream-answers';
 import { wantsEventStream } from '../http/event-stream';
-import { JobStreams } from '../streams/job-streams';
+import { JobStreams, type JobStreamOpener } from '../streams/job-streams';
 import { parseWith } from '../http/zod';
+import { courseIdPipe } from '../courses/course-not-found';
+import { CourseAiService, type CourseGenerateCommand } from './course-ai.service';
 
-/** Reads `POST /api/ai/generate`'s body with the contract's schema; a summary gets its default length. */
-function parseGenerateRequest(body: unknown): GenerateCommand {
+/**
+ * Reads `POST /api/ai/generate`'s body with the contract's schema: a video's item (a summary gets its default
+ * length), or with a `courseId`, the course's outline or summary.
+ */
+function parseGenerateRequest(body: unknown): GenerateCommand | CourseGenerateCommand {
+  const names = typeof body === 'object' && body !== null ? body : {};
+  if ('courseId' in names) {
+    if ('videoId' in names) throw new BadRequestException(GENERATE_VIDEO_OR_COURSE);
+    const { courseId, type } = parseWith(CourseGenerateRequestSchema, body);
+    return { courseId, type };
+  }
   const parsed = parseWith(GenerateRequestSchema, body);
   return {
     videoId: parsed.videoId,
@@ -31,6 +56,7 @@ function parseGenerateRequest(body: unknown): GenerateCommand {
 export class AiController {
   constructor(
     private readonly ai: AiService,
+    private readonly courseAi: CourseAiService,
     private readonly streams: JobStreams,
   ) {}
 
@@ -45,7 +71,21 @@ export class AiController {
     await sendRevalidatableJson(req, res, JSON.stringify(items));
   }
 
-  /** The item as JSON; with `Accept: text/event-stream`, as it is written (docs/api.md, "Event streams"). */
+  @Get('course-content/:courseId')
+  async courseContent(
+    @SignedInUser() user: User,
+    @Param('courseId', courseIdPipe) courseId: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const items: CourseAiContentItem[] = await this.courseAi.list(user.id, courseId);
+    await sendRevalidatableJson(req, res, JSON.stringify(items));
+  }
+
+  /**
+   * The item as JSON; with `Accept: text/event-stream`, as it is written (docs/api.md, "Event streams"). A course's
+   * outline or summary is not streamed: its stream is the one `done` event.
+   */
   @Post('generate')
   @HttpCode(200)
   async generate(
@@ -55,12 +95,12 @@ export class AiController {
     @Res() res: Response,
   ): Promise<void> {
     const command = parseGenerateRequest(body);
+    const produce = (stream?: JobStreamOpener): Promise<AiContentItem | CourseAiContentItem> =>
+      'courseId' in command ? this.courseAi.generate(user, command) : this.ai.generate(user, command, stream);
     if (wantsEventStream(req)) {
-      await answerWithEventStream(res, this.streams, user.id, (stream) =>
-        this.ai.generate(user, command, stream),
-      );
+      await answerWithEventStream(res, this.streams, user.id, produce);
       return;
     }
-    res.json(await this.ai.generate(user, command));
+    res.json(await produce());
   }
 }
