@@ -121,6 +121,7 @@ describe('a 120-lecture playlist as a course', () => {
     }
   }, 120_000);
 
-  // ---- Export: the course's Anki deck. The course page's Export menu is built separately; its step goes here. ----
+  // ---- Export: the course's Anki deck, from the course page's Export menu. Its step goes here (the deck needs a
+  // lecture with flashcards or a quiz first). ----
   it.todo("exports the course's Anki deck from the course page's Export menu");
 });
