@@ -42,6 +42,7 @@ import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptsService } from '../transcripts/
 import { JobAdmission } from '../usage/job-admission';
 import { usageMonth } from '../usage/usage.service';
 import { toUser } from '../users/to-user';
+import { CourseChanges } from './course-changes';
 import { CoursesService } from './courses.service';
 import { importNotices } from './import-notices';
 
@@ -88,6 +89,7 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
     private readonly admission: JobAdmission,
     private readonly transcripts: TranscriptsService,
     private readonly courses: CoursesService,
+    private readonly changes: CourseChanges,
   ) {}
 
   async start(user: User, playlistUrl: string): Promise<Course> {
@@ -240,6 +242,8 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
       lastLecture = lecture.id;
       // Another gateway's import holds it (it took the course up): that import goes on, this one stops.
       if (!(await claimLecture(this.db, lecture.id, LECTURE_HOLD_SECONDS, resumingOwnPause))) return;
+      await this.changes.changed(courseId);
+      let pauseMs = 0;
       try {
         // The account is read again for each lecture: an upgrade to Pro during an import counts from then on.
         const video = await this.transcripts.analyse(toUser(account), youtubeWatchUrl(lecture.youtube_id));
@@ -249,7 +253,7 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
         if (status === 402) {
           await this.limitTheRest(courseId);
         } else if (status === 429 && pausesOfLecture < this.pauses.attempts) {
-          const pauseMs = importPauseMs(error, pausesOfLecture, this.pauses);
+          pauseMs = importPauseMs(error, pausesOfLecture, this.pauses);
           pausesOfLecture += 1;
           await pauseLecture(
             this.db,
@@ -257,11 +261,12 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
             `Paused: ${message} The import goes on by itself.`,
             Math.ceil(pauseMs / 1000),
           );
-          await this.sleep(pauseMs);
         } else {
           await setLectureState(this.db, lecture.id, 'failed', message);
         }
       }
+      await this.changes.changed(courseId);
+      if (pauseMs > 0) await this.sleep(pauseMs);
     }
   }
 

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import {
   AccountExportSchema,
   LECTURE_LIMITED_MESSAGE,
@@ -8,11 +9,14 @@ import {
   type ReadPlaylistResult,
 } from '@lectern/contracts';
 import { insertCourse, insertImportedLectures, insertVideo, type Db } from '@lectern/db';
-import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
+import { createRedis, PermanentJobError, quitRedis, type RunningQueueWorker } from '@lectern/queue-runtime';
 import { QueueName } from '@lectern/contracts';
 import {
   cacheTranscript,
+  eventually,
   gatewayDb,
+  openEventStream,
+  sessionCookie,
   recordUses,
   signedInBrowser,
   startAnsweringWorker,
@@ -20,6 +24,7 @@ import {
   watchUrl,
   type TestGateway,
 } from '../../test/support';
+import { courseChangedChannel } from './course-changes';
 import { CourseImports } from './course-imports.service';
 
 // Courses through the gateway: made by hand from library videos (ordered, renamed, given an exam date, deleted,
@@ -55,11 +60,16 @@ describe('courses', () => {
   const fetched: string[] = [];
   /** Videos whose next fetch meets YouTube's bot check, once. */
   const botChecks = new Set<string>();
+  /** Videos whose fetch waits until the test lets it go on. */
+  const held = new Map<string, Promise<void>>();
+  let base: string;
 
   beforeAll(async () => {
     gateway = await startTestGateway();
     db = gatewayDb(gateway);
     imports = gateway.app.get(CourseImports);
+    await gateway.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
     worker = await startAnsweringWorker(gateway, QueueName.Transcripts, {
       'read-playlist': ({ listId }) => {
         const playlist = PLAYLISTS[listId];
@@ -69,6 +79,7 @@ describe('courses', () => {
       },
       'fetch-transcript': async ({ youtubeId }) => {
         fetched.push(youtubeId);
+        await held.get(youtubeId);
         if (youtubeId === 'noCaptions1') throw new PermanentJobError(422, NO_CAPTIONS_MESSAGE);
         if (botChecks.has(youtubeId)) {
           botChecks.delete(youtubeId);
@@ -507,6 +518,102 @@ describe('courses', () => {
       const noBody = await browser.post('/api/courses/import').send({});
       expect(noBody.status).toBe(400);
       expect((await browser.get('/api/courses')).body).toEqual([]);
+    });
+  });
+  describe('followed as an event stream', () => {
+    async function streamUser(): Promise<{ browser: Browser; cookie: string }> {
+      const browser = await signedInBrowser(gateway);
+      const login = await gateway
+        .http()
+        .post('/api/auth/login')
+        .send({ email: browser.email, password: 'correct horse' });
+      return { browser, cookie: sessionCookie(login)! };
+    }
+    const states = (course: Course) => course.lectures.map((lecture) => lecture.state);
+
+    it('sends the course at each change of its import, and the finished course as done', async () => {
+      const { browser, cookie } = await streamUser();
+      await db.query("UPDATE users SET plan = 'pro' WHERE id = $1", [browser.userId]);
+      PLAYLISTS.PLstreamedFixture0000000000000005 = {
+        listId: 'PLstreamedFixture0000000000000005',
+        title: 'Streamed',
+        videos: ['crsLectur31', 'crsLectur32'].map((youtubeId) => ({
+          youtubeId,
+          title: youtubeId,
+          duration: 60,
+        })),
+        skipped: [],
+        truncated: false,
+      };
+      let letGo!: () => void;
+      held.set('crsLectur31', new Promise((resolve) => (letGo = resolve)));
+      const imported = await browser
+        .post('/api/courses/import')
+        .send({ playlistUrl: 'PLstreamedFixture0000000000000005' });
+      expect(imported.status).toBe(202);
+      const course = imported.body as Course;
+
+      const stream = await openEventStream(`${base}/api/courses/${course.id}/events`, { cookie });
+      expect(stream.status).toBe(200);
+      const first = await eventually(
+        () => Promise.resolve(stream.events),
+        (events) => events.length > 0,
+      );
+      expect(first[0]).toMatchObject({ event: 'course', data: { id: course.id } });
+      expect(states(first[0]!.data as Course)).toEqual(['fetching', 'waiting']);
+      letGo();
+      await stream.ended;
+      held.delete('crsLectur31');
+
+      const events = stream.events;
+      expect(events.at(-1)?.event).toBe('done');
+      expect(events.slice(0, -1).every((event) => event.event === 'course')).toBe(true);
+      const shown = events.map((event) => states(event.data as Course));
+      expect(shown.at(-1)).toEqual(['ready', 'ready']);
+      // Each change shown once, in the order the import made them.
+      expect(shown).toContainEqual(['ready', 'fetching']);
+      expect(new Set(shown.map((row) => row.join()))).toHaveProperty('size', shown.length);
+    });
+
+    it("is told of a change by any gateway through Redis, and answers another user's course as missing", async () => {
+      const { browser, cookie } = await streamUser();
+      const courseId = await insertCourse(db, { userId: browser.userId, title: 'Elsewhere', examDate: null });
+      await insertImportedLectures(db, courseId, [
+        { youtubeId: 'elseLectur1', title: null, duration: null, state: 'waiting', message: null },
+      ]);
+      // Another gateway is analysing it.
+      await db.query(
+        `UPDATE course_lectures SET state = 'fetching', held_until = now() + interval '10 minutes' WHERE course_id = $1`,
+        [courseId],
+      );
+      const other = await streamUser();
+      const refused = await openEventStream(`${base}/api/courses/${courseId}/events`, {
+        cookie: other.cookie,
+      });
+      expect(refused.status).toBe(404);
+      await refused.ended;
+      expect(JSON.parse(refused.body)).toEqual({ message: 'Course not found.' });
+
+      const stream = await openEventStream(`${base}/api/courses/${courseId}/events`, { cookie });
+      await eventually(
+        () => Promise.resolve(stream.events.length),
+        (count) => count === 1,
+      );
+      const redis = createRedis(gateway.env.REDIS_URL);
+      try {
+        await db.query(
+          `UPDATE course_lectures SET state = 'failed', message = 'Gone.' WHERE course_id = $1`,
+          [courseId],
+        );
+        await redis.publish(courseChangedChannel(gateway.env.REDIS_PREFIX), courseId);
+        await stream.ended;
+      } finally {
+        await quitRedis(redis);
+      }
+      expect(stream.events.map((event) => [event.event, states(event.data as Course)])).toEqual([
+        ['course', ['fetching']],
+        ['done', ['failed']],
+      ]);
     });
   });
 });

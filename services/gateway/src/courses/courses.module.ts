@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ReviewModule } from '../review/review.module';
 import { TranscriptsModule } from '../transcripts/transcripts.module';
 import { UsageModule } from '../usage/usage.module';
+import { CourseChanges } from './course-changes';
 import { CourseImports } from './course-imports.service';
 import { CoursesController } from './courses.controller';
 import { CoursesService } from './courses.service';
@@ -10,6 +11,6 @@ import { CoursesService } from './courses.service';
 @Module({
   imports: [ReviewModule, TranscriptsModule, UsageModule],
   controllers: [CoursesController],
-  providers: [CoursesService, CourseImports],
+  providers: [CoursesService, CourseImports, CourseChanges],
 })
 export class CoursesModule {}
