@@ -1,6 +1,7 @@
 import type { Course } from '@lectern/contracts';
 import {
   COURSE_PLAYLIST_ID,
+  HUGE_PLAYLIST_ID,
   SHORT_PLAYLIST_ID,
   startConnectProxy,
   type ConnectProxy,
@@ -20,7 +21,7 @@ import {
 // a few seconds. The assertions count fetches; the one bound on time is the pacing's own, a fetch's worth of
 // slack given to the way to the fake.
 
-const FETCHES_PER_MINUTE = 120;
+const FETCHES_PER_MINUTE = 60;
 const TURN_MS = 60_000 / FETCHES_PER_MINUTE;
 /** Ten turns: a proxy may start ten fetches in it, and one more at its very end as the way to the fake varies. */
 const WINDOW_MS = 10 * TURN_MS;
@@ -69,6 +70,14 @@ describe('a playlist import through two proxies, paced per proxy', () => {
   const proxyOf = (request: FakeRequest) => proxies.findIndex((proxy) => proxy.ports.has(request.peerPort));
   const courseOf = async (user: ApiUser, id: string) =>
     (await user.call('GET', `/api/courses/${id}`)).body as Course;
+  /** Waits until no request has come to the fake for two turns: the stopped import's last fetch is in. */
+  const settle = (courseId: string) =>
+    until(
+      async () => stack.youtube.requests.at(-1)?.receivedAt ?? 0,
+      (last) => Date.now() - last > 2 * TURN_MS,
+      30_000,
+      `the import of ${courseId} stopped`,
+    );
   const asPro = async (label: string) => {
     const user = await signUp(stack, label);
     await stack.sql("UPDATE users SET plan = 'pro' WHERE id = $1", [user.id]);
@@ -76,40 +85,49 @@ describe('a playlist import through two proxies, paced per proxy', () => {
   };
 
   it("keeps each proxy to its fetches a minute, and another user's analysis waits behind at most one of the import's", async () => {
-    const pro = await asPro('pacing');
-    const imported = await pro.call('POST', '/api/courses/import', { playlistUrl: COURSE_PLAYLIST_ID });
-    expect(imported.status).toBe(202);
-    const course = imported.body as Course;
-    const importIds = new Set(course.lectures.map((lecture) => lecture.youtubeId));
-
-    // Some way into the import, a Free user analyses a video of their own.
-    await until(
-      async () => fetchStarts(stack.youtube.requests).filter((r) => importIds.has(r.videoId ?? '')).length,
-      (fetched) => fetched >= 6,
-      60_000,
-      'the import under way',
+    // Two imports at once ask for fetches faster than the proxies may make them: the pacing holds them back.
+    const [course, huge] = await Promise.all(
+      [COURSE_PLAYLIST_ID, HUGE_PLAYLIST_ID].map(async (playlist) => {
+        const pro = await asPro('pacing');
+        const imported = await pro.call('POST', '/api/courses/import', { playlistUrl: playlist });
+        expect(imported.status).toBe(202);
+        return { pro, course: imported.body as Course };
+      }),
     );
+    const idsOf = (imported: { course: Course }) => new Set(imported.course.lectures.map((l) => l.youtubeId));
+    const courseIds = idsOf(course!);
+    const fetchesOf = (ids: Set<string | null>) =>
+      fetchStarts(stack.youtube.requests).filter((request) => ids.has(request.videoId ?? ''));
+    await until(
+      async () => fetchesOf(courseIds).length + fetchesOf(idsOf(huge!)).length,
+      (fetched) => fetched >= 4 * ALLOWED_PER_WINDOW,
+      120_000,
+      'two windows of fetches on each proxy',
+    );
+    // Deleting a course stops its import.
+    expect((await huge!.pro.call('DELETE', `/api/courses/${huge!.course.id}`)).status).toBe(204);
+
+    // With one import left, a Free user analyses a video of their own.
     const other = await signUp(stack, 'pacing-other');
     const askedAt = Date.now();
     const single = await other.call('POST', '/api/transcripts/fetch', { youtubeUrl: 'supplydmnd1' });
     expect(single.status).toBe(200);
-
-    const done = await until(
-      () => courseOf(pro, course.id),
-      (shown) =>
-        shown.lectures.every((lecture) => lecture.state !== 'waiting' && lecture.state !== 'fetching'),
-      180_000,
-      'the import finished',
+    const singleFetch = () => fetchStarts(stack.youtube.requests).find((r) => r.videoId === 'supplydmnd1')!;
+    await until(
+      async () => fetchesOf(courseIds).filter((r) => r.receivedAt > singleFetch().receivedAt).length,
+      (after) => after >= 3,
+      60_000,
+      'the import going on after the single analysis',
     );
-    expect(done.lectures.filter((lecture) => lecture.state === 'ready')).toHaveLength(118);
-    expect(done.lectures.find((lecture) => lecture.youtubeId === 'noCaptions1')?.state).toBe('failed');
+    expect((await course!.pro.call('DELETE', `/api/courses/${course!.course.id}`)).status).toBe(204);
+    await settle(course!.course.id);
 
     const starts = fetchStarts(stack.youtube.requests);
     // Every request went through one of the proxies, and both took turns.
     expect(stack.youtube.requests.filter((request) => proxyOf(request) === -1)).toEqual([]);
-    const perProxy = proxies.map((_, index) => starts.filter((request) => proxyOf(request) === index));
-    for (const fetches of perProxy) {
-      expect(fetches.length).toBeGreaterThan(2 * ALLOWED_PER_WINDOW);
+    for (const index of proxies.keys()) {
+      const fetches = starts.filter((request) => proxyOf(request) === index);
+      expect(fetches.length).toBeGreaterThan(ALLOWED_PER_WINDOW + 1);
       expect(
         mostInAnyWindow(
           fetches.map((request) => request.receivedAt),
@@ -119,19 +137,14 @@ describe('a playlist import through two proxies, paced per proxy', () => {
     }
 
     // The single analysis took the next turn of its proxy: at most one of the import's fetches came through that
-    // proxy between the ask and it, and the import went on after it.
-    const singleFetch = starts.find((request) => request.videoId === 'supplydmnd1')!;
-    const importFetches = starts.filter((request) => importIds.has(request.videoId ?? ''));
-    const ahead = importFetches.filter(
+    // proxy between the ask and it.
+    const ahead = fetchesOf(courseIds).filter(
       (request) =>
-        proxyOf(request) === proxyOf(singleFetch) &&
+        proxyOf(request) === proxyOf(singleFetch()) &&
         request.receivedAt >= askedAt &&
-        starts.indexOf(request) < starts.indexOf(singleFetch),
+        starts.indexOf(request) < starts.indexOf(singleFetch()),
     );
     expect(ahead.length).toBeLessThanOrEqual(1);
-    expect(
-      importFetches.filter((request) => starts.indexOf(request) > starts.indexOf(singleFetch)).length,
-    ).toBeGreaterThan(10);
   }, 240_000);
 
   it('pauses on a bot check, leaving the lectures after it waiting, and finishes every lecture once it is gone', async () => {
