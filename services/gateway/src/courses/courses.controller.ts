@@ -53,13 +53,16 @@ export class CoursesController {
     return this.imports.start(user, playlistUrl);
   }
 
+  // Opening the courses is when lectures that waited for next month go on, once a new month has begun.
   @Get()
-  list(@CurrentUser() user: UserRecord): Promise<CourseSummary[]> {
+  async list(@CurrentUser() user: UserRecord): Promise<CourseSummary[]> {
+    await this.imports.resumeOnVisit(user.id);
     return this.courses.list(user.id);
   }
 
   @Get(':id')
-  detail(@CurrentUser() user: UserRecord, @Param('id', courseIdPipe) id: string): Promise<Course> {
+  async detail(@CurrentUser() user: UserRecord, @Param('id', courseIdPipe) id: string): Promise<Course> {
+    await this.imports.resumeOnVisit(user.id);
     return this.courses.detail(user.id, id);
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BillingModule } from '../billing/billing.module';
 import { ReviewModule } from '../review/review.module';
 import { TranscriptsModule } from '../transcripts/transcripts.module';
 import { UsageModule } from '../usage/usage.module';
@@ -9,7 +10,7 @@ import { CoursesService } from './courses.service';
 
 /** Courses: a user's lectures in order, made by hand or imported from a YouTube playlist. */
 @Module({
-  imports: [ReviewModule, TranscriptsModule, UsageModule],
+  imports: [BillingModule, ReviewModule, TranscriptsModule, UsageModule],
   controllers: [CoursesController],
   providers: [CoursesService, CourseImports, CourseChanges],
 })
