@@ -73,7 +73,7 @@ describe('a playlist import through two proxies, paced per proxy', () => {
   /** Waits until no request has come to the fake for two turns: the stopped import's last fetch is in. */
   const settle = (courseId: string) =>
     until(
-      async () => stack.youtube.requests.at(-1)?.receivedAt ?? 0,
+      () => Promise.resolve(stack.youtube.requests.at(-1)?.receivedAt ?? 0),
       (last) => Date.now() - last > 2 * TURN_MS,
       30_000,
       `the import of ${courseId} stopped`,
@@ -99,7 +99,7 @@ describe('a playlist import through two proxies, paced per proxy', () => {
     const fetchesOf = (ids: Set<string | null>) =>
       fetchStarts(stack.youtube.requests).filter((request) => ids.has(request.videoId ?? ''));
     await until(
-      async () => fetchesOf(courseIds).length + fetchesOf(idsOf(huge!)).length,
+      () => Promise.resolve(fetchesOf(courseIds).length + fetchesOf(idsOf(huge!)).length),
       (fetched) => fetched >= 4 * ALLOWED_PER_WINDOW,
       120_000,
       'two windows of fetches on each proxy',
@@ -114,7 +114,8 @@ describe('a playlist import through two proxies, paced per proxy', () => {
     expect(single.status).toBe(200);
     const singleFetch = () => fetchStarts(stack.youtube.requests).find((r) => r.videoId === 'supplydmnd1')!;
     await until(
-      async () => fetchesOf(courseIds).filter((r) => r.receivedAt > singleFetch().receivedAt).length,
+      () =>
+        Promise.resolve(fetchesOf(courseIds).filter((r) => r.receivedAt > singleFetch().receivedAt).length),
       (after) => after >= 3,
       60_000,
       'the import going on after the single analysis',
