@@ -30,6 +30,10 @@ describe('Ask the course through an OpenAI-compatible provider', () => {
     const answered = response.body as AiQuestion;
     expect(answered).toMatchObject({ courseId, engine: 'openai', model: FAKE_OPENAI_MODEL });
     expect(fake.requests.at(-1)).toMatchObject({ kind: 'ask' });
+    // The model is told it answers about a course of lectures, its moments on the lectures laid end to end.
+    const system = fake.requests.at(-1)?.messages.find((message) => message.role === 'system')?.content ?? '';
+    expect(system).toMatch(/^Task: answer a student's question about a course of lectures /);
+    expect(system).not.toMatch(/video/);
     expect(new Set(answered.citations.map((citation) => citation.videoId))).toEqual(
       new Set([photosynthesis, hashing]),
     );

@@ -6,7 +6,8 @@ import type {
   UpdateCourseRequest,
   VideoProgress,
 } from '@lectern/contracts';
-import { getJson, requestJson, requestVoid } from '@/api/http';
+import { cutShort, serverEvents } from '@/api/event-stream';
+import { getJson, requestJson, requestVoid, throwIfNotOk } from '@/api/http';
 
 const coursePath = (id: string) => `/api/courses/${encodeURIComponent(id)}`;
 
@@ -25,6 +26,31 @@ export function createCourse(body: CreateCourseRequest): Promise<Course> {
 /** Answers at once (202) with the course; its lectures are analysed one after another. */
 export function importPlaylist(playlistUrl: string): Promise<Course> {
   return requestJson<Course>('POST', '/api/courses/import', { playlistUrl });
+}
+
+/**
+ * Follows the course while its import runs (`GET /api/courses/:id/events`): `onCourse` is given the course at each
+ * change; the promise resolves with the course once no lecture is left to analyse, and rejects when the stream
+ * fails or ends early (the page then reads the course again every few seconds instead).
+ */
+export async function followCourse(
+  id: string,
+  onCourse: (course: Course) => void,
+  signal: AbortSignal,
+): Promise<Course> {
+  const res = await fetch(`${coursePath(id)}/events`, {
+    headers: { Accept: 'text/event-stream' },
+    credentials: 'include',
+    signal,
+  });
+  await throwIfNotOk(res);
+  if (!res.body) throw cutShort();
+  for await (const event of serverEvents(res.body)) {
+    if (event.event === 'course') onCourse(JSON.parse(event.data) as Course);
+    else if (event.event === 'done') return JSON.parse(event.data) as Course;
+    else if (event.event === 'error') break;
+  }
+  throw cutShort();
 }
 
 export function updateCourse(id: string, body: UpdateCourseRequest): Promise<Course> {

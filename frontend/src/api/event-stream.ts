@@ -1,3 +1,4 @@
+import type { EventSourceMessage } from 'eventsource-parser';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { ApiError, throwIfNotOk, type HttpMethod } from '@/api/http';
 
@@ -34,26 +35,39 @@ export async function requestEventStream<T>(
   if (!res.headers.get('Content-Type')?.startsWith('text/event-stream') || !res.body)
     return (await res.json()) as T;
 
-  const events = res.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream());
-  const reader = events.getReader();
+  for await (const value of serverEvents(res.body)) {
+    switch (value.event ?? '') {
+      case 'delta':
+        handlers.onDelta((JSON.parse(value.data) as { text: string }).text);
+        break;
+      case 'reset':
+        handlers.onReset();
+        break;
+      case 'done':
+        return JSON.parse(value.data) as T;
+      case 'error':
+        throw new ApiError(STREAM_ERROR_STATUS, value.data, '');
+      default:
+        break;
+    }
+  }
+  throw cutShort();
+}
+
+/** The stream ended before its last event. */
+export const cutShort = () => new ApiError(STREAM_ERROR_STATUS, JSON.stringify({ message: CUT_SHORT }), '');
+
+/** The events of a body sent as Server-Sent Events, as they come; reading stops when the loop is left. */
+export async function* serverEvents(body: ReadableStream<BufferSource>): AsyncGenerator<EventSourceMessage> {
+  const reader = body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream())
+    .getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) throw new ApiError(STREAM_ERROR_STATUS, JSON.stringify({ message: CUT_SHORT }), '');
-      switch (value.event ?? '') {
-        case 'delta':
-          handlers.onDelta((JSON.parse(value.data) as { text: string }).text);
-          break;
-        case 'reset':
-          handlers.onReset();
-          break;
-        case 'done':
-          return JSON.parse(value.data) as T;
-        case 'error':
-          throw new ApiError(STREAM_ERROR_STATUS, value.data, '');
-        default:
-          break;
-      }
+      if (done) return;
+      yield value;
     }
   } finally {
     void reader.cancel().catch(() => undefined);

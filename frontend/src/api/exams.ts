@@ -1,4 +1,4 @@
-import type { ExamDate, ExamPace } from '@lectern/contracts';
+import type { ExamDate, ExamPace, UpcomingExam } from '@lectern/contracts';
 import { getJson, requestJson } from '@/api/http';
 
 /** Sets the day of the video's exam (`YYYY-MM-DD`, UTC), or clears it with null. */
@@ -11,7 +11,7 @@ export function getExamPace(videoId: string): Promise<ExamPace> {
   return getJson<ExamPace>(`/api/review/exam?videoId=${encodeURIComponent(videoId)}`);
 }
 
-/** The pace before every exam still to come across the library, soonest first. */
-export function getUpcomingExams(): Promise<ExamPace[]> {
-  return getJson<ExamPace[]>('/api/review/exams');
+/** The pace before every exam still to come across the library's videos and courses, soonest first. */
+export function getUpcomingExams(): Promise<UpcomingExam[]> {
+  return getJson<UpcomingExam[]>('/api/review/exams');
 }

@@ -1,8 +1,10 @@
 import type { Course, CreateCourseRequest, UpdateCourseRequest } from '@lectern/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import {
   createCourse,
   deleteCourse,
+  followCourse,
   getCourse,
   importPlaylist,
   listCourses,
@@ -16,14 +18,30 @@ export function useCourses() {
   return useQuery({ queryKey: queryKeys.courses.list(), queryFn: listCourses });
 }
 
-/** The course, read again every few seconds while its import still has lectures to analyse. */
+/**
+ * The course. While its import still has lectures to analyse, the page follows the course's event stream; should
+ * the stream fail, it reads the course again every few seconds instead.
+ */
 export function useCourse(id: string) {
-  return useQuery({
+  const queryClient = useQueryClient();
+  const [streamFailed, setStreamFailed] = useState(false);
+  const query = useQuery({
     queryKey: queryKeys.courses.detail(id),
     queryFn: () => getCourse(id),
     refetchInterval: (query) =>
-      query.state.data && isImporting(query.state.data.lectures) ? IMPORT_POLL_MS : false,
+      streamFailed && query.state.data && isImporting(query.state.data.lectures) ? IMPORT_POLL_MS : false,
   });
+  const importing = query.data !== undefined && isImporting(query.data.lectures);
+  useEffect(() => {
+    if (!importing || streamFailed) return;
+    const stop = new AbortController();
+    const show = (course: Course) => queryClient.setQueryData(queryKeys.courses.detail(id), course);
+    followCourse(id, show, stop.signal).then(show, () => {
+      if (!stop.signal.aborted) setStreamFailed(true);
+    });
+    return () => stop.abort();
+  }, [id, importing, streamFailed, queryClient]);
+  return query;
 }
 
 /** A write answers the whole course: it is shown at once, and the list is read again. */

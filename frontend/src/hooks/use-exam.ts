@@ -13,7 +13,7 @@ export function useExamPace(videoId: string) {
   return useQuery(examPaceQuery(videoId));
 }
 
-/** The pace before every exam still to come across the library, soonest first. */
+/** The pace before every exam still to come across the library's videos and courses, soonest first. */
 export function useUpcomingExams() {
   return useQuery({ queryKey: queryKeys.review.exams, queryFn: getUpcomingExams, staleTime: 0 });
 }

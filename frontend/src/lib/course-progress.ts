@@ -3,7 +3,7 @@ import type { CourseLecture, LectureState } from '@lectern/contracts';
 /** Watched to within this many seconds of its end, a lecture counts as finished (its credits are not watched). */
 export const FINISHED_MARGIN_SECONDS = 30;
 
-/** While a lecture is waiting or fetching, the course page reads the course again every few seconds. */
+/** While a lecture is waiting or fetching and its event stream fails, the course page reads the course again every few seconds. */
 export const IMPORT_POLL_MS = 3000;
 
 /** What a lecture's state is called on the course page. */

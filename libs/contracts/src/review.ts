@@ -136,3 +136,6 @@ export type ExamPace = z.infer<typeof ExamPaceSchema>;
  */
 export const CourseExamPaceSchema = ExamPaceSchema.omit({ videoId: true }).extend({ courseId: z.string() });
 export type CourseExamPace = z.infer<typeof CourseExamPaceSchema>;
+
+/** An exam still to come (`GET /api/review/exams`): a video's, or a course's (with `courseId`). */
+export type UpcomingExam = ExamPace | CourseExamPace;

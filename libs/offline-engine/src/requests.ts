@@ -31,10 +31,15 @@ export type GenerationResult = Pick<GenerateResult, 'outputText' | 'engine' | 'm
   dropped?: DroppedCitations;
 };
 
-/** What an ask job asks an engine for: an answer to one question from one transcript's index. */
+/**
+ * What an ask job asks an engine for: an answer to one question from one transcript's index, a video's or a
+ * course's (its lectures laid end to end on one timeline).
+ */
 export interface AnswerRequest {
   question: string;
   index: TranscriptIndex;
+  /** What the index is of; a video unless said. */
+  subject?: 'video' | 'course';
 }
 
 /** The answer, the moments it cites, and which engine and model wrote it. */

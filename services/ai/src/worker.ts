@@ -187,6 +187,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
     rules: OutputRules,
     question: string,
     context: JobContext,
+    subject: 'video' | 'course' = 'video',
   ) => {
     const { dropped: engineDropped, ...answered } = await withJobDeltas(
       deps.deltas,
@@ -195,7 +196,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
         // Nothing is shown before the answer cites a moment: one left uncited is stored as the decline.
         const held = publish && heldUntilCited(rules, publish);
         const stream = held && guardStream(held.rules, held.publish);
-        const written = await deps.engine.ask({ question, index }, context.signal, stream?.write);
+        const written = await deps.engine.ask({ question, index, subject }, context.signal, stream?.write);
         stream?.end();
         return written;
       },
@@ -288,7 +289,7 @@ export function createAiHandlers(deps: AiDependencies): JobHandlers<typeof Queue
           return segment === null ? null : course.labelOf(segment);
         },
       };
-      const answered = await answerFrom(course.index, rules, question, context);
+      const answered = await answerFrom(course.index, rules, question, context, 'course');
       const result =
         answered.citations.length === 0
           ? { ...answered, answer: COURSE_NOT_COVERED_ANSWER, citations: [] }

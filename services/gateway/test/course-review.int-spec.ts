@@ -196,4 +196,36 @@ describe('the review of a course', () => {
       paceEnough: true,
     });
   });
+  it('lists courses with an exam to come beside videos on the review page, soonest first, cards counted over lectures', async () => {
+    const browser = await signedInBrowser(gateway, 'exams');
+    const first = await videoWithCards(browser, ['One?', 'Two?', 'Three?']);
+    const second = await videoWithCards(browser, ['Four?']);
+    const own = await videoWithCards(browser, ['Five?']);
+    expect((await browser.put(`/api/videos/${own}/exam`).send({ date: '2026-03-10' })).status).toBe(200);
+    const later = await course(browser, [first, second], '2026-03-20');
+    const sooner = await course(browser, [second], '2026-03-05');
+    await course(browser, [first]);
+
+    const exams = await browser.get('/api/review/exams');
+    expect(exams.status).toBe(200);
+    const listed = exams.body as Array<{ courseId?: string; videoId?: string; examDate: string }>;
+    expect(listed.map((exam) => [exam.courseId ?? exam.videoId, exam.examDate])).toEqual([
+      [sooner, '2026-03-05'],
+      [own, '2026-03-10'],
+      [later, '2026-03-20'],
+    ]);
+    // Each as the course's own pace answers it: the later course counts the cards of both its lectures.
+    expect(listed[2]).toEqual((await browser.get(`/api/review/exam?courseId=${later}`)).body);
+    expect(listed[2]).toMatchObject({ cardsLeft: 4 });
+    expect(listed[0]).toMatchObject({ cardsLeft: 1 });
+
+    // Once the day of the sooner exam has gone, it is no longer listed; another user sees none of these.
+    clock.set(new Date('2026-03-06T09:00:00.000Z'));
+    const afterwards = (await browser.get('/api/review/exams')).body as Array<{
+      courseId?: string;
+      videoId?: string;
+    }>;
+    expect(afterwards.map((exam) => exam.courseId ?? exam.videoId)).toEqual([own, later]);
+    expect((await other.get('/api/review/exams')).body).toEqual([]);
+  });
 });

@@ -1,48 +1,15 @@
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { appendToJobStream, createRedis, jobStreamReaderName, quitRedis } from '@lectern/queue-runtime';
 import type { Redis } from 'ioredis';
 import { JobStreams, type JobStreamWriter } from '../src/streams/job-streams';
 import { eventually } from './support/eventually';
+import { openEventStream, type OpenEventStream } from './support/event-stream-reader';
 import { sessionCookie, startTestGateway, uniqueEmail, type TestGateway } from './support/test-gateway';
 
 // Readers of a streamed answer (docs/api.md, "Event streams"): a user holds at most STREAM_READERS_PER_USER at
 // once, and however many there are, this gateway reads the stream from Redis once.
 
 const READERS_PER_USER = 3;
-
-interface StreamEvent {
-  id?: string;
-  event: string;
-  data: unknown;
-}
-
-/** An open `GET /api/ai/streams/:id`, its events gathered as they come. */
-interface OpenReader {
-  status: number;
-  events: StreamEvent[];
-  body: string;
-  ended: Promise<void>;
-  request: ClientRequest;
-}
-
-function parseEvents(text: string): StreamEvent[] {
-  return text
-    .split('\n\n')
-    .filter((frame) => frame.trim() !== '' && !frame.startsWith(':'))
-    .map((frame) => {
-      const fields = new Map(
-        frame
-          .split('\n')
-          .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
-      );
-      return {
-        id: fields.get('id'),
-        event: fields.get('event') ?? '',
-        data: JSON.parse(fields.get('data') ?? 'null'),
-      };
-    });
-}
 
 describe('readers of a streamed answer', () => {
   let gateway: TestGateway;
@@ -51,35 +18,8 @@ describe('readers of a streamed answer', () => {
   let cookie: string;
   let userId: string;
 
-  function openReader(streamId: string, headers: Record<string, string> = {}): Promise<OpenReader> {
-    return new Promise((resolve, reject) => {
-      const request = httpRequest(
-        `${base}/api/ai/streams/${streamId}`,
-        { headers: { cookie, accept: 'text/event-stream', ...headers } },
-        (res: IncomingMessage) => {
-          let body = '';
-          const reader: OpenReader = {
-            status: res.statusCode ?? 0,
-            get events() {
-              return parseEvents(body);
-            },
-            get body() {
-              return body;
-            },
-            ended: new Promise((done) => res.on('close', done)),
-            request,
-          };
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            body += chunk;
-          });
-          resolve(reader);
-        },
-      );
-      request.on('error', reject);
-      request.end();
-    });
-  }
+  const openReader = (streamId: string, headers: Record<string, string> = {}) =>
+    openEventStream(`${base}/api/ai/streams/${streamId}`, { cookie, ...headers });
 
   const readerConnections = async () =>
     ((await redis.client('LIST')) as string)
@@ -109,7 +49,7 @@ describe('readers of a streamed answer', () => {
     const prefix = gateway.env.REDIS_PREFIX;
     await appendToJobStream(redis, prefix, writer.id, { type: 'delta', text: 'Photo' });
 
-    const readers: OpenReader[] = [];
+    const readers: OpenEventStream[] = [];
     for (let i = 0; i < READERS_PER_USER; i += 1) readers.push(await openReader(writer.id));
     expect(readers.map((r) => r.status)).toEqual([200, 200, 200]);
     await eventually(
@@ -151,7 +91,7 @@ describe('readers of a streamed answer', () => {
   it('gives a reader’s slot back when its client leaves', async () => {
     const writer = await gateway.app.get(JobStreams).open(userId);
     for (let round = 0; round < 2; round += 1) {
-      const readers: OpenReader[] = [];
+      const readers: OpenEventStream[] = [];
       for (let i = 0; i < READERS_PER_USER; i += 1) readers.push(await openReader(writer.id));
       expect(readers.map((r) => r.status)).toEqual([200, 200, 200]);
       for (const reader of readers) reader.request.destroy();

@@ -1,8 +1,13 @@
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { PermanentJobError, TransientJobError, decodeFailure } from '@lectern/queue-runtime';
 import type { FetchedTranscript } from '@lectern/contracts';
-import { startFakeYouTube, TEN_HOUR_SEGMENTS, type FakeYouTube } from '@lectern/fakes/youtube';
+import {
+  startConnectProxy,
+  startFakeYouTube,
+  TEN_HOUR_SEGMENTS,
+  type FakeYouTube,
+} from '@lectern/fakes/youtube';
 import { autoCaptions, timeLines } from '@lectern/fakes/youtube/captions';
 import {
   DERIVATIVES,
@@ -433,7 +438,6 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/** A minimal HTTP CONNECT proxy that records where each tunnel goes. */
 /** A YouTube whose every answer takes `delayMs`, withholding the captions of both English tracks. */
 async function startSlowTokenServer(
   delayMs: number,
@@ -470,42 +474,6 @@ async function startSlowTokenServer(
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-async function startConnectProxy(): Promise<{ url: string; tunnels: string[]; close(): Promise<void> }> {
-  const tunnels: string[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((_req, res) => {
-    res.writeHead(405);
-    res.end();
-  });
-  server.on('connect', (req, clientSocket: Socket, head: Buffer) => {
-    const target = req.url ?? '';
-    tunnels.push(target);
-    const [host, port] = target.split(':');
-    const upstream = connect(Number(port), host, () => {
-      clientSocket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(clientSocket);
-      clientSocket.pipe(upstream);
-    });
-    for (const socket of [upstream, clientSocket]) {
-      sockets.add(socket);
-      socket.on('error', () => socket.destroy());
-      socket.on('close', () => sockets.delete(socket));
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    tunnels,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };

@@ -212,6 +212,7 @@ const ROUTES: Partial<Record<RouteKey, RouteShape>> = {
   },
   'GET /api/courses': {},
   'GET /api/courses/:id': { params: (ids) => ({ id: [ids.courseId] }) },
+  'GET /api/courses/:id/events': { params: (ids) => ({ id: [ids.courseId] }) },
   'PATCH /api/courses/:id': {
     params: (ids) => ({ id: [ids.courseId] }),
     body: () => ({

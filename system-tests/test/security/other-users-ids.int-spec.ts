@@ -218,6 +218,11 @@ const SWEEP: SweepRow[] = [
   },
   { route: 'GET /api/courses/:id', label: 'open the course', request: (id) => ({ params: { id } }) },
   {
+    route: 'GET /api/courses/:id/events',
+    label: "follow the course's import",
+    request: (id) => ({ params: { id } }),
+  },
+  {
     route: 'PATCH /api/courses/:id',
     label: 'rename the course',
     request: (id) => ({ params: { id }, body: { title: 'Taken over', examDate: null } }),

@@ -117,4 +117,51 @@ describe('the exam date of a video', () => {
     );
     expect(items()[0]).toHaveTextContent('4 cards left to see before the exam, about 1 card a day.');
   });
+  it('lists a course with its exam beside the videos, linking to the course page, its cards counted over its lectures', async () => {
+    fakeApi({
+      'GET /api/videos': Response.json([
+        {
+          id: 'v1',
+          youtubeId: 'yt-v1',
+          youtubeUrl: 'https://www.youtube.com/watch?v=yt-v1',
+          title: 'Hash tables',
+          channelName: null,
+          thumbnailUrl: null,
+          duration: null,
+          createdAt: '2026-03-01T09:00:00.000Z',
+        },
+      ]),
+      'GET /api/courses': Response.json([
+        {
+          id: 'c1',
+          title: 'Algorithms',
+          examDate: '2026-06-10',
+          playlistId: null,
+          lectureCount: 2,
+          createdAt: '2026-03-01T09:00:00.000Z',
+          updatedAt: '2026-03-01T09:00:00.000Z',
+        },
+      ]),
+      'GET /api/review/exams': Response.json([
+        {
+          ...pace({ examDate: '2026-06-10', cardsLeft: 9, cardsPerDay: 2 }),
+          videoId: undefined,
+          courseId: 'c1',
+        },
+        pace({ videoId: 'v1', examDate: '2026-07-01' }),
+      ]),
+    });
+    renderWithClient(<ExamCountdowns />);
+    const heading = await screen.findByRole('heading', { name: 'Before your exams' });
+    const items = () => [...(heading.parentElement?.querySelectorAll('li') ?? [])];
+    await waitFor(() =>
+      expect(items().map((item) => item.querySelector('a')?.textContent)).toEqual([
+        'Algorithms',
+        'Hash tables',
+      ]),
+    );
+    expect(items()[0]?.querySelector('a')).toHaveAttribute('href', '/courses/c1');
+    expect(items()[0]).toHaveTextContent('9 cards left to see before the exam, about 2 cards a day.');
+    expect(items()[1]?.querySelector('a')).toHaveAttribute('href', '/video/v1');
+  });
 });

@@ -12,10 +12,10 @@ export function formatExamDay(day: string): string {
 }
 
 /**
- * How review stands before a video's exam: the days left, the cards left to see before it, and whether the pace
+ * How review stands before a video's (or a course's) exam: the days left, the cards left to see before it, and whether the pace
  * is enough (new cards come at most NEW_CARDS_PER_DAY a day).
  */
-export function ExamCountdown({ pace, className }: { pace: ExamPace; className?: string }) {
+export function ExamCountdown({ pace, className }: { pace: Omit<ExamPace, 'videoId'>; className?: string }) {
   if (pace.examDate === null) return null;
   const examDay = pace.daysLeft <= 0;
   return (

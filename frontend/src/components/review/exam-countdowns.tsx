@@ -1,17 +1,26 @@
 import { Link } from 'react-router-dom';
 import { ExamCountdown } from '@/components/review/exam-countdown';
+import { useCourses } from '@/hooks/use-courses';
 import { useUpcomingExams } from '@/hooks/use-exam';
 import { useVideos } from '@/hooks/use-videos';
 import { buildRoute } from '@/routes';
 
-/** The library's videos with an exam still to come, soonest first: each one's countdown, cards left and pace. */
+/**
+ * The videos and courses with an exam still to come, soonest first: each one's countdown, cards left (a course's
+ * over all its lectures) and pace, with a link to the video or the course page.
+ */
 export function ExamCountdowns() {
   const videos = useVideos();
+  const courses = useCourses();
   const exams = useUpcomingExams();
-  const titles = new Map((videos.data ?? []).map((video) => [video.id, video]));
+  const videoTitles = new Map((videos.data ?? []).map((video) => [video.id, video.title]));
+  const courseTitles = new Map((courses.data ?? []).map((course) => [course.id, course.title]));
   const withExam = (exams.data ?? []).flatMap((pace) => {
-    const video = titles.get(pace.videoId);
-    return video ? [{ video, pace }] : [];
+    const [key, title, to] =
+      'courseId' in pace
+        ? [`course-${pace.courseId}`, courseTitles.get(pace.courseId), buildRoute.course(pace.courseId)]
+        : [`video-${pace.videoId}`, videoTitles.get(pace.videoId), buildRoute.video(pace.videoId)];
+    return title === undefined ? [] : [{ key, title: title?.trim() || 'Untitled', to, pace }];
   });
   if (withExam.length === 0) return null;
   return (
@@ -20,10 +29,10 @@ export function ExamCountdowns() {
         Before your exams
       </h2>
       <ul className="grid gap-3">
-        {withExam.map(({ video, pace }) => (
-          <li key={video.id} className="space-y-2 rounded-lg border p-4">
-            <Link to={buildRoute.video(video.id)} className="font-medium underline-offset-4 hover:underline">
-              {video.title?.trim() || 'Untitled'}
+        {withExam.map(({ key, title, to, pace }) => (
+          <li key={key} className="space-y-2 rounded-lg border p-4">
+            <Link to={to} className="font-medium underline-offset-4 hover:underline">
+              {title}
             </Link>
             <ExamCountdown pace={pace} />
           </li>

@@ -181,6 +181,36 @@ export async function pauseLecture(
 }
 
 /**
+ * The user's lectures waiting for next month or Pro wait for their analysis again: at most `max` of them (null:
+ * all), the oldest course's first, each course's in order. Answers the courses whose lectures this call changed
+ * (a lecture two gateways both resume is changed by one of them only).
+ */
+export async function resumeLimitedLectures(db: Db, userId: string, max: number | null): Promise<string[]> {
+  const { rows } = await db.query<{ course_id: string }>(
+    `WITH chosen AS (
+       SELECT l.id FROM course_lectures l JOIN courses c ON c.id = l.course_id
+        WHERE c.user_id = $1 AND l.state = 'limited' AND l.video_id IS NULL
+        ORDER BY c.created_at, c.id, l.position
+        LIMIT $2
+        FOR UPDATE OF l SKIP LOCKED)
+     UPDATE course_lectures l SET state = 'waiting', message = NULL, held_until = NULL
+       FROM chosen WHERE l.id = chosen.id AND l.state = 'limited'
+     RETURNING l.course_id`,
+    [userId, max],
+  );
+  return [...new Set(rows.map((row) => row.course_id))];
+}
+
+/** How many of the course's lectures wait for next month or Pro. */
+export async function countLimitedLectures(db: Db, courseId: string): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM course_lectures WHERE course_id = $1 AND state = 'limited'`,
+    [courseId],
+  );
+  return rows[0]?.count ?? 0;
+}
+
+/**
  * Courses with a lecture no import is working on: waiting and not paused, or left `fetching` past its hold (the
  * gateway that took it stopped). Answers each course with its owner.
  */

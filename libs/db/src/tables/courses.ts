@@ -84,6 +84,11 @@ export async function updateCourse(
   return Boolean(rowCount);
 }
 
+/** What the course's import says beside its lectures, replaced. */
+export async function setCourseNotices(db: Db, courseId: string, notices: string[]): Promise<void> {
+  await db.query('UPDATE courses SET notices = $2 WHERE id = $1', [courseId, notices]);
+}
+
 export async function touchCourse(db: Db, courseId: string): Promise<void> {
   await db.query('UPDATE courses SET updated_at = now() WHERE id = $1', [courseId]);
 }

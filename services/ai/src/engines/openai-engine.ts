@@ -11,7 +11,7 @@ import {
 } from '@lectern/contracts';
 import { TWEET_MAX_CHARS, truncateAtWord } from '@lectern/offline-engine';
 import { answerContext } from './ask/answer-context';
-import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask/ask-prompts';
+import { askSystemPrompt, askUserPrompt } from './ask/ask-prompts';
 import { answerRules, citedAnswer } from './ask/cited-answer';
 import type {
   AiEngine,
@@ -162,7 +162,7 @@ export class OpenAiEngine implements AiEngine {
     const rules = answerRules(index, context);
     const filter = onDelta && guardStream(rules, onDelta);
     const raw = await this.complete(
-      ASK_SYSTEM_PROMPT,
+      askSystemPrompt(request.subject),
       askUserPrompt(question, context.text),
       signal,
       filter?.write,

@@ -19,8 +19,10 @@ import {
   type User,
 } from '@lectern/contracts';
 import {
+  countLimitedLectures,
   countUsesHeld,
   claimLecture,
+  findCourse,
   findCoursesToTakeUp,
   findUnfinishedLectures,
   findUserById,
@@ -29,6 +31,8 @@ import {
   insertImportedLectures,
   markLectureReady,
   pauseLecture,
+  resumeLimitedLectures,
+  setCourseNotices,
   setLectureState,
   Transactions,
   type Db,
@@ -42,8 +46,10 @@ import { TRANSCRIPT_FETCH_TIMEOUT_MS, TranscriptsService } from '../transcripts/
 import { JobAdmission } from '../usage/job-admission';
 import { usageMonth } from '../usage/usage.service';
 import { toUser } from '../users/to-user';
+import { CourseChanges } from './course-changes';
 import { CoursesService } from './courses.service';
-import { importNotices } from './import-notices';
+import { importNotices, withLimitedNotice } from './import-notices';
+import { PlanChangesListener } from '../billing/plan-changes.listener';
 
 /** How long a lecture being analysed is held: past it (its gateway stopped), another gateway takes it up. */
 const LECTURE_HOLD_SECONDS = Math.ceil(TRANSCRIPT_FETCH_TIMEOUT_MS / 1000) * 2;
@@ -88,6 +94,8 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
     private readonly admission: JobAdmission,
     private readonly transcripts: TranscriptsService,
     private readonly courses: CoursesService,
+    private readonly changes: CourseChanges,
+    private readonly planChanges: PlanChangesListener,
   ) {}
 
   async start(user: User, playlistUrl: string): Promise<Course> {
@@ -121,8 +129,17 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
     return course;
   }
 
-  /** Every minute, imports no gateway is working on (their gateway stopped) are taken up. */
+  /**
+   * Every minute, imports no gateway is working on (their gateway stopped) are taken up; a user who takes Pro has
+   * every lecture that waited for next month or Pro analysed at once.
+   */
   onApplicationBootstrap(): void {
+    this.planChanges.changes$.subscribe((event) => {
+      if (event.plan === 'pro')
+        void this.resumeLimited(event.userId).catch((error: unknown) =>
+          this.logger.warn({ err: error, userId: event.userId }, 'lectures waiting for Pro were not resumed'),
+        );
+    });
     this.scan = setInterval(
       () =>
         void this.takeUpStalled().catch((error: unknown) =>
@@ -151,6 +168,46 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
     const stalled = await findCoursesToTakeUp(this.db);
     for (const { course_id, user_id } of stalled) this.analyse(user_id, course_id);
     return stalled.map((row) => row.course_id);
+  }
+
+  /**
+   * The user's lectures waiting for next month or Pro go on: all of them once the user has Pro, else as many as
+   * this month's analyses left (a new month has begun), the oldest course's first. Called when the plan becomes
+   * Pro and when the user opens their courses. Answers the courses whose import goes on.
+   */
+  async resumeLimited(userId: string): Promise<string[]> {
+    const account = await findUserById(this.db, userId);
+    if (this.stopped || !account) return [];
+    const left = hasProAccess(toUser(account))
+      ? null
+      : FREE_PLAN_LIMITS.transcriptsPerMonth -
+        (await countUsesHeld(this.db, userId, 'transcript', usageMonth()));
+    if (left !== null && left <= 0) return [];
+    const resumed = await resumeLimitedLectures(this.db, userId, left);
+    for (const courseId of resumed) {
+      await this.noteLimited(userId, courseId);
+      await this.changes.changed(courseId);
+      this.analyse(userId, courseId);
+    }
+    return resumed;
+  }
+
+  /** As resumeLimited, for a page being opened: a failure is logged, and the page answered all the same. */
+  async resumeOnVisit(userId: string): Promise<void> {
+    await this.resumeLimited(userId).catch((error: unknown) =>
+      this.logger.warn({ err: error, userId }, 'lectures waiting for next month were not resumed'),
+    );
+  }
+
+  /** The course's notice of lectures waiting for next month or Pro says how many wait now. */
+  private async noteLimited(userId: string, courseId: string): Promise<void> {
+    const course = await findCourse(this.db, userId, courseId);
+    if (course)
+      await setCourseNotices(
+        this.db,
+        courseId,
+        withLimitedNotice(course.notices, await countLimitedLectures(this.db, courseId)),
+      );
   }
 
   /** A pause that ends early when the gateway stops (its lecture then waits, as the import's others do). */
@@ -240,6 +297,8 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
       lastLecture = lecture.id;
       // Another gateway's import holds it (it took the course up): that import goes on, this one stops.
       if (!(await claimLecture(this.db, lecture.id, LECTURE_HOLD_SECONDS, resumingOwnPause))) return;
+      await this.changes.changed(courseId);
+      let pauseMs = 0;
       try {
         // The account is read again for each lecture: an upgrade to Pro during an import counts from then on.
         const video = await this.transcripts.analyse(toUser(account), youtubeWatchUrl(lecture.youtube_id));
@@ -248,8 +307,9 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
         const [status, message] = describeApiError(error);
         if (status === 402) {
           await this.limitTheRest(courseId);
+          await this.noteLimited(userId, courseId);
         } else if (status === 429 && pausesOfLecture < this.pauses.attempts) {
-          const pauseMs = importPauseMs(error, pausesOfLecture, this.pauses);
+          pauseMs = importPauseMs(error, pausesOfLecture, this.pauses);
           pausesOfLecture += 1;
           await pauseLecture(
             this.db,
@@ -257,11 +317,12 @@ export class CourseImports implements OnApplicationBootstrap, OnApplicationShutd
             `Paused: ${message} The import goes on by itself.`,
             Math.ceil(pauseMs / 1000),
           );
-          await this.sleep(pauseMs);
         } else {
           await setLectureState(this.db, lecture.id, 'failed', message);
         }
       }
+      await this.changes.changed(courseId);
+      if (pauseMs > 0) await this.sleep(pauseMs);
     }
   }
 

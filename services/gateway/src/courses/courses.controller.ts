@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import {
   CreateCourseRequestSchema,
   ImportCourseRequestSchema,
@@ -9,8 +21,11 @@ import {
   type User,
 } from '@lectern/contracts';
 import type { UserRecord } from '@lectern/db';
+import type { Response } from 'express';
 import { CurrentUser, SignedInGuard, SignedInUser } from '../auth/guards';
 import { parseWith } from '../http/zod';
+import { CourseChanges } from './course-changes';
+import { streamCourse } from './course-event-stream';
 import { CourseImports } from './course-imports.service';
 import { courseIdPipe } from './course-not-found';
 import { CoursesService } from './courses.service';
@@ -22,6 +37,7 @@ export class CoursesController {
   constructor(
     private readonly courses: CoursesService,
     private readonly imports: CourseImports,
+    private readonly changes: CourseChanges,
   ) {}
 
   @Post()
@@ -37,14 +53,27 @@ export class CoursesController {
     return this.imports.start(user, playlistUrl);
   }
 
+  // Opening the courses is when lectures that waited for next month go on, once a new month has begun.
   @Get()
-  list(@CurrentUser() user: UserRecord): Promise<CourseSummary[]> {
+  async list(@CurrentUser() user: UserRecord): Promise<CourseSummary[]> {
+    await this.imports.resumeOnVisit(user.id);
     return this.courses.list(user.id);
   }
 
   @Get(':id')
-  detail(@CurrentUser() user: UserRecord, @Param('id', courseIdPipe) id: string): Promise<Course> {
+  async detail(@CurrentUser() user: UserRecord, @Param('id', courseIdPipe) id: string): Promise<Course> {
+    await this.imports.resumeOnVisit(user.id);
     return this.courses.detail(user.id, id);
+  }
+
+  /** The course at each change its import makes, as Server-Sent Events, until no lecture is left to analyse. */
+  @Get(':id/events')
+  events(
+    @CurrentUser() user: UserRecord,
+    @Param('id', courseIdPipe) id: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    return streamCourse(res, this.changes, id, () => this.courses.detail(user.id, id));
   }
 
   @Patch(':id')

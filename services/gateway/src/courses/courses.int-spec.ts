@@ -1,18 +1,24 @@
+import type { AddressInfo } from 'node:net';
 import {
   AccountExportSchema,
   LECTURE_LIMITED_MESSAGE,
   NO_CAPTIONS_MESSAGE,
   PlaylistUrlMessages,
+  planChangedChannel,
+  type PlanChangedEvent,
   type Course,
   type CourseSummary,
   type ReadPlaylistResult,
 } from '@lectern/contracts';
 import { insertCourse, insertImportedLectures, insertVideo, type Db } from '@lectern/db';
-import { PermanentJobError, type RunningQueueWorker } from '@lectern/queue-runtime';
+import { createRedis, PermanentJobError, quitRedis, type RunningQueueWorker } from '@lectern/queue-runtime';
 import { QueueName } from '@lectern/contracts';
 import {
   cacheTranscript,
+  eventually,
   gatewayDb,
+  openEventStream,
+  sessionCookie,
   recordUses,
   signedInBrowser,
   startAnsweringWorker,
@@ -20,6 +26,7 @@ import {
   watchUrl,
   type TestGateway,
 } from '../../test/support';
+import { courseChangedChannel } from './course-changes';
 import { CourseImports } from './course-imports.service';
 
 // Courses through the gateway: made by hand from library videos (ordered, renamed, given an exam date, deleted,
@@ -55,11 +62,16 @@ describe('courses', () => {
   const fetched: string[] = [];
   /** Videos whose next fetch meets YouTube's bot check, once. */
   const botChecks = new Set<string>();
+  /** Videos whose fetch waits until the test lets it go on. */
+  const held = new Map<string, Promise<void>>();
+  let base: string;
 
   beforeAll(async () => {
     gateway = await startTestGateway();
     db = gatewayDb(gateway);
     imports = gateway.app.get(CourseImports);
+    await gateway.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(gateway.app.getHttpServer().address() as AddressInfo).port}`;
     worker = await startAnsweringWorker(gateway, QueueName.Transcripts, {
       'read-playlist': ({ listId }) => {
         const playlist = PLAYLISTS[listId];
@@ -69,6 +81,7 @@ describe('courses', () => {
       },
       'fetch-transcript': async ({ youtubeId }) => {
         fetched.push(youtubeId);
+        await held.get(youtubeId);
         if (youtubeId === 'noCaptions1') throw new PermanentJobError(422, NO_CAPTIONS_MESSAGE);
         if (botChecks.has(youtubeId)) {
           botChecks.delete(youtubeId);
@@ -384,6 +397,101 @@ describe('courses', () => {
       expect(usage.body).toMatchObject({ videosAnalyzed: { used: 5, limit: 5 } });
     });
 
+    const playlistOf = (listId: string, youtubeIds: string[]) => {
+      PLAYLISTS[listId] = {
+        listId,
+        title: 'Limited',
+        videos: youtubeIds.map((youtubeId) => ({ youtubeId, title: youtubeId, duration: 60 })),
+        skipped: [],
+        truncated: false,
+      };
+      return listId;
+    };
+    const statesInDb = async (courseId: string) =>
+      (
+        await db.query<{ state: string }>(
+          'SELECT state FROM course_lectures WHERE course_id = $1 ORDER BY position',
+          [courseId],
+        )
+      ).rows.map((row) => row.state);
+
+    it('goes on with the lectures that waited once a new month begins and the user opens their course', async () => {
+      const browser = await signedInBrowser(gateway);
+      await recordUses(db, browser.userId, 'transcript', 3);
+      const listId = playlistOf('PLnextMonthFixture000000000000006', [
+        'crsLectur41',
+        'crsLectur42',
+        'crsLectur43',
+        'crsLectur44',
+        'crsLectur45',
+      ]);
+      const course = await importPlaylist(browser, listId);
+      await imports.settled(course.id);
+      expect(await statesInDb(course.id)).toEqual(['ready', 'ready', 'limited', 'limited', 'limited']);
+
+      // The month turns: this month's count starts again, and three analyses are used already.
+      await db.query("UPDATE usage_events SET month = '2000-01' WHERE user_id = $1", [browser.userId]);
+      await recordUses(db, browser.userId, 'transcript', 3);
+      let letGo!: () => void;
+      held.set('crsLectur43', new Promise((resolve) => (letGo = resolve)));
+      const opened = await detail(browser, course.id);
+      letGo();
+      held.delete('crsLectur43');
+      // The first of them may be being fetched already.
+      expect(
+        opened.lectures.map((lecture) => (lecture.state === 'fetching' ? 'waiting' : lecture.state)),
+      ).toEqual(['ready', 'ready', 'waiting', 'waiting', 'limited']);
+      expect(opened.notices).toEqual([
+        "1 lecture waits for next month or Pro: the Free plan's analyses of this month are used.",
+      ]);
+      await imports.settled(course.id);
+      expect(await statesInDb(course.id)).toEqual(['ready', 'ready', 'ready', 'ready', 'limited']);
+      // Opening it again with the month used changes nothing.
+      expect((await detail(browser, course.id)).lectures.map((lecture) => lecture.state)).toEqual([
+        'ready',
+        'ready',
+        'ready',
+        'ready',
+        'limited',
+      ]);
+    });
+
+    it('analyses every lecture that waited at once when the user takes Pro', async () => {
+      const browser = await signedInBrowser(gateway);
+      await recordUses(db, browser.userId, 'transcript', 5);
+      const listId = playlistOf('PLtakesProFixture0000000000000007', [
+        'crsLectur51',
+        'crsLectur52',
+        'crsLectur53',
+      ]);
+      const course = await importPlaylist(browser, listId);
+      expect(course.lectures.map((lecture) => lecture.state)).toEqual(['limited', 'limited', 'limited']);
+
+      // What the billing worker does once a payment makes the user Pro: the plan in PostgreSQL, then the event.
+      await db.query("UPDATE users SET plan = 'pro', subscription_status = 'active' WHERE id = $1", [
+        browser.userId,
+      ]);
+      const redis = createRedis(gateway.env.REDIS_URL);
+      try {
+        const event: PlanChangedEvent = {
+          userId: browser.userId,
+          plan: 'pro',
+          subscriptionStatus: 'active',
+          proUntil: null,
+          changedAt: new Date().toISOString(),
+        };
+        await redis.publish(planChangedChannel(gateway.env.REDIS_PREFIX), JSON.stringify(event));
+      } finally {
+        await quitRedis(redis);
+      }
+      // Read from the database, not the course page: opening it would resume them too.
+      await eventually(
+        () => statesInDb(course.id),
+        (states) => states.every((state) => state === 'ready'),
+      );
+      expect((await detail(browser, course.id)).notices).toEqual([]);
+    });
+
     it('pauses on a bot check instead of failing the rest, and goes on by itself', async () => {
       const browser = await signedInBrowser(gateway);
       await db.query("UPDATE users SET plan = 'pro' WHERE id = $1", [browser.userId]);
@@ -507,6 +615,101 @@ describe('courses', () => {
       const noBody = await browser.post('/api/courses/import').send({});
       expect(noBody.status).toBe(400);
       expect((await browser.get('/api/courses')).body).toEqual([]);
+    });
+  });
+  describe('followed as an event stream', () => {
+    async function streamUser(): Promise<{ browser: Browser; cookie: string }> {
+      const browser = await signedInBrowser(gateway);
+      const login = await gateway
+        .http()
+        .post('/api/auth/login')
+        .send({ email: browser.email, password: 'correct horse' });
+      return { browser, cookie: sessionCookie(login)! };
+    }
+    const states = (course: Course) => course.lectures.map((lecture) => lecture.state);
+
+    it('sends the course at each change of its import, and the finished course as done', async () => {
+      const { browser, cookie } = await streamUser();
+      await db.query("UPDATE users SET plan = 'pro' WHERE id = $1", [browser.userId]);
+      PLAYLISTS.PLstreamedFixture0000000000000005 = {
+        listId: 'PLstreamedFixture0000000000000005',
+        title: 'Streamed',
+        videos: ['crsLectur31', 'crsLectur32'].map((youtubeId) => ({
+          youtubeId,
+          title: youtubeId,
+          duration: 60,
+        })),
+        skipped: [],
+        truncated: false,
+      };
+      let letGo!: () => void;
+      held.set('crsLectur31', new Promise((resolve) => (letGo = resolve)));
+      const imported = await browser
+        .post('/api/courses/import')
+        .send({ playlistUrl: 'PLstreamedFixture0000000000000005' });
+      expect(imported.status).toBe(202);
+      const course = imported.body as Course;
+
+      const stream = await openEventStream(`${base}/api/courses/${course.id}/events`, { cookie });
+      expect(stream.status).toBe(200);
+      const first = await eventually(
+        () => Promise.resolve(stream.events),
+        (events) => events.length > 0,
+      );
+      expect(first[0]).toMatchObject({ event: 'course', data: { id: course.id } });
+      expect(states(first[0]!.data as Course)).toEqual(['fetching', 'waiting']);
+      letGo();
+      await stream.ended;
+      held.delete('crsLectur31');
+
+      const events = stream.events;
+      expect(events.at(-1)?.event).toBe('done');
+      expect(events.slice(0, -1).every((event) => event.event === 'course')).toBe(true);
+      const shown = events.map((event) => states(event.data as Course));
+      expect(shown.at(-1)).toEqual(['ready', 'ready']);
+      // The changes in the order the import made them.
+      expect(shown).toContainEqual(['ready', 'fetching']);
+    });
+
+    it("is told of a change by any gateway through Redis, and answers another user's course as missing", async () => {
+      const { browser, cookie } = await streamUser();
+      const courseId = await insertCourse(db, { userId: browser.userId, title: 'Elsewhere', examDate: null });
+      await insertImportedLectures(db, courseId, [
+        { youtubeId: 'elseLectur1', title: null, duration: null, state: 'waiting', message: null },
+      ]);
+      // Another gateway is analysing it.
+      await db.query(
+        `UPDATE course_lectures SET state = 'fetching', held_until = now() + interval '10 minutes' WHERE course_id = $1`,
+        [courseId],
+      );
+      const other = await streamUser();
+      const refused = await openEventStream(`${base}/api/courses/${courseId}/events`, {
+        cookie: other.cookie,
+      });
+      expect(refused.status).toBe(404);
+      await refused.ended;
+      expect(JSON.parse(refused.body)).toEqual({ message: 'Course not found.' });
+
+      const stream = await openEventStream(`${base}/api/courses/${courseId}/events`, { cookie });
+      await eventually(
+        () => Promise.resolve(stream.events.length),
+        (count) => count === 1,
+      );
+      const redis = createRedis(gateway.env.REDIS_URL);
+      try {
+        await db.query(
+          `UPDATE course_lectures SET state = 'failed', message = 'Gone.' WHERE course_id = $1`,
+          [courseId],
+        );
+        await redis.publish(courseChangedChannel(gateway.env.REDIS_PREFIX), courseId);
+        await stream.ended;
+      } finally {
+        await quitRedis(redis);
+      }
+      expect(stream.events.map((event) => [event.event, states(event.data as Course)])).toEqual([
+        ['course', ['fetching']],
+        ['done', ['failed']],
+      ]);
     });
   });
 });

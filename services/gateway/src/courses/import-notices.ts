@@ -12,9 +12,14 @@ export function importNotices(playlist: ReadPlaylistResult, limited: number): st
     notices.push(
       `The playlist has more than ${COURSE_MAX_LECTURES} videos; its first ${COURSE_MAX_LECTURES} were imported.`,
     );
-  if (limited > 0)
-    notices.push(
-      `${limited} ${limited === 1 ? 'lecture waits' : 'lectures wait'} for next month or Pro: the Free plan's analyses of this month are used.`,
-    );
-  return notices;
+  return withLimitedNotice(notices, limited);
+}
+
+const LIMITED_NOTICE_END = " for next month or Pro: the Free plan's analyses of this month are used.";
+
+/** The notices with the one saying how many lectures wait for next month or Pro brought up to date (none: gone). */
+export function withLimitedNotice(notices: string[], limited: number): string[] {
+  const others = notices.filter((notice) => !notice.endsWith(LIMITED_NOTICE_END));
+  if (limited === 0) return others;
+  return [...others, `${limited} ${limited === 1 ? 'lecture waits' : 'lectures wait'}${LIMITED_NOTICE_END}`];
 }

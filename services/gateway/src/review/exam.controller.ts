@@ -5,6 +5,7 @@ import {
   type CourseExamPace,
   type ExamDate,
   type ExamPace,
+  type UpcomingExam,
 } from '@lectern/contracts';
 import type { UserRecord } from '@lectern/db';
 import { CurrentUser, SignedInGuard } from '../auth/guards';
@@ -34,7 +35,7 @@ export class ExamController {
   }
 
   @Get('api/review/exams')
-  upcoming(@CurrentUser() user: UserRecord): Promise<ExamPace[]> {
+  upcoming(@CurrentUser() user: UserRecord): Promise<UpcomingExam[]> {
     return this.exams.upcoming(user.id);
   }
 

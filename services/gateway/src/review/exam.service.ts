@@ -1,8 +1,9 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import type { ExamDate, ExamPace } from '@lectern/contracts';
+import type { ExamDate, ExamPace, UpcomingExam } from '@lectern/contracts';
 import {
   bringReviewCardsForward,
   countReviewCardsDueBefore,
+  findCoursesOfUser,
   findExamDatesOfUser,
   findGoverningExamDate,
   saveVideoExamDate,
@@ -15,6 +16,7 @@ import { videoOr404 } from '../library/user-video';
 import { ReviewDecks } from './review-decks';
 import { examDaysLeft, examScheduling } from './exam-schedule';
 import { examPace } from './exam-pace';
+import { CourseExams } from './course-exams';
 
 export const PAST_EXAM_DATE = 'The exam date must be today or later.';
 
@@ -26,6 +28,7 @@ export class ExamService {
     private readonly transactions: Transactions,
     private readonly clock: Clock,
     private readonly decks: ReviewDecks,
+    private readonly courseExams: CourseExams,
   ) {}
 
   /**
@@ -46,14 +49,28 @@ export class ExamService {
     });
   }
 
-  /** The pace before every exam still to come (the exam day included), soonest first. */
-  async upcoming(userId: string): Promise<ExamPace[]> {
+  /**
+   * The pace before every exam still to come (the exam day included), of the user's videos and courses, soonest
+   * first (a course before a video on the same day).
+   */
+  async upcoming(userId: string): Promise<UpcomingExam[]> {
     const today = this.clock.now();
-    const dates = (await findExamDatesOfUser(this.db, userId))
-      .filter(({ exam_date }) => examDaysLeft(exam_date, today) >= 0)
-      .sort((a, b) => a.exam_date.localeCompare(b.exam_date));
-    const paces: ExamPace[] = [];
-    for (const { video_id } of dates) paces.push(await this.pace(userId, video_id));
+    const toCome = (date: string | null): date is string => date !== null && examDaysLeft(date, today) >= 0;
+    const exams = [
+      ...(await findCoursesOfUser(this.db, userId)).flatMap((course) =>
+        toCome(course.exam_date) ? [{ date: course.exam_date, courseId: course.id }] : [],
+      ),
+      ...(await findExamDatesOfUser(this.db, userId)).flatMap(({ exam_date, video_id }) =>
+        toCome(exam_date) ? [{ date: exam_date, videoId: video_id }] : [],
+      ),
+    ].sort((a, b) => a.date.localeCompare(b.date));
+    const paces: UpcomingExam[] = [];
+    for (const exam of exams)
+      paces.push(
+        'courseId' in exam
+          ? await this.courseExams.pace(userId, exam.courseId)
+          : await this.pace(userId, exam.videoId),
+      );
     return paces;
   }
 

@@ -25,6 +25,8 @@ export interface FakeRequest {
   /** Path and query, e.g. "/api/timedtext?v=…&lang=en". */
   path: string;
   cookie?: string;
+  /** The video a player request asks about. */
+  videoId?: string;
   /** The InnerTube client of a player request, e.g. "ANDROID". */
   client?: string;
   /** The language a player request asks YouTube to answer in (`context.client.hl`). */
@@ -32,6 +34,10 @@ export interface FakeRequest {
   acceptLanguage?: string;
   /** What a `browse` request asked for: a browseId (`VL<listId>`), or `continuation`. */
   browse?: string;
+  /** When it arrived (ms since the epoch). */
+  receivedAt: number;
+  /** The port it came from: through a proxy, the proxy's side of the tunnel (see startConnectProxy). */
+  peerPort: number;
 }
 
 export interface FakeYouTube {
@@ -41,6 +47,8 @@ export interface FakeYouTube {
   videos: ReadonlyMap<string, FakeVideo>;
   playlists: ReadonlyMap<string, FakePlaylist>;
   setSlowDelay(ms: number): void;
+  /** While on, YouTube asks every video's viewer to sign in to prove they are not a bot, as it does a server it distrusts. */
+  setBotCheck(on: boolean): void;
   close(): Promise<void>;
 }
 
@@ -55,6 +63,11 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
   const captionCache = new Map<string, string>();
   let slowDelayMs = options.slowDelayMs ?? 3_000;
   const timers = new Set<NodeJS.Timeout>();
+  let botCheck = false;
+  const videoOf = (videoId: string): FakeVideo | undefined => {
+    const video = videos.get(videoId);
+    return video && botCheck ? { ...video, playability: 'bot-check', tracks: [] } : video;
+  };
 
   const send = (
     res: ServerResponse,
@@ -94,16 +107,22 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
-    const request: FakeRequest = { method: req.method ?? 'GET', path: `${url.pathname}${url.search}` };
+    const request: FakeRequest = {
+      method: req.method ?? 'GET',
+      path: `${url.pathname}${url.search}`,
+      receivedAt: Date.now(),
+      peerPort: req.socket.remotePort ?? 0,
+    };
     if (req.headers.cookie) request.cookie = req.headers.cookie;
     if (req.headers['accept-language']) request.acceptLanguage = req.headers['accept-language'];
     requests.push(request);
 
     if (req.method === 'POST' && url.pathname === '/youtubei/v1/player') {
       const { videoId, clientName, hl } = playerRequestOf(await readBody(req));
+      if (videoId) request.videoId = videoId;
       if (clientName) request.client = clientName;
       if (hl) request.hl = hl;
-      const video = videoId ? videos.get(videoId) : undefined;
+      const video = videoId ? videoOf(videoId) : undefined;
       if (failing(res, video)) return;
       if (
         video?.behaviour === 'page-only' ||
@@ -133,7 +152,7 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
 
     if (req.method === 'GET' && url.pathname === '/watch') {
       const videoId = url.searchParams.get('v') ?? '';
-      const video = videos.get(videoId);
+      const video = videoOf(videoId);
       if (failing(res, video)) return;
       const consented = /(?:^|;\s*)(?:SOCS=|CONSENT=YES\+)/.test(req.headers.cookie ?? '');
       if (video?.behaviour === 'consent-always' || (video?.behaviour === 'consent' && !consented)) {
@@ -211,6 +230,9 @@ export async function startFakeYouTube(options: FakeYouTubeOptions = {}): Promis
     playlists,
     setSlowDelay: (ms) => {
       slowDelayMs = ms;
+    },
+    setBotCheck: (on) => {
+      botCheck = on;
     },
     close: () =>
       new Promise<void>((resolve) => {

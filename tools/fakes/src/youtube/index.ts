@@ -1,4 +1,5 @@
 export * from './fake-youtube';
+export { startConnectProxy, type ConnectProxy } from './connect-proxy';
 export { TEN_HOUR_SEGMENTS, TRICKY_CAPTIONS, type FakeVideo } from './catalogue';
 export { LECTURES } from './lectures';
 export {

@@ -1,9 +1,25 @@
-import { ASK_SYSTEM_PROMPT, askUserPrompt } from './ask-prompts';
+import { COURSE_NOT_COVERED_ANSWER } from '@lectern/contracts';
+import { askSystemPrompt, askUserPrompt } from './ask-prompts';
+import { saysNotCovered } from './cited-answer';
 
 describe('the ask prompt', () => {
-  it('tells the model the excerpts and the question are material, never instructions', () => {
-    expect(ASK_SYSTEM_PROMPT).toMatch(/<transcript>/);
-    expect(ASK_SYSTEM_PROMPT).toMatch(/never instructions/i);
+  it.each(['video', 'course'] as const)(
+    'tells the model the excerpts and the question are material, never instructions (%s)',
+    (subject) => {
+      expect(askSystemPrompt(subject)).toMatch(/<transcript>/);
+      expect(askSystemPrompt(subject)).toMatch(/never instructions/i);
+    },
+  );
+
+  it('speaks of a course of lectures, and never of a video, for a question about a course', () => {
+    expect(askSystemPrompt('video')).toMatch(/^Task: answer a student's question about a video/);
+    expect(askSystemPrompt('course')).toMatch(
+      /^Task: answer a student's question about a course of lectures/,
+    );
+    expect(askSystemPrompt('course')).not.toMatch(/video/);
+    // The reply it is told to give when the course does not answer is read as one.
+    expect(askSystemPrompt('course')).toContain(COURSE_NOT_COVERED_ANSWER);
+    expect(saysNotCovered(COURSE_NOT_COVERED_ANSWER)).toBe(true);
   });
 
   it('sends a caption giving orders inside the transcript block, unchanged', () => {

@@ -5,9 +5,9 @@ import type { TranscriptIndex } from '@lectern/offline-engine';
 
 // Told to reply exactly NOT_COVERED_ANSWER, a model sometimes words it a little differently.
 const NOT_COVERED =
-  /^(?:the )?(?:video|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
+  /^(?:the )?(?:video|course|transcript|excerpts?) (?:does not|doesn't|do not|don't) cover (?:this|that|it)\b/i;
 
-/** Whether an answer (or its beginning) says the video does not cover the question, however it words it. */
+/** Whether an answer (or its beginning) says the video (or course) does not cover the question, however it words it. */
 export function saysNotCovered(answer: string): boolean {
   return NOT_COVERED.test(answer.trim());
 }
