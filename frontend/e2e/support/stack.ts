@@ -187,7 +187,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       SESSION_SECRET: randomBytes(32).toString('hex'),
       YOUTUBE_ORIGIN: youtubeUrl,
       YOUTUBE_PROXY_URL: '',
-      // The fake YouTube answers at once: paced as \`npm run demo\` paces it, a 120-lecture playlist imports in a
+      // The fake YouTube answers at once: paced as `npm run demo` paces it, a 120-lecture playlist imports in a
       // minute or so rather than six.
       YOUTUBE_FETCHES_PER_MINUTE: '600',
       // The video page plays in the fake YouTube's stand-in for YouTube's IFrame Player API.
