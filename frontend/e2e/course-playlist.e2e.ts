@@ -1,14 +1,18 @@
 import { CAPTIONLESS_OFFERS, NO_CAPTIONS_MESSAGE, type AiQuestion, type Course } from '@lectern/contracts';
 import { COURSE_PLAYLIST_ID } from '@lectern/fakes/youtube';
+import { readFileSync } from 'node:fs';
+import JSZip from 'jszip';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import initSqlJs from 'sql.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiJson, launchBrowser, newVisitor, signUpByApi } from './support/browser';
 import { setBilling } from './support/plans';
 
 // A Pro student imports the fake YouTube's 120-video playlist as a course (pages of 50, so two continuations;
 // lecture 7 is private on YouTube, lecture 12 has no captions), watches the lectures get ready, then asks the
-// course a question its lectures answer together and follows each citation to the lecture's moment. The e2e
-// stack paces YouTube fetches as `npm run demo` does (600 a minute), so the import takes about half a minute.
+// course a question its lectures answer together, follows each citation to the lecture's moment, and exports
+// the course's Anki deck. The e2e stack paces YouTube fetches as `npm run demo` does (600 a minute), so the import
+// takes about half a minute.
 
 const PLAYLIST_URL = `https://www.youtube.com/playlist?list=${COURSE_PLAYLIST_ID}`;
 const TITLE = 'CS 101: Algorithms and Data Structures';
@@ -121,7 +125,51 @@ describe('a 120-lecture playlist as a course', () => {
     }
   }, 120_000);
 
-  // ---- Export: the course's Anki deck, from the course page's Export menu. Its step goes here (the deck needs a
-  // lecture with flashcards or a quiz first). ----
-  it.todo("exports the course's Anki deck from the course page's Export menu");
+  it("exports the course's Anki deck, a sub-deck per lecture with cards, in the course's order", async () => {
+    const id = new URL(courseUrl).pathname.split('/').pop() ?? '';
+    const course = await apiJson<Course>(context, `/api/courses/${id}`);
+    // Flashcards on two lectures, written as the video page writes them; the deck holds those lectures only.
+    const carded = course.lectures.filter((lecture) => lecture.number === 4 || lecture.number === 5);
+    for (const lecture of carded) {
+      const res = await context.request.post('/api/ai/generate', {
+        data: { videoId: lecture.videoId, type: 'flashcards' },
+        timeout: 60_000,
+      });
+      expect(res.ok()).toBe(true);
+    }
+    await page.goto(courseUrl);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menu').getByRole('menuitem', { name: 'Anki deck (.apkg)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^CS_101.*\.apkg$/u);
+
+    // Read as Anki reads it: the package's SQLite collection, its decks and each card's deck.
+    const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+    const collection = await zip.file('collection.anki2')?.async('uint8array');
+    const SQL = await initSqlJs();
+    const db = new SQL.Database(collection);
+    const decks = Object.values(
+      JSON.parse(String(db.exec('SELECT decks FROM col')[0]?.values[0]?.[0])) as Record<
+        string,
+        { id: number; name: string }
+      >,
+    );
+    const lectureDeck = (number: number) => {
+      const lecture = carded.find((each) => each.number === number);
+      return `${TITLE}::${String(number).padStart(2, '0')} ${lecture?.title ?? ''}`;
+    };
+    expect(decks.map((deck) => deck.name).filter((name) => name.startsWith(TITLE))).toEqual(
+      expect.arrayContaining([TITLE, lectureDeck(4), lectureDeck(5)]),
+    );
+    const deckOf = new Map(decks.map((deck) => [deck.id, deck.name]));
+    const cards = (db.exec('SELECT did, due FROM cards ORDER BY due')[0]?.values ?? []).map(([did]) =>
+      deckOf.get(Number(did)),
+    );
+    expect(cards.length).toBeGreaterThan(1);
+    // New cards come lecture by lecture: every card of lecture 4 before any of lecture 5.
+    expect(cards.lastIndexOf(lectureDeck(4))).toBeLessThan(cards.indexOf(lectureDeck(5)));
+    expect(new Set(cards)).toEqual(new Set([lectureDeck(4), lectureDeck(5)]));
+  }, 120_000);
 });
